@@ -9,7 +9,7 @@ overrides. Unknown options and bad values raise :class:`RulesError`.
 >>> Rules.from_preset("classic", {"sweep": True})
 Traceback (most recent call last):
 ...
-casino_records.errors.RulesError: unknown rules option 'sweep' (did you mean 'sweeps'?)
+casino_records.errors.RulesError: unknown rules option 'sweep' (did you mean 'sweeps'?) (/rules/options/sweep)
 """
 
 from __future__ import annotations
