@@ -589,9 +589,8 @@ def _check_distinct(cards: tuple[str, ...], at: tuple[str | int, ...]) -> None:
     for i, card in enumerate(cards):
         if card in seen and card not in reported:
             reported.add(card)
-            problems.append(
-                ((*at, i), "duplicate_card", f"card {card!r} appears more than once", card)
-            )
+            message = f"card {card!r} appears more than once"
+            problems.append(((*at, i), "duplicate_card", message, card))
         seen.add(card)
     _raise(problems)
 
