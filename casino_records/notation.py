@@ -1,9 +1,9 @@
-"""Pydantic models of the ``casino-record/1`` JSON notation (``docs/notation.md``).
+"""Pydantic models of the `casino-record/1` JSON notation (`docs/notation.md`).
 
 The models describe the *format* and nothing else: field types, counts and
 indexes that must be in range. Whether a move is legal, whose turn it is or what
 a deal scores is the engine's business. Cards are kept as canonical strings
-(``"10H"``); lenient spellings (``"Th"``, ``"♥10"``) are normalised on input.
+(`"10H"`); lenient spellings (`"Th"`, `"♥10"`) are normalised on input.
 
 >>> record = GameRecord.model_validate({
 ...     "format": "casino-record/1",
@@ -69,7 +69,7 @@ __all__ = [
 ]
 
 FORMAT: Final = "casino-record/1"
-"""The value of a record's ``format`` field."""
+"""The value of a record's `format` field."""
 SHUFFLE_METHOD: Final = "casino-shuffle/1"
 """The only shuffle method of this format version (see :mod:`.shuffle`)."""
 ROUNDS_PER_DEAL: Final = {2: 6, 3: 4, 4: 3}
@@ -77,7 +77,7 @@ ROUNDS_PER_DEAL: Final = {2: 6, 3: 4, 4: 3}
 CANONICAL_CARD_PATTERN: Final = r"^(?:A|[2-9]|10|J|Q|K)[SHDC]$"
 """Regular expression of a canonical card string (what the writer emits)."""
 HAND_CARD_PATTERN: Final = r"^(?:(?:A|[2-9]|10|J|Q|K)[SHDC]|\?\?)$"
-"""Regular expression of a canonical card string or ``??`` (hands only)."""
+"""Regular expression of a canonical card string or `??` (hands only)."""
 
 
 # --- Scalar types -----------------------------------------------------------
@@ -135,7 +135,7 @@ HandCardStr: TypeAlias = Annotated[
         }
     ),
 ]
-"""A card in a hand: a canonical card string or ``??``."""
+"""A card in a hand: a canonical card string or `??`."""
 
 Seat: TypeAlias = Annotated[int, Strict(), Field(ge=0, le=3)]
 SideIndex: TypeAlias = Annotated[int, Strict(), Field(ge=0, le=3)]
@@ -182,7 +182,7 @@ class Meta(RecordModel):
     site: str | None = None
     """Where the game was played."""
     date: str | None = None
-    """When the game was played, preferably ``YYYY-MM-DD``."""
+    """When the game was played, preferably `YYYY-MM-DD`."""
     round: str | None = None
     """Round of the event (not a round of a deal)."""
     annotator: str | None = None
@@ -202,7 +202,7 @@ class RulesSpec(RecordModel):
     """The rules the game was played under: a preset plus option overrides."""
 
     preset: Preset
-    """The rules preset: ``classic``, ``royal`` or ``dominican``."""
+    """The rules preset: `classic`, `royal` or `dominican`."""
     options: dict[str, OptionValue] = {}
     """Overrides of the preset's options, names and values as in RULES.md
     section 3; written with keys sorted."""
@@ -233,7 +233,7 @@ class RulesSpec(RecordModel):
 
 
 class Player(RecordModel):
-    """A player; the index in ``players`` is the seat."""
+    """A player; the index in `players` is the seat."""
 
     name: str = Field(min_length=1)
     """The player's name as it should be shown."""
@@ -245,7 +245,7 @@ class Shuffle(RecordModel):
     """A seeded, documented shuffle of the canonical pack."""
 
     method: Literal["casino-shuffle/1"]
-    """The shuffle algorithm; ``casino-shuffle/1`` is the only one."""
+    """The shuffle algorithm; `casino-shuffle/1` is the only one."""
     seed: str
     """The seed; its UTF-8 bytes feed the algorithm exactly as written."""
 
@@ -262,7 +262,7 @@ class TrailMove(RecordModel):
     comment: str | None = None
     """Free-form commentary on the move."""
     glyph: Glyph | None = None
-    """A judgement of the move: ``!``, ``?``, ``!!``, ``??``, ``!?``, ``?!``."""
+    """A judgement of the move: `!`, `?`, `!!`, `??`, `!?`, `?!`."""
 
 
 class CaptureMove(RecordModel):
@@ -283,7 +283,7 @@ class CaptureMove(RecordModel):
     comment: str | None = None
     """Free-form commentary on the move."""
     glyph: Glyph | None = None
-    """A judgement of the move: ``!``, ``?``, ``!!``, ``??``, ``!?``, ``?!``."""
+    """A judgement of the move: `!`, `?`, `!!`, `??`, `!?`, `?!`."""
 
 
 class BuildMove(RecordModel):
@@ -303,13 +303,13 @@ class BuildMove(RecordModel):
     comment: str | None = None
     """Free-form commentary on the move."""
     glyph: Glyph | None = None
-    """A judgement of the move: ``!``, ``?``, ``!!``, ``??``, ``!?``, ``?!``."""
+    """A judgement of the move: `!`, `?`, `!!`, `??`, `!?`, `?!`."""
 
 
 Move: TypeAlias = Annotated[
     TrailMove | CaptureMove | BuildMove, Field(discriminator="action")
 ]
-"""One move: a trail, a capture or a build, told apart by ``action``."""
+"""One move: a trail, a capture or a build, told apart by `action`."""
 
 Hand: TypeAlias = Annotated[tuple[HandCardStr, ...], Field(min_length=4, max_length=4)]
 
@@ -318,7 +318,7 @@ class Round(RecordModel):
     """One distribution of four cards to every player, and the moves that follow."""
 
     hands: tuple[Hand, ...] | None = None
-    """The cards dealt this round, one hand of 4 per seat (index = seat); ``??``
+    """The cards dealt this round, one hand of 4 per seat (index = seat); `??`
     for unknown cards. Omitted when the deck or the shuffle gives them, or when
     they are to be inferred from the moves."""
     moves: tuple[Move, ...] = ()
@@ -457,7 +457,7 @@ class GameRecord(RecordModel):
     players: tuple[Player, ...] = Field(min_length=2, max_length=4)
     """The players, 2 to 4; the index is the seat, seats numbered clockwise."""
     teams: tuple[tuple[Seat, ...], ...] | None = None
-    """Partnerships, 4 players only, partners opposite: ``[[0, 2], [1, 3]]``.
+    """Partnerships, 4 players only, partners opposite: `[[0, 2], [1, 3]]`.
     A side is a team index when present, else a seat."""
     deals: tuple[Deal, ...] = Field(min_length=1)
     """The deals, in order; the last may be unfinished."""
@@ -472,7 +472,7 @@ class GameRecord(RecordModel):
         return len(self.teams) if self.teams is not None else len(self.players)
 
     def side_of(self, seat: int) -> int:
-        """Return the side (team index or seat) that ``seat`` plays for.
+        """Return the side (team index or seat) that `seat` plays for.
 
         >>> record = GameRecord.model_validate({
         ...     "format": "casino-record/1", "rules": {"preset": "classic"},
