@@ -1,0 +1,134 @@
+"""Combinatorics of groups: which sets of table items can be split into groups of a value.
+
+An *item* is a loose card or a build, described by ``(alone, low)``: ``alone`` is
+the value mask the item matches on its own (``cvals``, or a build's value) and
+``low`` its value inside a sum (0 if it may not be summed). A *group* matches
+``v`` if it is one item with bit ``v`` in ``alone``, or two or more summable items
+whose ``low`` values add up to ``v`` (R1.4 ``matches``). Sets are bit masks of
+item indexes.
+
+>>> items = [(1 << 6, 6), (1 << 2, 2), (1 << 5, 5), (1 << 3, 3)]
+>>> sorted(groups_for(items, 8))
+[3, 12]
+>>> partition(items, 8, 0b1111)
+[[0, 1], [2, 3]]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+__all__ = ["Item", "groups_for", "partition", "subset_sums", "unions"]
+
+Item = tuple[int, int]
+"""``(alone value mask, low value or 0)``."""
+
+
+def subset_sums(items: Sequence[Item], max_sum: int) -> dict[int, list[int]]:
+    """Map each total ``<= max_sum`` to the masks of summable item sets (2+ items).
+
+    >>> subset_sums([(0, 1), (0, 2), (0, 3)], 4)
+    {3: [3], 4: [5]}
+    """
+    entries: list[tuple[int, int, int]] = [(0, 0, 0)]
+    for index, (_, low) in enumerate(items):
+        if low <= 0:
+            continue
+        bit = 1 << index
+        entries += [
+            (mask | bit, total + low, size + 1)
+            for mask, total, size in entries
+            if total + low <= max_sum
+        ]
+    sums: dict[int, list[int]] = {}
+    for mask, total, size in entries:
+        if size >= 2:
+            sums.setdefault(total, []).append(mask)
+    return sums
+
+
+def groups_for(
+    items: Sequence[Item],
+    value: int,
+    sums: dict[int, list[int]] | None = None,
+    allowed: int = -1,
+) -> list[int]:
+    """List every group of ``items`` (within mask ``allowed``) that matches ``value``."""
+    if sums is None:
+        sums = subset_sums(items, value)
+    bit = 1 << value
+    groups = [1 << i for i, (alone, _) in enumerate(items) if alone & bit]
+    groups += sums.get(value, ())
+    if allowed != -1:
+        groups = [g for g in groups if g & allowed == g]
+    return groups
+
+
+def unions(groups: Sequence[int]) -> set[int]:
+    """Every non-empty union of pairwise disjoint groups.
+
+    >>> sorted(unions([0b01, 0b10, 0b11]))
+    [1, 2, 3]
+    """
+    reachable = {0}
+    for group in groups:
+        reachable |= {r | group for r in reachable if not r & group}
+    reachable.discard(0)
+    return reachable
+
+
+def partition(items: Sequence[Item], value: int, mask: int) -> list[list[int]] | None:
+    """Split the items in ``mask`` into groups that each match ``value``.
+
+    Returns the groups as lists of item indexes (lone matches preferred, in index
+    order), or ``None`` when no split exists.
+
+    >>> partition([(1 << 1 | 1 << 14, 1), (1 << 13, 13)], 14, 0b11) is None
+    True
+    >>> partition([(1 << 1 | 1 << 14, 1), (1 << 13, 13)], 14, 0b01)
+    [[0]]
+    """
+    indexes = [i for i in range(len(items)) if mask >> i & 1]
+    return _split(items, value, tuple(indexes))
+
+
+def _split(
+    items: Sequence[Item], value: int, rest: tuple[int, ...]
+) -> list[list[int]] | None:
+    if not rest:
+        return []
+    first, others = rest[0], rest[1:]
+    alone, low = items[first]
+    if alone >> value & 1:
+        tail = _split(items, value, others)
+        if tail is not None:
+            return [[first], *tail]
+    if low <= 0 or low >= value:
+        return None
+    for chosen in _sum_subsets(items, others, value - low):
+        remaining = tuple(i for i in others if i not in chosen)
+        tail = _split(items, value, remaining)
+        if tail is not None:
+            return [[first, *chosen], *tail]
+    return None
+
+
+def _sum_subsets(
+    items: Sequence[Item], candidates: tuple[int, ...], target: int
+) -> list[tuple[int, ...]]:
+    """Non-empty subsets of summable ``candidates`` whose lows add up to ``target``."""
+    found: list[tuple[int, ...]] = []
+
+    def walk(start: int, left: int, chosen: tuple[int, ...]) -> None:
+        for pos in range(start, len(candidates)):
+            index = candidates[pos]
+            low = items[index][1]
+            if 0 < low <= left:
+                picked = (*chosen, index)
+                if low == left:
+                    found.append(picked)
+                else:
+                    walk(pos + 1, left - low, picked)
+
+    walk(0, target, ())
+    return found

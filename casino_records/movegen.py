@@ -1,0 +1,292 @@
+"""Generate every legal move of a position, each distinct move exactly once.
+
+The generator works on bit masks over the table's items (loose cards, then
+builds; see :mod:`casino_records.combos`) and applies the same rules as
+:func:`casino_records.legality.verify_move`; the test suite checks the two
+agree on every position of random games and against brute force.
+"""
+
+from __future__ import annotations
+
+from functools import cached_property
+
+from .cards import Card
+from .combos import Item, groups_for, subset_sums, unions
+from .legality import same_value_loose, value_range_ok
+from .moves import Move
+from .state import DealState
+from .values import values_of
+
+__all__ = ["captures_for", "generate_legal_moves"]
+
+
+def generate_legal_moves(state: DealState) -> list[Move]:
+    """Return every distinct legal move for the seat to play.
+
+    Captures come first, then builds, then trails, card by card in hand order.
+    An empty list means the deal is over (it is never empty otherwise).
+    """
+    if state.finished:
+        return []
+    position = _Position(state)
+    moves: list[Move] = []
+    trails: list[Move] = []
+    for card in state.hands[state.turn]:
+        captures = position.captures(card)
+        moves += captures
+        moves += position.builds(card)
+        if position.may_trail(card, bool(captures)):
+            trails.append(Move.trail(state.turn, card))
+    return moves + trails
+
+
+def captures_for(state: DealState, seat: int, card: Card) -> list[Move]:
+    """Return the legal captures ``seat`` could make with ``card``."""
+    return _Position(state, seat).captures(card)
+
+
+class _Position:
+    """Per-position caches shared by the generation of every card's moves."""
+
+    def __init__(self, state: DealState, seat: int | None = None) -> None:
+        self.state = state
+        self.seat = state.turn if seat is None else seat
+        self.rules = state.rules
+        self.values = state.values
+        self.items: list[Item] = state.items()
+        self.n_loose = len(state.loose)
+        self.loose_mask = (1 << self.n_loose) - 1
+        self.unit_cards: list[tuple[Card, ...]] = [(c,) for c in state.loose]
+        self.unit_cards += [b.cards for b in state.builds]
+        self.build_bits = [1 << (self.n_loose + j) for j in range(len(state.builds))]
+        self.own = [
+            (self.n_loose + j, b.value)
+            for j, b in enumerate(state.builds)
+            if b.owner == self.seat
+        ]
+        self._capture_unions: dict[int, set[int]] = {}
+        self._extra_unions: dict[tuple[int, int], set[int]] = {}
+
+    @cached_property
+    def sums(self) -> dict[int, list[int]]:
+        return subset_sums(self.items, self.values.max_value)
+
+    @cached_property
+    def loose_sums(self) -> dict[int, list[int]]:
+        """Sets of 1+ summable loose cards by total (the played card's companions)."""
+        by_total: dict[int, list[int]] = {}
+        for i in range(self.n_loose):
+            low = self.items[i][1]
+            if low:
+                by_total.setdefault(low, []).append(1 << i)
+        for total, masks in self.sums.items():
+            by_total.setdefault(total, []).extend(
+                m for m in masks if m & self.loose_mask == m
+            )
+        return by_total
+
+    def cards_of(self, mask: int) -> list[Card]:
+        cards: list[Card] = []
+        index = 0
+        while mask:
+            if mask & 1:
+                cards.extend(self.unit_cards[index])
+            mask >>= 1
+            index += 1
+        return cards
+
+    def capture_unions(self, value: int) -> set[int]:
+        found = self._capture_unions.get(value)
+        if found is None:
+            found = unions(groups_for(self.items, value, self.sums))
+            self._capture_unions[value] = found
+        return found
+
+    def extra_unions(self, value: int, allowed: int) -> set[int]:
+        """Unions of groups within ``allowed`` worth ``value``, the empty one included."""
+        key = (value, allowed)
+        found = self._extra_unions.get(key)
+        if found is None:
+            found = unions(groups_for(self.items, value, self.sums, allowed))
+            found.add(0)
+            self._extra_unions[key] = found
+        return found
+
+    def holds_all(self, after: int, skip: int = 0) -> bool:
+        """G1 for the mover's builds not in ``skip`` (a mask of items)."""
+        return all(after >> value & 1 for i, value in self.own if not skip >> i & 1)
+
+    # --- captures ------------------------------------------------------------------
+
+    def captures(self, card: Card) -> list[Move]:
+        state, seat = self.state, self.seat
+        after = state.hand_value_mask(seat, without=card)
+        cvals = self.values.cvals[card]
+        found: dict[int, int | None] = {}
+        if cvals == 0:
+            for mask in self._face_targets(card):
+                found[mask] = None
+        else:
+            for value in values_of(cvals):
+                for mask in self.capture_unions(value):
+                    if mask not in found:
+                        found[mask] = value if card.is_ace and value == 14 else None
+        if not found:
+            return []
+        same = 0
+        if self.rules.pairing_obligation != "none":
+            for i in same_value_loose(state, card):
+                same |= 1 << i
+        limit_rank = card.is_face and self.rules.face_capture == "single_same_rank"
+        moves = []
+        for mask, value in found.items():
+            if same and not self._pairing_ok(mask, same):
+                continue
+            if not self.holds_all(after, skip=mask):
+                continue
+            if limit_rank and cvals and self._same_rank_count(mask, card) > 1:
+                continue
+            moves.append(Move.capture(seat, card, self.cards_of(mask), value))
+        return moves
+
+    def _pairing_ok(self, mask: int, same: int) -> bool:
+        if self.rules.pairing_obligation == "all":
+            return mask & same == same
+        return bool(mask & same)
+
+    def _same_rank_count(self, mask: int, card: Card) -> int:
+        loose = self.state.loose
+        return sum(
+            1 for i in range(self.n_loose) if mask >> i & 1 and loose[i].rank == card.rank
+        )
+
+    def _face_targets(self, card: Card) -> list[int]:
+        """R5.2: classic faces take loose cards of their own rank."""
+        rule = self.rules.face_capture
+        if rule == "numeric":
+            return []
+        same = [1 << i for i, x in enumerate(self.state.loose) if x.rank == card.rank]
+        if rule == "single_same_rank" or not same:
+            return same
+        return [sum(same)]
+
+    # --- builds --------------------------------------------------------------------
+
+    def builds(self, card: Card) -> list[Move]:
+        low = self.values.low[card]
+        if low == 0:
+            return []
+        after = self.state.hand_value_mask(self.seat, without=card)
+        if not after:
+            return []
+        found: dict[tuple[int, int], None] = {}
+        self._creates(card, low, after, found)
+        self._extends(card, low, after, found)
+        self._increases(low, after, found)
+        seat = self.seat
+        return [
+            Move.build(seat, card, self.cards_of(mask), value) for mask, value in found
+        ]
+
+    def _companions(self, card: Card, low: int, value: int) -> list[int]:
+        """The played card's possible groups: alone (mask 0), or with loose cards."""
+        options = [0] if self.values.cvals[card] >> value & 1 else []
+        if value > low:
+            options += self.loose_sums.get(value - low, [])
+        return options
+
+    def _creates(
+        self, card: Card, low: int, after: int, found: dict[tuple[int, int], None]
+    ) -> None:
+        if not self.holds_all(after):
+            return
+        state = self.state
+        for value in range(1, self.values.max_value + 1):
+            if not after >> value & 1:
+                continue
+            extras = self.extra_unions(value, self.loose_mask)
+            for mine in self._companions(card, low, value):
+                for extra in extras:
+                    if extra & mine or not (extra | mine):
+                        continue
+                    single = mine != 0 and extra == 0
+                    if value_range_ok(state, value, single):
+                        found[(mine | extra, value)] = None
+
+    def _partner_of_mover(self, owner: int) -> bool:
+        state = self.state
+        return owner != self.seat and state.side_of(owner) == state.side_of(self.seat)
+
+    def _mergeable(self, value: int, exclude: int) -> int:
+        """Builds worth ``value`` that a move may absorb (option merge_builds)."""
+        if not self.rules.merge_builds:
+            return 0
+        mask = 0
+        for j, build in enumerate(self.state.builds):
+            bit = self.build_bits[j]
+            if j == exclude or build.value != value:
+                continue
+            if not self.rules.extend_partner_build and self._partner_of_mover(
+                build.owner
+            ):
+                continue
+            mask |= bit
+        return mask
+
+    def _extends(
+        self, card: Card, low: int, after: int, found: dict[tuple[int, int], None]
+    ) -> None:
+        rules = self.rules
+        for j, build in enumerate(self.state.builds):
+            value = build.value
+            if not after >> value & 1:
+                continue
+            if not rules.extend_partner_build and self._partner_of_mover(build.owner):
+                continue
+            bit = self.build_bits[j]
+            if not self.holds_all(after, skip=bit):
+                continue
+            if rules.extend_extra_table_groups:
+                allowed = self.loose_mask | self._mergeable(value, j)
+                extras = self.extra_unions(value, allowed)
+            else:
+                extras = {0}
+            for mine in self._companions(card, low, value):
+                for extra in extras:
+                    if not extra & mine:
+                        found[(bit | mine | extra, value)] = None
+
+    def _increases(
+        self, low: int, after: int, found: dict[tuple[int, int], None]
+    ) -> None:
+        rules = self.rules
+        for j, build in enumerate(self.state.builds):
+            value = build.value + low
+            if not build.is_single or value > self.values.max_value:
+                continue
+            if not after >> value & 1:
+                continue
+            if build.owner == self.seat and not rules.increase_own_build:
+                continue
+            if not rules.increase_partner_build and self._partner_of_mover(build.owner):
+                continue
+            bit = self.build_bits[j]
+            if not self.holds_all(after, skip=bit):
+                continue
+            if rules.increase_incorporate_table:
+                allowed = self.loose_mask | self._mergeable(value, j)
+                extras = self.extra_unions(value, allowed)
+            else:
+                extras = {0}
+            for extra in extras:
+                found[(bit | extra, value)] = None
+
+    # --- trails --------------------------------------------------------------------
+
+    def may_trail(self, card: Card, can_capture: bool) -> bool:
+        rules = self.rules
+        if self.own and not rules.owner_may_trail:
+            return False
+        if rules.trail_ban_matching_loose and same_value_loose(self.state, card):
+            return False
+        return not (rules.no_trail_if_capture_possible and can_capture)

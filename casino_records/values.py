@@ -1,0 +1,80 @@
+"""Card values under a rule set (RULES.md R1.2–R1.4), as fast lookup tables.
+
+Values are held as bit masks: bit ``v`` set means "this card can stand for ``v``".
+
+>>> from casino_records.cards import parse_card
+>>> tables = value_tables("royal")
+>>> sorted(values_of(tables.cvals[parse_card("AS")]))
+[1, 14]
+>>> tables.low[parse_card("KD")]
+13
+>>> value_tables("classic").cvals[parse_card("KD")]
+0
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+
+from .cards import ACE, CARDS, JACK
+
+__all__ = ["ValueTables", "mask_of", "value_tables", "values_of"]
+
+
+@dataclass(frozen=True, slots=True)
+class ValueTables:
+    """Per-card lookups for one ``card_values`` setting, indexed by card."""
+
+    low: tuple[int, ...]
+    """``low(c)``: the value in a sum (ace 1); 0 for a card that cannot be summed."""
+    cvals: tuple[int, ...]
+    """``cvals(c)`` as a bit mask: the values the card stands for alone."""
+    royal: bool
+    """True for royal values (faces 11–13, ace 1 or 14)."""
+
+    @property
+    def max_value(self) -> int:
+        """The highest value any card stands for."""
+        return 14 if self.royal else 10
+
+
+@cache
+def value_tables(card_values: str) -> ValueTables:
+    """Return the tables for ``card_values`` (``classic`` or ``royal``)."""
+    royal = card_values == "royal"
+    low: list[int] = []
+    cvals: list[int] = []
+    for card in CARDS:
+        rank = card.rank
+        if rank >= JACK and not royal:
+            low.append(0)
+            cvals.append(0)
+        elif rank == ACE:
+            low.append(1)
+            cvals.append((1 << 1) | (1 << 14) if royal else 1 << 1)
+        else:
+            low.append(rank)
+            cvals.append(1 << rank)
+    return ValueTables(low=tuple(low), cvals=tuple(cvals), royal=royal)
+
+
+def values_of(mask: int) -> list[int]:
+    """List the values set in a value mask.
+
+    >>> values_of(0b110)
+    [1, 2]
+    """
+    return [v for v in range(15) if mask >> v & 1]
+
+
+def mask_of(values: list[int]) -> int:
+    """Build a value mask.
+
+    >>> mask_of([1, 14]) == (1 << 1) | (1 << 14)
+    True
+    """
+    mask = 0
+    for v in values:
+        mask |= 1 << v
+    return mask
