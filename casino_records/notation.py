@@ -21,12 +21,15 @@ TrailMove(seat=0, card='10H', action='trail', comment=None, glyph=None)
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import dataclass
 from typing import Annotated, Any, Final, Literal, TypeAlias
 
 from pydantic import (
     BaseModel,
     ConfigDict,
     Field,
+    GetCoreSchemaHandler,
+    GetJsonSchemaHandler,
     PlainValidator,
     Strict,
     ValidationError,
@@ -34,7 +37,8 @@ from pydantic import (
     field_validator,
     model_validator,
 )
-from pydantic_core import InitErrorDetails, PydanticCustomError
+from pydantic.json_schema import JsonSchemaValue
+from pydantic_core import InitErrorDetails, PydanticCustomError, core_schema
 
 from .cards import UNKNOWN_CARD, parse_card
 from .errors import CardError, RulesError
@@ -136,6 +140,52 @@ HandCardStr: TypeAlias = Annotated[
     ),
 ]
 """A card in a hand: a canonical card string or `??`."""
+
+
+@dataclass(frozen=True, slots=True)
+class _Length:
+    """Bounds on the number of items of a sequence (`minItems`/`maxItems`).
+
+    Unlike `Field(min_length=...)` on a tuple, it is checked only once the items
+    are valid, so a bad item does not also report a too-short sequence.
+    """
+
+    min: int
+    """The fewest items allowed."""
+    max: int | None = None
+    """The most items allowed, or `None` for no limit."""
+
+    def __get_pydantic_core_schema__(
+        self, source: Any, handler: GetCoreSchemaHandler
+    ) -> core_schema.CoreSchema:
+        return core_schema.no_info_after_validator_function(
+            self._check, handler(source)
+        )
+
+    def __get_pydantic_json_schema__(
+        self, schema: core_schema.CoreSchema, handler: GetJsonSchemaHandler
+    ) -> JsonSchemaValue:
+        json_schema = handler(schema)
+        json_schema["minItems"] = self.min
+        if self.max is not None:
+            json_schema["maxItems"] = self.max
+        return json_schema
+
+    def _check(self, value: tuple[Any, ...]) -> tuple[Any, ...]:
+        if len(value) < self.min:
+            raise PydanticCustomError(
+                "too_short",
+                "expected at least {min_length} items, not {actual_length}",
+                {"min_length": self.min, "actual_length": len(value)},
+            )
+        if self.max is not None and len(value) > self.max:
+            raise PydanticCustomError(
+                "too_long",
+                "expected at most {max_length} items, not {actual_length}",
+                {"max_length": self.max, "actual_length": len(value)},
+            )
+        return value
+
 
 Seat: TypeAlias = Annotated[int, Strict(), Field(ge=0, le=3)]
 SideIndex: TypeAlias = Annotated[int, Strict(), Field(ge=0, le=3)]
@@ -277,7 +327,7 @@ class CaptureMove(RecordModel):
     value: Annotated[int, Strict(), Field(ge=1, le=14)] | None = None
     """The value the played card stood for (documents an ace's choice); not part
     of the move's identity."""
-    take: tuple[CardStr, ...] = Field(min_length=1)
+    take: Annotated[tuple[CardStr, ...], _Length(1)]
     """Every table card taken, loose or inside builds (a build by all its
     cards)."""
     comment: str | None = None
@@ -297,7 +347,7 @@ class BuildMove(RecordModel):
     """The kind of move."""
     value: Annotated[int, Strict(), Field(ge=1, le=14)]
     """The announced value of the resulting build."""
-    onto: tuple[CardStr, ...] = Field(min_length=1)
+    onto: Annotated[tuple[CardStr, ...], _Length(1)]
     """The table cards combined with the played card: loose cards and/or all the
     cards of one existing build."""
     comment: str | None = None
@@ -311,7 +361,7 @@ Move: TypeAlias = Annotated[
 ]
 """One move: a trail, a capture or a build, told apart by `action`."""
 
-Hand: TypeAlias = Annotated[tuple[HandCardStr, ...], Field(min_length=4, max_length=4)]
+Hand: TypeAlias = Annotated[tuple[HandCardStr, ...], _Length(4, 4)]
 
 
 class Round(RecordModel):
@@ -391,9 +441,9 @@ class Deal(RecordModel):
     """The seat of the dealer."""
     shuffle: Shuffle | None = None
     """The seeded shuffle the pack came from (strongest provenance)."""
-    deck: tuple[CardStr, ...] | None = Field(None, min_length=52, max_length=52)
+    deck: Annotated[tuple[CardStr, ...], _Length(52, 52)] | None = None
     """The 52 cards, top first, dealt by the rules' dealing pattern."""
-    table: tuple[CardStr, ...] | None = Field(None, min_length=4, max_length=4)
+    table: Annotated[tuple[CardStr, ...], _Length(4, 4)] | None = None
     """The 4 cards laid face up on the table in the first round."""
     rounds: tuple[Round, ...] = ()
     """The rounds played, in order."""
@@ -454,12 +504,12 @@ class GameRecord(RecordModel):
     """Descriptive data: event, site, date, annotator, source, tags."""
     rules: RulesSpec
     """The rules preset and option overrides."""
-    players: tuple[Player, ...] = Field(min_length=2, max_length=4)
+    players: Annotated[tuple[Player, ...], _Length(2, 4)]
     """The players, 2 to 4; the index is the seat, seats numbered clockwise."""
     teams: tuple[tuple[Seat, ...], ...] | None = None
     """Partnerships, 4 players only, partners opposite: `[[0, 2], [1, 3]]`.
     A side is a team index when present, else a seat."""
-    deals: tuple[Deal, ...] = Field(min_length=1)
+    deals: Annotated[tuple[Deal, ...], _Length(1)]
     """The deals, in order; the last may be unfinished."""
     claimed: ClaimedMatch | None = None
     """The match result as the players recorded it."""
