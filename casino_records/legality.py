@@ -185,7 +185,9 @@ def _check_pairing(state: DealState, card: Card, taken: set[int]) -> None:
         _illegal("R5.3", f"a capture with {card} must take the equal loose {names}")
     if rule == "all" and not taken.issuperset(same):
         names = _cards([state.loose[i] for i in same])
-        _illegal("R5.3", f"a capture with {card} must take every equal loose card: {names}")
+        _illegal(
+            "R5.3", f"a capture with {card} must take every equal loose card: {names}"
+        )
 
 
 # --- capture -------------------------------------------------------------------
@@ -233,7 +235,9 @@ def _verify_capture(
             f" into groups worth {' or '.join(map(str, candidates))}",
         )
     _check_pairing(state, card, set(loose))
-    kept = [(b.label, b.value) for b in state.owned_builds(move.seat) if b not in builds]
+    kept = [
+        (b.label, b.value) for b in state.owned_builds(move.seat) if b not in builds
+    ]
     check_holds(state, move.seat, card, kept)
     groups = tuple(
         tuple(c for i in group for c in _expand(i, table, builds)) for group in found
@@ -327,7 +331,9 @@ def _verify_build(
             " (option merge_builds)",
         )
     if len(changed) > 1:
-        _illegal("I2", f"a move can change the value of one build only, not {len(changed)}")
+        _illegal(
+            "I2", f"a move can change the value of one build only, not {len(changed)}"
+        )
     if changed:
         return _verify_increase(state, move, value, loose, changed[0], merged)
     return _verify_extend(state, move, value, loose, merged)
@@ -498,7 +504,9 @@ def _verify_increase(
             f" {target.label}",
         )
     assert found is not None
-    mine = [b for b in state.owned_builds(move.seat) if b is not target and b not in merged]
+    mine = [
+        b for b in state.owned_builds(move.seat) if b is not target and b not in merged
+    ]
     _check_new_build_hold(
         state, move, target.label, value, [(b.label, b.value) for b in mine], "I3"
     )

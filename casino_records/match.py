@@ -98,15 +98,18 @@ class MatchState:
                         MatchDecision(
                             totals,
                             item.side,
-                            f"side {item.side} counted out with {item.label}"
-                            f" (R13.3)",
+                            f"side {item.side} counted out with {item.label} (R13.3)",
                             count_out_item=item,
                         )
                     )
-            return self._decide(MatchDecision(totals, None, "nobody reached the target"))
+            return self._decide(
+                MatchDecision(totals, None, "nobody reached the target")
+            )
         reached = [side for side, t in enumerate(totals) if t >= target]
         if not reached:
-            return self._decide(MatchDecision(totals, None, "nobody reached the target"))
+            return self._decide(
+                MatchDecision(totals, None, "nobody reached the target")
+            )
         if self.play_on:
             return self._decide_play_on(totals)
         if len(reached) == 1:
@@ -127,7 +130,9 @@ class MatchState:
             )
         return self._decide_play_on(totals, first=True)
 
-    def _decide_play_on(self, totals: tuple[int, ...], first: bool = False) -> MatchDecision:
+    def _decide_play_on(
+        self, totals: tuple[int, ...], first: bool = False
+    ) -> MatchDecision:
         leader = unique_max(totals)
         if leader is not None:
             self.winner = leader
@@ -181,7 +186,9 @@ def count_out_items(
         sweeps += [(move, score.side) for move in moves]
     sweeps.sort()
     items += [
-        CountOutItem(side, "sweeps", 1, f"sweep at move {move + 1}" if move >= 0 else "sweep")
+        CountOutItem(
+            side, "sweeps", 1, f"sweep at move {move + 1}" if move >= 0 else "sweep"
+        )
         for move, side in sweeps
     ]
     return items

@@ -8,11 +8,11 @@ agree on every position of random games and against brute force.
 
 from __future__ import annotations
 
-from functools import cached_property
+from functools import lru_cache
 
 from .cards import Card
 from .combos import Item, groups_for, subset_sums, unions
-from .legality import same_value_loose, value_range_ok
+from .legality import value_range_ok
 from .moves import Move
 from .state import DealState
 from .values import values_of
@@ -45,6 +45,65 @@ def captures_for(state: DealState, seat: int, card: Card) -> list[Move]:
     return _Position(state, seat).captures(card)
 
 
+class _TableAnalysis:
+    """Mask-level facts about a table, shared by every position with equal items.
+
+    Depends only on the items (value masks and sum values), so it is cached.
+    """
+
+    def __init__(self, items: tuple[Item, ...], n_loose: int, max_value: int) -> None:
+        self.items = items
+        self.loose_mask = (1 << n_loose) - 1
+        self.n_loose = n_loose
+        self.sums = subset_sums(items, max_value)
+        self._capture: dict[int, set[int]] = {}
+        self._extra: dict[tuple[int, int], set[int]] = {}
+        self._loose_sums: dict[int, list[int]] | None = None
+
+    def capture_unions(self, value: int) -> set[int]:
+        """Every set of disjoint groups worth ``value`` (capture targets)."""
+        found = self._capture.get(value)
+        if found is None:
+            found = unions(groups_for(self.items, value, self.sums))
+            self._capture[value] = found
+        return found
+
+    def extra_unions(self, value: int, allowed: int) -> set[int]:
+        """Unions of groups within ``allowed`` worth ``value``, the empty one included."""
+        key = (value, allowed)
+        found = self._extra.get(key)
+        if found is None:
+            found = unions(groups_for(self.items, value, self.sums, allowed))
+            found.add(0)
+            self._extra[key] = found
+        return found
+
+    @property
+    def loose_sums(self) -> dict[int, list[int]]:
+        """Sets of 1+ summable loose cards by total."""
+        if self._loose_sums is None:
+            by_total: dict[int, list[int]] = {}
+            for i in range(self.n_loose):
+                low = self.items[i][1]
+                if low:
+                    by_total.setdefault(low, []).append(1 << i)
+            for total, masks in self.sums.items():
+                by_total.setdefault(total, []).extend(
+                    m for m in masks if m & self.loose_mask == m
+                )
+            self._loose_sums = by_total
+        return self._loose_sums
+
+
+def _rank_index(card: Card) -> int:
+    return card % 13
+
+
+@lru_cache(maxsize=4096)
+def _analysis(items: tuple[Item, ...], n_loose: int, max_value: int) -> _TableAnalysis:
+    return _TableAnalysis(items, n_loose, max_value)
+
+
 class _Position:
     """Per-position caches shared by the generation of every card's moves."""
 
@@ -53,10 +112,14 @@ class _Position:
         self.seat = state.turn if seat is None else seat
         self.rules = state.rules
         self.values = state.values
-        self.items: list[Item] = state.items()
-        self.n_loose = len(state.loose)
+        # Loose cards sorted by rank: equal tables then share one cached analysis.
+        self.loose = sorted(state.loose, key=_rank_index)
+        low, cvals = self.values.low, self.values.cvals
+        self.items: list[Item] = [(cvals[c], low[c]) for c in self.loose]
+        self.items += state.items()[len(self.loose) :]
+        self.n_loose = len(self.loose)
         self.loose_mask = (1 << self.n_loose) - 1
-        self.unit_cards: list[tuple[Card, ...]] = [(c,) for c in state.loose]
+        self.unit_cards: list[tuple[Card, ...]] = [(c,) for c in self.loose]
         self.unit_cards += [b.cards for b in state.builds]
         self.build_bits = [1 << (self.n_loose + j) for j in range(len(state.builds))]
         self.own = [
@@ -64,26 +127,15 @@ class _Position:
             for j, b in enumerate(state.builds)
             if b.owner == self.seat
         ]
-        self._capture_unions: dict[int, set[int]] = {}
-        self._extra_unions: dict[tuple[int, int], set[int]] = {}
+        self.table = _analysis(tuple(self.items), self.n_loose, self.values.max_value)
+        self.sums = self.table.sums
+        self.capture_unions = self.table.capture_unions
+        self.extra_unions = self.table.extra_unions
 
-    @cached_property
-    def sums(self) -> dict[int, list[int]]:
-        return subset_sums(self.items, self.values.max_value)
-
-    @cached_property
+    @property
     def loose_sums(self) -> dict[int, list[int]]:
         """Sets of 1+ summable loose cards by total (the played card's companions)."""
-        by_total: dict[int, list[int]] = {}
-        for i in range(self.n_loose):
-            low = self.items[i][1]
-            if low:
-                by_total.setdefault(low, []).append(1 << i)
-        for total, masks in self.sums.items():
-            by_total.setdefault(total, []).extend(
-                m for m in masks if m & self.loose_mask == m
-            )
-        return by_total
+        return self.table.loose_sums
 
     def cards_of(self, mask: int) -> list[Card]:
         cards: list[Card] = []
@@ -95,22 +147,13 @@ class _Position:
             index += 1
         return cards
 
-    def capture_unions(self, value: int) -> set[int]:
-        found = self._capture_unions.get(value)
-        if found is None:
-            found = unions(groups_for(self.items, value, self.sums))
-            self._capture_unions[value] = found
-        return found
-
-    def extra_unions(self, value: int, allowed: int) -> set[int]:
-        """Unions of groups within ``allowed`` worth ``value``, the empty one included."""
-        key = (value, allowed)
-        found = self._extra_unions.get(key)
-        if found is None:
-            found = unions(groups_for(self.items, value, self.sums, allowed))
-            found.add(0)
-            self._extra_unions[key] = found
-        return found
+    def same_value(self, card: Card) -> list[int]:
+        """Indexes of loose cards of the same value as ``card`` (R5.3, R9.3)."""
+        cvals = self.values.cvals
+        mine = cvals[card]
+        if mine:
+            return [i for i, x in enumerate(self.loose) if cvals[x] & mine]
+        return [i for i, x in enumerate(self.loose) if x.rank == card.rank]
 
     def holds_all(self, after: int, skip: int = 0) -> bool:
         """G1 for the mover's builds not in ``skip`` (a mask of items)."""
@@ -130,12 +173,12 @@ class _Position:
             for value in values_of(cvals):
                 for mask in self.capture_unions(value):
                     if mask not in found:
-                        found[mask] = value if card.is_ace and value == 14 else None
+                        found[mask] = value if value == 14 else None
         if not found:
             return []
         same = 0
         if self.rules.pairing_obligation != "none":
-            for i in same_value_loose(state, card):
+            for i in self.same_value(card):
                 same |= 1 << i
         limit_rank = card.is_face and self.rules.face_capture == "single_same_rank"
         moves = []
@@ -155,9 +198,11 @@ class _Position:
         return bool(mask & same)
 
     def _same_rank_count(self, mask: int, card: Card) -> int:
-        loose = self.state.loose
+        loose = self.loose
         return sum(
-            1 for i in range(self.n_loose) if mask >> i & 1 and loose[i].rank == card.rank
+            1
+            for i in range(self.n_loose)
+            if mask >> i & 1 and loose[i].rank == card.rank
         )
 
     def _face_targets(self, card: Card) -> list[int]:
@@ -165,7 +210,7 @@ class _Position:
         rule = self.rules.face_capture
         if rule == "numeric":
             return []
-        same = [1 << i for i, x in enumerate(self.state.loose) if x.rank == card.rank]
+        same = [1 << i for i, x in enumerate(self.loose) if x.rank == card.rank]
         if rule == "single_same_rank" or not same:
             return same
         return [sum(same)]
@@ -201,9 +246,7 @@ class _Position:
         if not self.holds_all(after):
             return
         state = self.state
-        for value in range(1, self.values.max_value + 1):
-            if not after >> value & 1:
-                continue
+        for value in values_of(after):
             extras = self.extra_unions(value, self.loose_mask)
             for mine in self._companions(card, low, value):
                 for extra in extras:
@@ -287,6 +330,6 @@ class _Position:
         rules = self.rules
         if self.own and not rules.owner_may_trail:
             return False
-        if rules.trail_ban_matching_loose and same_value_loose(self.state, card):
+        if rules.trail_ban_matching_loose and self.same_value(card):
             return False
         return not (rules.no_trail_if_capture_possible and can_capture)

@@ -74,7 +74,9 @@ def apply_plan(state: DealState, move: Move, plan: Plan) -> Step:
         round=state.round,
         value=plan.value,
         groups=plan.groups,
-        builds_taken=plan.builds_used if kind is MoveKind.CAPTURE else plan.builds_used[1:],
+        builds_taken=plan.builds_used
+        if kind is MoveKind.CAPTURE
+        else plan.builds_used[1:],
         build=step_build,
         previous=previous,
         sweep=sweep,

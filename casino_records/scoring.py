@@ -171,7 +171,9 @@ def score_piles(
     return scores
 
 
-def _bank(rules: Rules, points: dict[str, int], total: int, band: int) -> tuple[int, str]:
+def _bank(
+    rules: Rules, points: dict[str, int], total: int, band: int
+) -> tuple[int, str]:
     """R13.4: what a side in the 18–20 band keeps of its points."""
     earned = sum(points.values())
     if not band:

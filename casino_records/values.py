@@ -59,13 +59,14 @@ def value_tables(card_values: str) -> ValueTables:
     return ValueTables(low=tuple(low), cvals=tuple(cvals), royal=royal)
 
 
-def values_of(mask: int) -> list[int]:
+@cache
+def values_of(mask: int) -> tuple[int, ...]:
     """List the values set in a value mask.
 
     >>> values_of(0b110)
-    [1, 2]
+    (1, 2)
     """
-    return [v for v in range(15) if mask >> v & 1]
+    return tuple(v for v in range(15) if mask >> v & 1)
 
 
 def mask_of(values: list[int]) -> int:
