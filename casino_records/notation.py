@@ -40,7 +40,7 @@ from pydantic import (
 from pydantic.json_schema import JsonSchemaValue
 from pydantic_core import InitErrorDetails, PydanticCustomError, core_schema
 
-from .cards import UNKNOWN_CARD, parse_card
+from .cards import UNKNOWN_CARD, Card, parse_card
 from .errors import CardError, RulesError
 from .ruleset import Preset, Rules
 
@@ -88,6 +88,8 @@ HAND_CARD_PATTERN: Final = r"^(?:(?:A|[2-9]|10|J|Q|K)[SHDC]|\?\?)$"
 
 
 def _card(value: object, *, unknown_ok: bool) -> str:
+    if isinstance(value, Card):  # built in Python, e.g. by the engine
+        return str(value)
     if not isinstance(value, str):
         raise PydanticCustomError(
             "card_type",

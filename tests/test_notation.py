@@ -359,3 +359,13 @@ def test_input_is_not_mutated() -> None:
     before = copy.deepcopy(data)
     GameRecord.model_validate(data)
     assert data == before
+
+
+def test_card_objects_are_accepted_but_not_plain_ints() -> None:
+    from casino_records.cards import parse_card
+
+    move = TrailMove(seat=0, card=parse_card("th"), action="trail")
+    assert move.card == "10H"
+    data = minimal()
+    data["deals"][0]["table"] = [0, 1, 2, 3]
+    assert errors(data) == [(("deals", 0, "table", i), "card_type") for i in range(4)]
