@@ -83,7 +83,7 @@ def partition(items: Sequence[Item], value: int, mask: int) -> list[list[int]] |
     Returns the groups as lists of item indexes (lone matches preferred, in index
     order), or ``None`` when no split exists.
 
-    >>> partition([(1 << 1 | 1 << 14, 1), (1 << 13, 13)], 14, 0b11) is None
+    >>> partition([(1 << 1 | 1 << 14, 1), (1 << 12, 12)], 14, 0b11) is None
     True
     >>> partition([(1 << 1 | 1 << 14, 1), (1 << 13, 13)], 14, 0b01)
     [[0]]

@@ -13,6 +13,7 @@ __all__ = [
     "IllegalMoveError",
     "RecordFormatError",
     "RulesError",
+    "ScoreMismatchError",
 ]
 
 
@@ -77,3 +78,7 @@ class IllegalMoveError(CasinoRecordError):
         super().__init__(message, loc=loc, where=where, rule=rule)
         self.legal = legal
         """The legal moves of the position, when known."""
+
+
+class ScoreMismatchError(CasinoRecordError):
+    """A claimed score that differs from the one computed by replaying the record."""

@@ -9,6 +9,7 @@ broken, or returns a :class:`Plan` that :mod:`casino_records.play` carries out.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NoReturn
 
 from .cards import Card
 from .combos import Item, partition
@@ -74,7 +75,7 @@ def verify_move(state: DealState, move: Move) -> Plan:
     return _verify_build(state, move, loose, builds)
 
 
-def _illegal(rule: str, text: str) -> None:
+def _illegal(rule: str, text: str) -> NoReturn:
     raise IllegalMoveError(f"{rule} {text}", rule=rule)
 
 
@@ -203,7 +204,7 @@ def _verify_capture(
     if move.value is not None:
         if move.value not in candidates:
             _illegal("C1", f"{card} cannot stand for {move.value}")
-        candidates = [move.value]
+        candidates = (move.value,)
     summable = state.rules.single_build_as_card
     wrong = [
         b
@@ -224,11 +225,13 @@ def _verify_capture(
     items += [table_items[first_build + state.builds.index(b)] for b in builds]
     everything = (1 << len(items)) - 1
     table = [state.loose[i] for i in loose]
+    found: list[list[int]] | None = None
+    value = candidates[0]
     for value in candidates:
         found = partition(items, value, everything)
         if found is not None:
             break
-    else:
+    if found is None:
         _illegal(
             "C2",
             f"{card} cannot take {_cards(list(move.cards))}: they do not split"

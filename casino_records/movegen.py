@@ -182,14 +182,14 @@ class _Position:
                 same |= 1 << i
         limit_rank = card.is_face and self.rules.face_capture == "single_same_rank"
         moves = []
-        for mask, value in found.items():
+        for mask, capture_value in found.items():
             if same and not self._pairing_ok(mask, same):
                 continue
             if not self.holds_all(after, skip=mask):
                 continue
             if limit_rank and cvals and self._same_rank_count(mask, card) > 1:
                 continue
-            moves.append(Move.capture(seat, card, self.cards_of(mask), value))
+            moves.append(Move.capture(seat, card, self.cards_of(mask), capture_value))
         return moves
 
     def _pairing_ok(self, mask: int, same: int) -> bool:

@@ -1,0 +1,260 @@
+"""The claimed-versus-computed audit: every claimed figure checked, every difference explained.
+
+For each difference the audit names the moves that decided the category: who
+captured Big Casino at which move, where the last capture was (it took the
+residue), which captures were sweeps.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .cards import BIG_CASINO, LITTLE_CASINO, Card, Suit
+from .describe import move_text
+from .match import MatchState
+from .moves import MoveKind, Step
+from .notation import ClaimedSide, Deal, GameRecord
+from .report import DecidingMove, Finding, MatchReport, ScoreCheck
+from .scoring import CATEGORIES, SideScore
+from .state import DealState
+
+__all__ = ["audit_deal", "audit_match"]
+
+_LABELS = {
+    "most_cards": "most cards",
+    "most_spades": "most spades",
+    "big_casino": "Big Casino",
+    "little_casino": "Little Casino",
+    "aces": "aces",
+    "sweeps": "sweeps",
+}
+
+
+class _Explainer:
+    """Finds the moves behind a deal's categories."""
+
+    def __init__(
+        self,
+        d: int,
+        state: DealState,
+        move_locs: dict[int, str],
+        names: Sequence[str],
+    ) -> None:
+        self.d = d
+        self.state = state
+        self.locs = move_locs
+        self.names = names
+        self.origin: dict[Card, Step] = {}
+        for step in state.log:
+            if step.kind is MoveKind.CAPTURE:
+                for card in (step.move.card, *step.taken):
+                    self.origin[card] = step
+        captures = [s for s in state.log if s.kind is MoveKind.CAPTURE]
+        self.last_capture = captures[-1] if captures else None
+
+    def step(self, step: Step, why: str) -> DecidingMove:
+        name = self.names[step.move.seat]
+        where = (
+            f"deal {self.d + 1}, round {step.round + 1}, move {step.index + 1} of the"
+            f" deal: {name} (seat {step.move.seat}) {move_text(step.move)}"
+        )
+        return DecidingMove(loc=self.locs.get(step.index, ""), where=where, why=why)
+
+    def residue(self, why: str) -> DecidingMove:
+        side = self.state.residue_side
+        taker = "nobody" if side is None else f"side {side}"
+        return DecidingMove(
+            loc=f"/deals/{self.d}",
+            where=f"deal {self.d + 1}, end of the deal",
+            why=f"{why}: the residue of {len(self.state.residue)} cards went to {taker}",
+        )
+
+    def card(self, card: Card, what: str) -> list[DecidingMove]:
+        step = self.origin.get(card)
+        if step is not None:
+            return [self.step(step, f"captured {what} ({card})")]
+        if card in self.state.residue:
+            return [self.residue(f"{what} ({card}) was left on the table")]
+        return []
+
+    def last(self, why: str) -> list[DecidingMove]:
+        found = []
+        if self.last_capture is not None:
+            found.append(self.step(self.last_capture, f"last capture: {why}"))
+        if self.state.residue:
+            found.append(self.residue(why))
+        return found
+
+    def category(self, category: str) -> list[DecidingMove]:
+        if category in ("most_cards", "cards"):
+            return self.last("the residue counts for cards")
+        if category in ("most_spades", "spades"):
+            spades = [c for c in self.state.residue if c.suit is Suit.SPADES]
+            return self.last(f"the residue held {len(spades)} spades")
+        if category == "big_casino":
+            return self.card(BIG_CASINO, "Big Casino")
+        if category == "little_casino":
+            return self.card(LITTLE_CASINO, "Little Casino")
+        if category == "aces":
+            aces = [c for c in self.origin if c.is_ace] + [
+                c for c in self.state.residue if c.is_ace
+            ]
+            return [m for ace in sorted(aces) for m in self.card(ace, "an ace")]
+        if category == "sweeps":
+            return [
+                self.step(s, "a sweep: it emptied the table")
+                for s in self.state.log
+                if s.sweep
+            ]
+        return [m for c in CATEGORIES for m in self.category(c)]
+
+
+def _claimed_figures(claimed: ClaimedSide) -> list[tuple[str, str, int]]:
+    """(pointer suffix, category, value) for every figure a side claims."""
+    figures: list[tuple[str, str, int]] = []
+    if claimed.points is not None:
+        for name in CATEGORIES:
+            value = getattr(claimed.points, name)
+            if value is not None:
+                figures.append((f"points/{name}", name, value))
+    if claimed.total is not None:
+        figures.append(("total", "total", claimed.total))
+    if claimed.counts is not None:
+        for name in ("cards", "spades", "sweeps"):
+            value = getattr(claimed.counts, name)
+            if value is not None:
+                figures.append((f"counts/{name}", name, value))
+    return figures
+
+
+def _computed(score: SideScore, category: str, suffix: str) -> int:
+    if suffix.startswith("points/"):
+        return score.points[category]
+    if category == "total":
+        return score.banked
+    return {"cards": score.cards, "spades": score.spades, "sweeps": score.sweeps}[
+        category
+    ]
+
+
+def audit_deal(
+    d: int,
+    deal: Deal,
+    state: DealState,
+    scores: Sequence[SideScore],
+    move_locs: dict[int, str],
+    names: Sequence[str],
+    sides: Sequence[str],
+) -> tuple[list[ScoreCheck], list[Finding]]:
+    """Check deal ``d``'s claimed scores against the computed ``scores``.
+
+    A side's claimed ``total`` is compared with the points it banked (what the
+    deal added to its match total); claimed ``points`` with the points earned
+    per category; ``counts`` with the cards, spades and sweeps it took.
+    """
+    if deal.claimed is None:
+        return [], []
+    explain = _Explainer(d, state, move_locs, names)
+    checks: list[ScoreCheck] = []
+    findings: list[Finding] = []
+    base = f"/deals/{d}/claimed/sides"
+    for k, claimed in enumerate(deal.claimed.sides):
+        if k >= len(scores):
+            findings.append(
+                Finding(
+                    severity="error",
+                    kind="structure",
+                    loc=f"{base}/{k}",
+                    where=f"deal {d + 1}, claimed scores",
+                    message=f"claims a score for side {k}, but the game has"
+                    f" {len(scores)} sides",
+                )
+            )
+            continue
+        for suffix, category, value in _claimed_figures(claimed):
+            computed = _computed(scores[k], category, suffix)
+            check = ScoreCheck(
+                loc=f"{base}/{k}/{suffix}",
+                category=suffix.replace("/", "."),
+                side=k,
+                claimed=value,
+                computed=computed,
+            )
+            checks.append(check)
+            if value != computed:
+                label = _LABELS.get(category, category)
+                note = (
+                    f" ({scores[k].note})"
+                    if category == "total" and scores[k].note
+                    else ""
+                )
+                findings.append(
+                    Finding(
+                        severity="dispute",
+                        kind="score",
+                        loc=check.loc,
+                        where=f"deal {d + 1}, side {k} ({sides[k]}), {check.category}",
+                        message=f"claimed {label} {value}, computed {computed}{note}",
+                        deciding=explain.category(category),
+                    )
+                )
+    return checks, findings
+
+
+def audit_match(
+    record: GameRecord, match: MatchState, report: MatchReport, sides: Sequence[str]
+) -> list[Finding]:
+    """Check the record's claimed match totals and winner; fill ``report.checks``."""
+    claimed = record.claimed
+    if claimed is None:
+        return []
+    findings: list[Finding] = []
+    for k, value in enumerate(claimed.totals or ()):
+        if k >= len(match.totals):
+            break
+        check = ScoreCheck(
+            loc=f"/claimed/totals/{k}",
+            category="totals",
+            side=k,
+            claimed=value,
+            computed=match.totals[k],
+        )
+        report.checks.append(check)
+        if not check.agrees:
+            findings.append(
+                Finding(
+                    severity="dispute",
+                    kind="match",
+                    loc=check.loc,
+                    where=f"match total of side {k} ({sides[k]})",
+                    message=f"claimed match total {value}, computed {match.totals[k]}",
+                )
+            )
+    if claimed.winner is not None:
+        computed = -1 if match.winner is None else match.winner
+        check = ScoreCheck(
+            loc="/claimed/winner",
+            category="winner",
+            side=claimed.winner,
+            claimed=claimed.winner,
+            computed=computed,
+        )
+        report.checks.append(check)
+        if not check.agrees:
+            who = (
+                "nobody yet"
+                if match.winner is None
+                else f"side {computed} ({sides[computed]})"
+            )
+            findings.append(
+                Finding(
+                    severity="dispute",
+                    kind="match",
+                    loc=check.loc,
+                    where="the match winner",
+                    message=f"claimed winner side {claimed.winner}"
+                    f" ({sides[claimed.winner] if claimed.winner < len(sides) else '?'}),"
+                    f" computed {who}: {report.reason}",
+                )
+            )
+    return findings

@@ -1,0 +1,57 @@
+"""The one place where notation moves become engine moves, and back.
+
+>>> from casino_records.notation import CaptureMove
+>>> m = CaptureMove(seat=0, card="9d", action="capture", take=("4S", "5D"))
+>>> engine = to_engine(m)
+>>> to_notation(engine) == m
+True
+"""
+
+from __future__ import annotations
+
+from .cards import parse_card
+from .moves import Action, Move, Step
+from .notation import BuildMove, CaptureMove, TrailMove
+from .notation import Move as NotationMove
+
+__all__ = ["to_engine", "to_notation", "step_to_notation"]
+
+
+def to_engine(move: NotationMove) -> Move:
+    """Turn a notation move into an engine :class:`Move`."""
+    card = parse_card(move.card)
+    match move:
+        case TrailMove():
+            return Move.trail(move.seat, card)
+        case CaptureMove():
+            take = [parse_card(c) for c in move.take]
+            return Move.capture(move.seat, card, take, move.value)
+        case BuildMove():
+            onto = [parse_card(c) for c in move.onto]
+            return Move.build(move.seat, card, onto, move.value)
+    raise TypeError(f"not a notation move: {move!r}")  # pragma: no cover
+
+
+def to_notation(move: Move) -> NotationMove:
+    """Turn an engine move into its canonical notation (table cards in pack order)."""
+    card = str(move.card)
+    cards = tuple(str(c) for c in move.sorted_cards())
+    if move.action is Action.TRAIL:
+        return TrailMove(seat=move.seat, card=card, action="trail")
+    if move.action is Action.CAPTURE:
+        return CaptureMove(
+            seat=move.seat, card=card, action="capture", take=cards, value=move.value
+        )
+    assert move.value is not None
+    return BuildMove(
+        seat=move.seat, card=card, action="build", value=move.value, onto=cards
+    )
+
+
+def step_to_notation(step: Step) -> NotationMove:
+    """The notation of a played step; an ace's capture value is kept when it was 14."""
+    move = step.move
+    if move.action is Action.CAPTURE:
+        value = 14 if move.card.is_ace and step.value == 14 else None
+        move = Move.capture(move.seat, move.card, move.cards, value)
+    return to_notation(move)
