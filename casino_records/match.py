@@ -9,7 +9,7 @@ the match is won, following the rules' options.
 >>> match = MatchState(Rules(target_score=11), sides=2)
 >>> deal = score_piles(match.rules, [parse_cards("10D AS AH 3S 4S"), []], [[], []])
 >>> match.settle(deal).winner, match.totals
-(None, [9, 0])
+(None, [8, 0])
 """
 
 from __future__ import annotations
