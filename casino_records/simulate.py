@@ -59,7 +59,7 @@ def simulate_record(
     :param provenance: how the deals are recorded: by shuffle ``seed``, by
         ``deck``, by explicit ``hands``, or ``inferred`` (table only).
     """
-    spec = RulesSpec(preset=preset, options=dict(options or {}))  # type: ignore[arg-type]
+    spec = RulesSpec.model_validate({"preset": preset, "options": dict(options or {})})
     rules = spec.effective()
     kinds = [bots[seat % len(bots)] for seat in range(players)]
     seat_bots = [make_bot(kind, f"{seed}/bot{seat}") for seat, kind in enumerate(kinds)]
