@@ -8,11 +8,12 @@ broken, or returns a :class:`Plan` that :mod:`casino_records.play` carries out.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import NoReturn
 
 from .cards import Card
-from .combos import Item, partition
+from .combos import Item, groups_for, partition
 from .errors import IllegalMoveError
 from .moves import Action, Build, Move, MoveKind
 from .state import DealState
@@ -232,10 +233,17 @@ def _verify_capture(
         if found is not None:
             break
     if found is None:
+        worth = " or ".join(map(str, candidates))
+        if _overlapping(items, candidates):
+            _illegal(
+                "G3",
+                f"{card} cannot take {_cards(list(move.cards))}: every card fits"
+                f" a group worth {worth}, but a card counts in one group only",
+            )
         _illegal(
             "C2",
             f"{card} cannot take {_cards(list(move.cards))}: they do not split"
-            f" into groups worth {' or '.join(map(str, candidates))}",
+            f" into groups worth {worth}",
         )
     _check_pairing(state, card, set(loose))
     kept = [
@@ -252,6 +260,18 @@ def _verify_capture(
         builds_used=tuple(builds),
         groups=groups,
     )
+
+
+def _overlapping(items: list[Item], candidates: Sequence[int]) -> bool:
+    """True if each item fits a group of some value, only not all disjointly (G3)."""
+    everything = (1 << len(items)) - 1
+    for value in candidates:
+        covered = 0
+        for group in groups_for(items, value):
+            covered |= group
+        if covered == everything:
+            return True
+    return False
 
 
 def _expand(index: int, table: list[Card], builds: list[Build]) -> tuple[Card, ...]:
@@ -323,6 +343,9 @@ def _verify_build(
     assert value is not None
     if values.low[card] == 0:
         _illegal("B1", f"{card} is a face card: faces are never built with (classic)")
+    faces = [state.loose[i] for i in loose if values.low[state.loose[i]] == 0]
+    if faces:
+        _illegal("B1", f"{_cards(faces)}: face cards are never built with (classic)")
     if not builds:
         return _verify_create(state, move, value, loose)
     merged = [b for b in builds if b.value == value]
