@@ -243,8 +243,9 @@ def _wait_healthy(proc: subprocess.Popen[bytes], url: str, log: Any) -> bool:
     while True:
         if proc.poll() is not None:
             text = _tail(log)
-            if "already in use" in text.rsplit("\n$ ", 1)[-1]:
-                return False  # lost a race for the port
+            last_run = text.rsplit("\n$ ", 1)[-1]
+            if "is not available" in last_run or "already in use" in last_run:
+                return False  # lost a race for the port: "Port 8599 is not available"
             raise RuntimeError(f"streamlit exited rc={proc.returncode}:\n{text}")
         try:
             with urllib.request.urlopen(f"{url}/_stcore/health", timeout=1) as resp:
