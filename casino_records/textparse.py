@@ -1,0 +1,719 @@
+"""The reader of the text notation: lines of one game to a :class:`GameRecord`.
+
+Use :func:`casino_records.textnotation.read_text`; this module is its engine
+room. Reading has two stages. The parser checks the syntax line by line and
+builds the JSON object of the record, remembering where each element was
+written; the model then checks the structure, and each of its errors is mapped
+back to the line and column of the element it names.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import Any, Final, NoReturn
+
+from pydantic import ValidationError
+
+from . import io
+from .cards import UNKNOWN_CARD, parse_card
+from .errors import RecordFormatError
+from .io import InvalidRecordError
+from .notation import SHUFFLE_METHOD, ClaimedCounts, ClaimedPoints, GameRecord
+
+__all__ = ["TEXT_CARD_PATTERN", "parse_game"]
+
+TEXT_CARD_PATTERN: Final = r"(?:10|1[1-3]|[1-9AJQKTajqkt])[SHDCshdc♠♤♥♡♦♢♣♧]"
+"""A card in the text notation: rank first, then suit, in either case."""
+
+_CARD: Final = re.compile(TEXT_CARD_PATTERN)
+_INT: Final = re.compile(r"-?[0-9]{1,30}")
+_SEAT: Final = re.compile(r"[Ss]([0-9]{1,30})")
+_MOVE_NUMBER: Final = re.compile(r"([0-9]{1,30})\.")
+_CAPTURE: Final = re.compile(r"[xX]([0-9]{1,30})?")
+_BUILD: Final = re.compile(r"\+([0-9]{1,30})")
+_GLYPH_SUFFIX: Final = re.compile(r"(.*[^!?])([!?]+)")
+_GLYPHS: Final = frozenset({"!", "?", "!!", "??", "!?", "?!"})
+_DELIMITERS: Final = '"{}[]()/'
+_ESCAPES: Final = {
+    "\\": "\\",
+    '"': '"',
+    "{": "{",
+    "}": "}",
+    "n": "\n",
+    "r": "\r",
+    "t": "\t",
+}
+_META_FIELDS: Final = {
+    "event": "event",
+    "site": "site",
+    "date": "date",
+    "round": "round",
+    "annotator": "annotator",
+    "source": "source",
+}
+_TAG_NAMES: Final = (
+    "Format Id Event Site Date Round Annotator Source Tag Meta Preset Option"
+    " Player Teams ClaimedTotals ClaimedWinner ClaimedComment Claimed"
+).split()
+_KEYWORDS: Final = "Deal, Shuffle, Deck, Table, Round, Hands, Claimed, Side or a move"
+_GROUPS: Final = {
+    "points": tuple(ClaimedPoints.model_fields),
+    "counts": tuple(ClaimedCounts.model_fields),
+}
+_FIRST_AT: Final = re.compile(r"first at (/[^\s)]*)")
+
+
+def parse_game(lines: Iterable[str], *, first_line: int) -> GameRecord:
+    """Read the lines of one game (without their line ends).
+
+    :param lines: the game's lines, tag section first.
+    :param first_line: the number of the first line, for error messages.
+    :raises InvalidRecordError: a syntax error, or every structural error of
+        the record; messages and ``where`` give the line and column.
+    """
+    parser = _Parser(first_line)
+    try:
+        for number, text in enumerate(lines, first_line):
+            parser.line(number, text)
+        obj = parser.finish()
+    except _Stop as stop:
+        raise InvalidRecordError([stop.error]) from None
+    try:
+        return GameRecord.model_validate(obj)
+    except ValidationError as exc:
+        errors = io._validation_errors(exc, obj)  # noqa: SLF001 (same package)
+        raise InvalidRecordError(parser.locate(e) for e in errors) from None
+
+
+# --- Tokens ------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class _Token:
+    kind: str  # "word", "string", "comment" or "punct"
+    text: str  # a string's or comment's decoded content
+    line: int
+    col: int
+
+    def shown(self) -> str:
+        if self.kind == "string":
+            return f"the string {_clip(self.text)!r}"
+        if self.kind == "comment":
+            return "a comment"
+        return repr(_clip(self.text))
+
+
+def _clip(text: str) -> str:
+    return text if len(text) <= 30 else text[:27] + "..."
+
+
+class _Stop(Exception):
+    """A syntax error: reading stops here."""
+
+    def __init__(self, line: int, col: int, message: str) -> None:
+        super().__init__(message)
+        where = f"line {line}, column {col}"
+        self.error = RecordFormatError(f"{where}: {message}", where=where)
+
+
+def _tokenize(text: str, line: int, *, split_glyphs: bool) -> list[_Token]:
+    tokens: list[_Token] = []
+    i, n = 0, len(text)
+    while i < n:
+        char = text[i]
+        if char.isspace():
+            i += 1
+        elif char in '"{':
+            value, end = _quoted(text, i, line)
+            kind = "string" if char == '"' else "comment"
+            tokens.append(_Token(kind, value, line, i + 1))
+            i = end
+        elif char in _DELIMITERS:
+            tokens.append(_Token("punct", char, line, i + 1))
+            i += 1
+        else:
+            j = i
+            while j < n and not text[j].isspace() and text[j] not in _DELIMITERS:
+                j += 1
+            word = text[i:j]
+            match = _GLYPH_SUFFIX.fullmatch(word) if split_glyphs else None
+            if match:
+                tokens.append(_Token("word", match[1], line, i + 1))
+                tokens.append(_Token("word", match[2], line, i + 1 + len(match[1])))
+            else:
+                tokens.append(_Token("word", word, line, i + 1))
+            i = j
+    return tokens
+
+
+def _quoted(text: str, start: int, line: int) -> tuple[str, int]:
+    """Decode the string or comment opening at ``start``; return it and its end."""
+    close = '"' if text[start] == '"' else "}"
+    out: list[str] = []
+    i, n = start + 1, len(text)
+    while i < n:
+        char = text[i]
+        if char == close:
+            return "".join(out), i + 1
+        if char != "\\":
+            out.append(char)
+            i += 1
+            continue
+        escape = text[i + 1 : i + 2]
+        if escape in _ESCAPES:
+            out.append(_ESCAPES[escape])
+            i += 2
+            continue
+        match = re.compile(r"u\{([0-9A-Fa-f]{1,6})\}").match(text, i + 1)
+        if escape == "u" and match and int(match[1], 16) <= 0x10FFFF:
+            out.append(chr(int(match[1], 16)))
+            i = match.end()
+            continue
+        shown = "\\" + escape if escape else "\\ at the end of the line"
+        raise _Stop(line, i + 1, f"unknown escape {shown!r}" if escape else shown)
+    what = "string" if close == '"' else "comment"
+    raise _Stop(
+        line, start + 1, f"unterminated {what}: no closing {close!r} on this line"
+    )
+
+
+class _Cursor:
+    """The tokens of one line, read from left to right."""
+
+    def __init__(self, tokens: list[_Token], line: int, length: int) -> None:
+        self.tokens = tokens
+        self.i = 0
+        self.line = line
+        self.end_col = length + 1
+
+    def peek(self) -> _Token | None:
+        return self.tokens[self.i] if self.i < len(self.tokens) else None
+
+    def next(self, expected: str) -> _Token:
+        token = self.peek()
+        if token is None:
+            self.fail(expected)
+        self.i += 1
+        return token
+
+    def fail(self, expected: str, token: _Token | None = None) -> NoReturn:
+        token = token if token is not None else self.peek()
+        if token is None:
+            raise _Stop(
+                self.line, self.end_col, f"expected {expected}, found end of line"
+            )
+        raise _Stop(
+            token.line, token.col, f"expected {expected}, found {token.shown()}"
+        )
+
+    def word(
+        self, expected: str, pattern: re.Pattern[str]
+    ) -> tuple[_Token, re.Match[str]]:
+        token = self.next(expected)
+        match = pattern.fullmatch(token.text) if token.kind == "word" else None
+        if match is None:
+            self.fail(expected, token)
+        return token, match
+
+    def integer(self, expected: str) -> tuple[_Token, int]:
+        token, match = self.word(expected, _INT)
+        return token, int(match[0])
+
+    def seat(self) -> tuple[_Token, int]:
+        token, match = self.word("a seat such as 'S0'", _SEAT)
+        return token, int(match[1])
+
+    def card(self, *, unknown_ok: bool = False) -> tuple[_Token, str]:
+        token = self.next("a card")
+        if unknown_ok and token.text == UNKNOWN_CARD and token.kind == "word":
+            return token, UNKNOWN_CARD
+        if token.kind != "word" or not _CARD.fullmatch(token.text):
+            self.fail("a card", token)
+        return token, str(parse_card(token.text))
+
+    def text(self, expected: str) -> tuple[_Token, str]:
+        token = self.next(expected)
+        if token.kind not in ("string", "word"):
+            self.fail(expected, token)
+        return token, token.text
+
+    def keyword(self, name: str) -> None:
+        token = self.next(repr(name))
+        if token.kind != "word" or token.text.lower() != name:
+            self.fail(repr(name), token)
+
+    def punct(self, char: str) -> None:
+        token = self.next(repr(char))
+        if token.kind != "punct" or token.text != char:
+            self.fail(repr(char), token)
+
+    def comment(self) -> str | None:
+        token = self.peek()
+        if token is None or token.kind != "comment":
+            return None
+        self.i += 1
+        return token.text
+
+    def end(self, after: str = "") -> None:
+        if self.peek() is not None:
+            self.fail("end of line" + (f" after {after}" if after else ""))
+
+
+def _ptr(*parts: str | int) -> str:
+    return "".join("/" + str(p).replace("~", "~0").replace("/", "~1") for p in parts)
+
+
+class _Parser:
+    """Builds the JSON object of one game, line by line, noting positions."""
+
+    def __init__(self, first_line: int) -> None:
+        self.obj: dict[str, Any] = {}
+        self.pos: dict[str, tuple[int, int]] = {"": (first_line, 1)}
+        self.first_line = first_line
+        self.last_line = first_line
+        self.seen: dict[str, int] = {}
+        self.in_body = False
+        self.deals: list[dict[str, Any]] = []
+        self.round: dict[str, Any] | None = None
+        self.claimed: dict[str, Any] | None = None
+
+    # Positions and errors.
+
+    def note(self, token: _Token, *parts: str | int) -> None:
+        self.pos.setdefault(_ptr(*parts), (token.line, token.col))
+
+    def where(self, pointer: str) -> str:
+        while pointer not in self.pos:
+            pointer = pointer.rsplit("/", 1)[0]
+        line, col = self.pos[pointer]
+        return f"line {line}, column {col}"
+
+    def locate(self, error: RecordFormatError) -> RecordFormatError:
+        where = self.where(error.loc)
+        deal = re.match(r"/deals/[0-9]+", error.loc)
+        base = deal[0] if deal else ""  # the model's pointers are relative to a deal
+        message = _FIRST_AT.sub(
+            lambda m: "first at " + self.where(base + m[1]), error.message
+        )
+        return RecordFormatError(f"{where}: {message}", loc=error.loc, where=where)
+
+    def once(self, key: str, token: _Token, what: str) -> None:
+        if key in self.seen:
+            raise _Stop(
+                token.line,
+                token.col,
+                f"{what} is given twice (first at line {self.seen[key]})",
+            )
+        self.seen[key] = token.line
+
+    # Lines.
+
+    def line(self, number: int, text: str) -> None:
+        stripped = text.strip()
+        if not stripped:
+            return
+        self.last_line = number
+        tokens = _tokenize(text, number, split_glyphs=not stripped.startswith("["))
+        cursor = _Cursor(tokens, number, len(text))
+        if stripped.startswith("["):
+            if self.in_body:
+                cursor.fail(
+                    _KEYWORDS + " (tags come before the body; read several games"
+                    " with read_text_archive)"
+                )
+            self.tag(cursor)
+        else:
+            self.in_body = True
+            self.body(cursor)
+
+    def finish(self) -> dict[str, Any]:
+        at = (self.first_line, 1)
+        if "format" not in self.obj:
+            raise _Stop(*at, 'missing tag [Format "casino-record/1"]')
+        if "preset" not in self.obj.get("rules", {}):
+            raise _Stop(*at, "missing tag [Preset ...] (classic, royal or dominican)")
+        if "players" not in self.obj:
+            raise _Stop(*at, 'missing tags [Player 0 "..."], [Player 1 "..."]...')
+        if not self.deals:
+            raise _Stop(
+                self.last_line + 1, 1, "expected a Deal line, found the end of the game"
+            )
+        self.obj["deals"] = self.deals
+        return self.obj
+
+    # The tag section.
+
+    def tag(self, cursor: _Cursor) -> None:
+        cursor.punct("[")
+        token = cursor.next("a tag name")
+        name = next((n for n in _TAG_NAMES if n.lower() == token.text.lower()), None)
+        if token.kind != "word" or name is None:
+            close = difflib.get_close_matches(token.text, _TAG_NAMES, n=1)
+            hint = f" (did you mean {close[0]!r}?)" if close else ""
+            raise _Stop(
+                token.line, token.col, f"unknown tag {_clip(token.text)!r}{hint}"
+            )
+        self.note(token, "")
+        handler: Callable[[_Cursor, _Token], None] = getattr(
+            self, "tag_" + name.lower()
+        )
+        handler(cursor, token)
+        cursor.punct("]")
+        cursor.end(f"the {name} tag")
+
+    def tag_format(self, cursor: _Cursor, tag: _Token) -> None:
+        self.single(cursor, tag, "Format", ("format",))
+
+    def tag_id(self, cursor: _Cursor, tag: _Token) -> None:
+        self.single(cursor, tag, "Id", ("id",))
+
+    def single(
+        self, cursor: _Cursor, tag: _Token, name: str, path: tuple[str, ...]
+    ) -> None:
+        self.once(name, tag, f"tag {name}")
+        token, value = cursor.text("a string")
+        node = self.obj
+        for part in path[:-1]:
+            node = node.setdefault(part, {})
+        node[path[-1]] = value
+        self.note(token, *path)
+
+    def meta(self, tag: _Token) -> dict[str, Any]:
+        self.note(tag, "meta")
+        meta: dict[str, Any] = self.obj.setdefault("meta", {})
+        return meta
+
+    def tag_meta(self, cursor: _Cursor, tag: _Token) -> None:
+        self.meta(tag)
+
+    def tag_event(self, cursor: _Cursor, tag: _Token) -> None:
+        self.meta(tag)
+        name = tag.text.capitalize()
+        self.single(cursor, tag, name, ("meta", _META_FIELDS[name.lower()]))
+
+    tag_site = tag_date = tag_round = tag_annotator = tag_source = tag_event
+
+    def tag_tag(self, cursor: _Cursor, tag: _Token) -> None:
+        tags = self.meta(tag).setdefault("tags", {})
+        key_token, key = cursor.text("a tag key (a string)")
+        self.once("Tag " + key, key_token, f"tag key {key!r}")
+        token, tags[key] = cursor.text("a tag value (a string)")
+        self.note(token, "meta", "tags", key)
+
+    def rules(self, tag: _Token) -> dict[str, Any]:
+        self.note(tag, "rules")
+        rules: dict[str, Any] = self.obj.setdefault("rules", {})
+        return rules
+
+    def tag_preset(self, cursor: _Cursor, tag: _Token) -> None:
+        self.rules(tag)
+        self.single(cursor, tag, "Preset", ("rules", "preset"))
+
+    def tag_option(self, cursor: _Cursor, tag: _Token) -> None:
+        options = self.rules(tag).setdefault("options", {})
+        token, name = cursor.text("a rules option name")
+        self.once("Option " + name, token, f"option {name!r}")
+        self.note(token, "rules", "options", name)
+        value = cursor.next("a value (true, false, a whole number or a string)")
+        if value.kind == "string":
+            options[name] = value.text
+        elif value.kind == "word" and value.text in ("true", "false"):
+            options[name] = value.text == "true"
+        elif value.kind == "word" and _INT.fullmatch(value.text):
+            options[name] = int(value.text)
+        elif value.kind == "word":
+            options[name] = value.text
+        else:
+            cursor.fail("a value (true, false, a whole number or a string)", value)
+
+    def tag_player(self, cursor: _Cursor, tag: _Token) -> None:
+        players: list[dict[str, Any]] = self.obj.setdefault("players", [])
+        token, seat = cursor.integer("a seat number")
+        if seat != len(players):
+            raise _Stop(
+                token.line, token.col, f"expected seat {len(players)}, found {seat}"
+            )
+        self.note(tag, "players", seat)
+        token, name = cursor.text("the player's name (a string)")
+        player = {"name": name}
+        self.note(token, "players", seat, "name")
+        if cursor.peek() is not None and cursor.tokens[cursor.i].kind != "punct":
+            token, player["id"] = cursor.text("the player's id (a string)")
+            self.note(token, "players", seat, "id")
+        players.append(player)
+
+    def tag_teams(self, cursor: _Cursor, tag: _Token) -> None:
+        self.once("Teams", tag, "tag Teams")
+        token, text = cursor.text('the teams, such as "0,2 1,3"')
+        teams = [group.split(",") for group in text.split()]
+        if not all(_INT.fullmatch(seat) for team in teams for seat in team):
+            cursor.fail('teams such as "0,2 1,3"', token)
+        self.obj["teams"] = [[int(seat) for seat in team] for team in teams]
+        self.note(token, "teams")
+
+    def match_claim(self, tag: _Token) -> dict[str, Any]:
+        self.note(tag, "claimed")
+        claimed: dict[str, Any] = self.obj.setdefault("claimed", {})
+        return claimed
+
+    def tag_claimed(self, cursor: _Cursor, tag: _Token) -> None:
+        self.match_claim(tag)
+
+    def tag_claimedtotals(self, cursor: _Cursor, tag: _Token) -> None:
+        self.once("ClaimedTotals", tag, "tag ClaimedTotals")
+        totals = self.match_claim(tag).setdefault("totals", [])
+        self.note(tag, "claimed", "totals")
+        while (token := cursor.peek()) is not None and token.kind == "word":
+            token, total = cursor.integer("a total")
+            self.note(token, "claimed", "totals", len(totals))
+            totals.append(total)
+
+    def tag_claimedwinner(self, cursor: _Cursor, tag: _Token) -> None:
+        self.once("ClaimedWinner", tag, "tag ClaimedWinner")
+        token, self.match_claim(tag)["winner"] = cursor.integer("a side number")
+        self.note(token, "claimed", "winner")
+
+    def tag_claimedcomment(self, cursor: _Cursor, tag: _Token) -> None:
+        self.match_claim(tag)
+        self.single(cursor, tag, "ClaimedComment", ("claimed", "comment"))
+
+    # The body.
+
+    def body(self, cursor: _Cursor) -> None:
+        token = cursor.next(_KEYWORDS)
+        if token.kind == "comment" and not self.deals and "comment" not in self.obj:
+            self.obj["comment"] = token.text
+            self.note(token, "comment")
+            cursor.end("the game comment")
+            return
+        keyword = token.text.lower() if token.kind == "word" else ""
+        if keyword == "deal":
+            self.deal_line(cursor, token)
+            return
+        if not self.deals:
+            cursor.fail("'Deal'", token)
+        if keyword in ("shuffle", "deck", "table", "round", "hands", "claimed", "side"):
+            getattr(self, keyword + "_line")(cursor, token)
+        elif token.kind == "word" and (
+            _MOVE_NUMBER.fullmatch(token.text) or _SEAT.fullmatch(token.text)
+        ):
+            cursor.i -= 1
+            self.move_line(cursor, token)
+        else:
+            cursor.fail(_KEYWORDS, token)
+
+    def here(self) -> tuple[str | int, ...]:
+        return ("deals", len(self.deals) - 1)
+
+    def number(self, cursor: _Cursor, what: str, expected: int) -> None:
+        token, number = cursor.integer(f"a {what} number")
+        if number != expected:
+            raise _Stop(
+                token.line, token.col, f"expected {what} {expected}, found {number}"
+            )
+
+    def deal_line(self, cursor: _Cursor, token: _Token) -> None:
+        self.number(cursor, "deal", len(self.deals) + 1)
+        deal: dict[str, Any] = {}
+        self.deals.append(deal)
+        self.round = self.claimed = None
+        self.note(token, *self.here())
+        cursor.keyword("dealer")
+        seat_token, deal["dealer"] = cursor.seat()
+        self.note(seat_token, *self.here(), "dealer")
+        self.deal_comment(cursor, deal, *self.here(), "comment")
+        cursor.end("the deal header")
+
+    def deal_comment(
+        self, cursor: _Cursor, node: dict[str, Any], *at: str | int
+    ) -> None:
+        token = cursor.peek()
+        text = cursor.comment()
+        if token is not None and text is not None:
+            node["comment"] = text
+            self.note(token, *at)
+
+    def before_rounds(
+        self, cursor: _Cursor, token: _Token, name: str
+    ) -> dict[str, Any]:
+        deal = self.deals[-1]
+        if "rounds" in deal:
+            raise _Stop(
+                token.line,
+                token.col,
+                f"{name} comes before the first Round of its deal",
+            )
+        self.once(
+            f"{len(self.deals)} {name}", token, f"{name} of deal {len(self.deals)}"
+        )
+        self.note(token, *self.here(), name.lower())
+        return deal
+
+    def shuffle_line(self, cursor: _Cursor, token: _Token) -> None:
+        deal = self.before_rounds(cursor, token, "Shuffle")
+        seed_token, seed = cursor.text("the shuffle seed (a string)")
+        method = SHUFFLE_METHOD
+        if cursor.peek() is not None:
+            method = seed
+            seed_token, seed = cursor.text("the shuffle seed (a string)")
+        deal["shuffle"] = {"method": method, "seed": seed}
+        self.note(seed_token, *self.here(), "shuffle", "seed")
+        cursor.end("the shuffle seed")
+
+    def deck_line(self, cursor: _Cursor, token: _Token) -> None:
+        self.cards_line(cursor, token, "Deck")
+
+    def table_line(self, cursor: _Cursor, token: _Token) -> None:
+        self.cards_line(cursor, token, "Table")
+
+    def cards_line(self, cursor: _Cursor, token: _Token, name: str) -> None:
+        cards = self.before_rounds(cursor, token, name)[name.lower()] = []
+        while cursor.peek() is not None:
+            card_token, card = cursor.card()
+            self.note(card_token, *self.here(), name.lower(), len(cards))
+            cards.append(card)
+
+    def round_line(self, cursor: _Cursor, token: _Token) -> None:
+        if self.claimed is not None:
+            cursor.fail("'Side' (rounds come before Claimed)", token)
+        rounds = self.deals[-1].setdefault("rounds", [])
+        self.number(cursor, "round", len(rounds) + 1)
+        self.round = {"moves": []}
+        rounds.append(self.round)
+        self.note(token, *self.here(), "rounds", len(rounds) - 1)
+        cursor.end("the round number")
+
+    def round_at(self) -> tuple[str | int, ...]:
+        return (*self.here(), "rounds", len(self.deals[-1]["rounds"]) - 1)
+
+    def hands_line(self, cursor: _Cursor, token: _Token) -> None:
+        if self.round is None or self.claimed is not None:
+            cursor.fail("a Round line before Hands", token)
+        if "hands" in self.round or self.round["moves"]:
+            cursor.fail("Hands right after its Round line, once", token)
+        at = (*self.round_at(), "hands")
+        self.note(token, *at)
+        hands: list[list[str]] = [[]]
+        self.round["hands"] = hands
+        while (next_token := cursor.peek()) is not None:
+            if next_token.kind == "punct" and next_token.text == "/":
+                cursor.i += 1
+                hands.append([])
+                self.note(next_token, *at, len(hands) - 1)
+                continue
+            card_token, card = cursor.card(unknown_ok=True)
+            self.note(card_token, *at, len(hands) - 1)
+            self.note(card_token, *at, len(hands) - 1, len(hands[-1]))
+            hands[-1].append(card)
+
+    def claimed_line(self, cursor: _Cursor, token: _Token) -> None:
+        deal = self.deals[-1]
+        self.once(
+            f"{len(self.deals)} Claimed", token, f"Claimed of deal {len(self.deals)}"
+        )
+        self.claimed = deal["claimed"] = {"sides": []}
+        self.round = None
+        self.note(token, *self.here(), "claimed")
+        self.deal_comment(cursor, self.claimed, *self.here(), "claimed", "comment")
+        cursor.end("the claimed comment")
+
+    def side_line(self, cursor: _Cursor, token: _Token) -> None:
+        if self.claimed is None:
+            cursor.fail("a Claimed line before Side", token)
+        sides: list[dict[str, Any]] = self.claimed["sides"]
+        self.number(cursor, "side", len(sides))
+        at = (*self.here(), "claimed", "sides", len(sides))
+        self.note(token, *at)
+        side: dict[str, Any] = {}
+        sides.append(side)
+        while (part := cursor.peek()) is not None:
+            name = part.text.lower() if part.kind == "word" else ""
+            if name not in ("points", "total", "counts"):
+                cursor.fail("'points', 'total' or 'counts'", part)
+            if name in side:
+                raise _Stop(part.line, part.col, f"{name!r} is given twice")
+            cursor.i += 1
+            self.note(part, *at, name)
+            if name == "total":
+                value_token, side["total"] = cursor.integer("a total")
+                self.note(value_token, *at, "total")
+                continue
+            group: dict[str, int] = {}
+            side[name] = group
+            cursor.punct("(")
+            while (item := cursor.peek()) is not None and item.kind == "word":
+                key = item.text.lower()
+                if key not in _GROUPS[name]:
+                    close = difflib.get_close_matches(key, _GROUPS[name], n=1)
+                    hint = f" (did you mean {close[0]!r}?)" if close else ""
+                    raise _Stop(
+                        item.line,
+                        item.col,
+                        f"unknown {name} entry {_clip(item.text)!r}{hint}",
+                    )
+                if key in group:
+                    raise _Stop(item.line, item.col, f"{key!r} is given twice")
+                cursor.i += 1
+                value_token, group[key] = cursor.integer("a whole number")
+                self.note(item, *at, name, key)
+            cursor.punct(")")
+
+    def move_line(self, cursor: _Cursor, token: _Token) -> None:
+        if self.round is None:
+            cursor.fail("a Round line before the moves", token)
+        moves: list[dict[str, Any]] = self.round["moves"]
+        at = (*self.round_at(), "moves", len(moves))
+        self.note(token, *at)
+        if _MOVE_NUMBER.fullmatch(token.text):
+            number_token, match = cursor.word("a move number", _MOVE_NUMBER)
+            if int(match[1]) != len(moves) + 1:
+                raise _Stop(
+                    number_token.line,
+                    number_token.col,
+                    f"expected move number {len(moves) + 1}, found {number_token.text!r}",
+                )
+        seat_token, seat = cursor.seat()
+        card_token, card = cursor.card()
+        move: dict[str, Any] = {"seat": seat, "card": card}
+        self.note(seat_token, *at, "seat")
+        self.note(card_token, *at, "card")
+        action = cursor.next("'-' (trail), 'x' (capture) or '+<value>' (build)")
+        capture = _CAPTURE.fullmatch(action.text) if action.kind == "word" else None
+        build = _BUILD.fullmatch(action.text) if action.kind == "word" else None
+        key = ""
+        if action.kind == "word" and action.text == "-":
+            move["action"] = "trail"
+        elif capture:
+            move["action"], key = "capture", "take"
+            if capture[1] is not None:
+                move["value"] = int(capture[1])
+        elif build:
+            move["action"], key, move["value"] = "build", "onto", int(build[1])
+        else:
+            cursor.fail("'-' (trail), 'x' (capture) or '+<value>' (build)", action)
+        self.note(action, *at, "value")
+        if key:
+            cards = move[key] = []
+            while (
+                (next_token := cursor.peek()) is not None
+                and next_token.kind != "comment"
+                and not (
+                    next_token.kind == "word" and next_token.text in _GLYPHS and cards
+                )
+            ):
+                item_token, item = cursor.card()
+                self.note(item_token, *at, key, len(cards))
+                cards.append(item)
+            if not cards:
+                cursor.fail("a card")
+        glyph = cursor.peek()
+        if glyph is not None and glyph.kind == "word" and glyph.text in _GLYPHS:
+            cursor.i += 1
+            move["glyph"] = glyph.text
+            self.note(glyph, *at, "glyph")
+        self.deal_comment(cursor, move, *at, "comment")
+        cursor.end("the move")
+        moves.append(move)
