@@ -119,7 +119,8 @@ class _Stop(Exception):
         self.error = RecordFormatError(f"{where}: {message}", where=where)
 
 
-def _tokenize(text: str, line: int, *, split_glyphs: bool) -> list[_Token]:
+def _tokenize(text: str, line: int, *, body: bool) -> list[_Token]:
+    delimiters = _DELIMITERS if body else _DELIMITERS.replace("/", "")
     tokens: list[_Token] = []
     i, n = 0, len(text)
     while i < n:
@@ -131,15 +132,15 @@ def _tokenize(text: str, line: int, *, split_glyphs: bool) -> list[_Token]:
             kind = "string" if char == '"' else "comment"
             tokens.append(_Token(kind, value, line, i + 1))
             i = end
-        elif char in _DELIMITERS:
+        elif char in delimiters:
             tokens.append(_Token("punct", char, line, i + 1))
             i += 1
         else:
             j = i
-            while j < n and not text[j].isspace() and text[j] not in _DELIMITERS:
+            while j < n and not text[j].isspace() and text[j] not in delimiters:
                 j += 1
             word = text[i:j]
-            match = _GLYPH_SUFFIX.fullmatch(word) if split_glyphs else None
+            match = _GLYPH_SUFFIX.fullmatch(word) if body else None
             if match:
                 tokens.append(_Token("word", match[1], line, i + 1))
                 tokens.append(_Token("word", match[2], line, i + 1 + len(match[1])))
@@ -316,7 +317,7 @@ class _Parser:
         if not stripped:
             return
         self.last_line = number
-        tokens = _tokenize(text, number, split_glyphs=not stripped.startswith("["))
+        tokens = _tokenize(text, number, body=not stripped.startswith("["))
         cursor = _Cursor(tokens, number, len(text))
         if stripped.startswith("["):
             if self.in_body:
