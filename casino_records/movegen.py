@@ -12,7 +12,6 @@ from functools import lru_cache
 
 from .cards import Card
 from .combos import Item, groups_for, subset_sums, unions
-from .legality import value_range_ok
 from .moves import Move
 from .state import DealState
 from .values import values_of
@@ -56,8 +55,11 @@ class _TableAnalysis:
         self.loose_mask = (1 << n_loose) - 1
         self.n_loose = n_loose
         self.sums = subset_sums(items, max_value)
+        self.royal = max_value == 14
         self._capture: dict[int, set[int]] = {}
         self._extra: dict[tuple[int, int], set[int]] = {}
+        self._targets: dict[int, dict[int, int | None]] = {}
+        self._creations: dict[tuple[int, int, int], list[int]] = {}
         self._loose_sums: dict[int, list[int]] | None = None
 
     def capture_unions(self, value: int) -> set[int]:
@@ -78,6 +80,43 @@ class _TableAnalysis:
             self._extra[key] = found
         return found
 
+    def capture_targets(self, cvals: int) -> dict[int, int | None]:
+        """Capture target masks for a card of values ``cvals`` (mask -> 14 if only as 14)."""
+        found = self._targets.get(cvals)
+        if found is None:
+            found = {}
+            for value in values_of(cvals):
+                for mask in self.capture_unions(value):
+                    if mask not in found:
+                        found[mask] = value if value == 14 else None
+            self._targets[cvals] = found
+        return found
+
+    def creations(self, cvals: int, low: int, value: int) -> list[int]:
+        """Masks a card of values ``cvals``/``low`` can create a build of ``value`` with."""
+        key = (cvals, low, value)
+        found = self._creations.get(key)
+        if found is None:
+            found = []
+            extras = self.extra_unions(value, self.loose_mask)
+            options = [0] if cvals >> value & 1 else []
+            if value > low:
+                options += self.loose_sums.get(value - low, [])
+            seen = set()
+            for mine in options:
+                for extra in extras:
+                    if extra & mine or not (extra | mine):
+                        continue
+                    single = mine != 0 and extra == 0
+                    if (
+                        _range_ok(self.royal, value, single)
+                        and mine | extra not in seen
+                    ):
+                        seen.add(mine | extra)
+                        found.append(mine | extra)
+            self._creations[key] = found
+        return found
+
     @property
     def loose_sums(self) -> dict[int, list[int]]:
         """Sets of 1+ summable loose cards by total."""
@@ -95,8 +134,14 @@ class _TableAnalysis:
         return self._loose_sums
 
 
-def _rank_index(card: Card) -> int:
-    return card % 13
+_RANK_INDEX = tuple(i % 13 for i in range(52))
+
+
+def _range_ok(royal: bool, value: int, single: bool) -> bool:
+    """R1.5 on value tables alone (see :func:`legality.value_range_ok`)."""
+    if royal:
+        return 2 <= value <= 14
+    return (2 if single else 1) <= value <= 10
 
 
 @lru_cache(maxsize=4096)
@@ -111,24 +156,27 @@ class _Position:
         self.state = state
         self.seat = state.turn if seat is None else seat
         self.rules = state.rules
-        self.values = state.values
+        values = self.values = state.values
         # Loose cards sorted by rank: equal tables then share one cached analysis.
-        self.loose = sorted(state.loose, key=_rank_index)
-        low, cvals = self.values.low, self.values.cvals
-        self.items: list[Item] = [(cvals[c], low[c]) for c in self.loose]
-        self.items += state.items()[len(self.loose) :]
-        self.n_loose = len(self.loose)
-        self.loose_mask = (1 << self.n_loose) - 1
-        self.unit_cards: list[tuple[Card, ...]] = [(c,) for c in self.loose]
-        self.unit_cards += [b.cards for b in state.builds]
-        self.build_bits = [1 << (self.n_loose + j) for j in range(len(state.builds))]
-        self.own = [
-            (self.n_loose + j, b.value)
-            for j, b in enumerate(state.builds)
-            if b.owner == self.seat
-        ]
-        self.table = _analysis(tuple(self.items), self.n_loose, self.values.max_value)
-        self.sums = self.table.sums
+        loose = self.loose = sorted(state.loose, key=_RANK_INDEX.__getitem__)
+        n_loose = self.n_loose = len(loose)
+        self.loose_mask = (1 << n_loose) - 1
+        self.unit_cards: list[tuple[Card, ...]] = [(c,) for c in loose]
+        low, cvals = values.low, values.cvals
+        items = [(cvals[c], low[c]) for c in loose]
+        self.build_bits: list[int] = []
+        self.own: list[tuple[int, int]] = []
+        if state.builds:
+            as_card = self.rules.single_build_as_card
+            for j, build in enumerate(state.builds):
+                value = build.value
+                items.append((1 << value, value if as_card and build.is_single else 0))
+                self.unit_cards.append(build.cards)
+                self.build_bits.append(1 << (n_loose + j))
+                if build.owner == self.seat:
+                    self.own.append((n_loose + j, value))
+        self.items: list[Item] = items
+        self.table = _analysis(tuple(items), n_loose, values.max_value)
         self.capture_unions = self.table.capture_unions
         self.extra_unions = self.table.extra_unions
 
@@ -157,7 +205,10 @@ class _Position:
 
     def holds_all(self, after: int, skip: int = 0) -> bool:
         """G1 for the mover's builds not in ``skip`` (a mask of items)."""
-        return all(after >> value & 1 for i, value in self.own if not skip >> i & 1)
+        for i, value in self.own:
+            if not (after >> value & 1 or skip >> i & 1):
+                return False
+        return True
 
     # --- captures ------------------------------------------------------------------
 
@@ -170,24 +221,25 @@ class _Position:
             for mask in self._face_targets(card):
                 found[mask] = None
         else:
-            for value in values_of(cvals):
-                for mask in self.capture_unions(value):
-                    if mask not in found:
-                        found[mask] = value if value == 14 else None
+            found = self.table.capture_targets(cvals)
         if not found:
             return []
         same = 0
         if self.rules.pairing_obligation != "none":
             for i in self.same_value(card):
                 same |= 1 << i
-        limit_rank = card.is_face and self.rules.face_capture == "single_same_rank"
+        limit_rank = (
+            self.values.royal
+            and self.rules.face_capture == "single_same_rank"
+            and card.is_face
+        )
         moves = []
         for mask, capture_value in found.items():
             if same and not self._pairing_ok(mask, same):
                 continue
             if not self.holds_all(after, skip=mask):
                 continue
-            if limit_rank and cvals and self._same_rank_count(mask, card) > 1:
+            if limit_rank and self._same_rank_count(mask, card) > 1:
                 continue
             moves.append(Move.capture(seat, card, self.cards_of(mask), capture_value))
         return moves
@@ -245,16 +297,11 @@ class _Position:
     ) -> None:
         if not self.holds_all(after):
             return
-        state = self.state
+        cvals = self.values.cvals[card]
+        creations = self.table.creations
         for value in values_of(after):
-            extras = self.extra_unions(value, self.loose_mask)
-            for mine in self._companions(card, low, value):
-                for extra in extras:
-                    if extra & mine or not (extra | mine):
-                        continue
-                    single = mine != 0 and extra == 0
-                    if value_range_ok(state, value, single):
-                        found[(mine | extra, value)] = None
+            for mask in creations(cvals, low, value):
+                found[(mask, value)] = None
 
     def _partner_of_mover(self, owner: int) -> bool:
         state = self.state

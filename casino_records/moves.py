@@ -2,6 +2,7 @@
 
 A :class:`Move` is what a record says a player did (NOTATION.md "Move"); a
 :class:`Step` is what the engine found it did (kind, grouping, sweep, owner).
+A move is a named tuple: immutable, and cheap to make in move generation.
 
 >>> from casino_records.cards import parse_card, parse_cards
 >>> a = Move.capture(0, parse_card("9D"), parse_cards("4S 5D"), value=9)
@@ -15,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import NamedTuple
 
 from .cards import Card
 
@@ -43,8 +45,7 @@ def _sorted(cards: Iterable[Card]) -> tuple[Card, ...]:
     return tuple(sorted(cards))
 
 
-@dataclass(frozen=True, slots=True, eq=False)
-class Move:
+class Move(NamedTuple):
     """One card played from hand, with the table cards it uses.
 
     Two moves are equal when they play the same card from the same seat with the
@@ -89,6 +90,9 @@ class Move:
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Move) and self.key == other.key
+
+    def __ne__(self, other: object) -> bool:
+        return not self == other
 
     def __hash__(self) -> int:
         return hash(self.key)

@@ -44,13 +44,16 @@ def apply_plan(state: DealState, move: Move, plan: Plan) -> Step:
     else:
         _remove_from_table(state, plan)
     if kind is MoveKind.CAPTURE:
-        side = state.side_of(seat)
-        state.piles[side].append(card)
-        state.piles[side].extend(c for group in plan.groups for c in group)
+        side = state.seating.side_of[seat]
+        pile = state.piles[side]
+        pile.append(card)
+        for group in plan.groups:
+            pile.extend(group)
         state.last_capturer = seat
-        if state.table_empty and (state.rules.last_play_sweep or not _deal_ends(state)):
-            sweep = True
-            state.sweeps[side].append(state.moves_played)
+        if not state.loose and not state.builds:
+            if state.rules.last_play_sweep or not _deal_ends(state):
+                sweep = True
+                state.sweeps[side].append(state.moves_played)
     elif kind is MoveKind.CREATE:
         step_build = Build(state.next_build_id, plan.value or 0, plan.groups, seat)
         state.next_build_id += 1
@@ -67,24 +70,23 @@ def apply_plan(state: DealState, move: Move, plan: Plan) -> Step:
             groups = ((*previous.cards, card), *plan.groups)
         step_build = Build(previous.id, plan.value or 0, groups, seat)
         state.builds = [step_build if b is previous else b for b in state.builds]
+    used = plan.builds_used
     step = Step(
-        move=move,
-        kind=kind,
-        index=state.moves_played,
-        round=state.round,
-        value=plan.value,
-        groups=plan.groups,
-        builds_taken=plan.builds_used
-        if kind is MoveKind.CAPTURE
-        else plan.builds_used[1:],
-        build=step_build,
-        previous=previous,
-        sweep=sweep,
+        move,
+        kind,
+        state.moves_played,
+        state.round,
+        plan.value,
+        plan.groups,
+        used if kind is MoveKind.CAPTURE or not used else used[1:],
+        step_build,
+        previous,
+        sweep,
     )
     state.log.append(step)
     state.moves_played += 1
-    state.turn = state.seating.next_seat(seat)
-    if state.round_over and state.last_round:
+    state.turn = (seat + state.seating.step) % state.seating.players
+    if state.round == state.seating.rounds - 1 and not any(state.hands):
         _finish_deal(state)
     return step
 
@@ -94,11 +96,13 @@ def _deal_ends(state: DealState) -> bool:
 
 
 def _remove_from_table(state: DealState, plan: Plan) -> None:
-    taken = set(plan.loose_taken)
-    state.loose = [c for c in state.loose if c not in taken]
-    used = {id(b) for b in plan.builds_used if b is not plan.target}
-    if used:
-        state.builds = [b for b in state.builds if id(b) not in used]
+    loose = state.loose
+    for card in plan.loose_taken:
+        loose.remove(card)
+    if plan.builds_used:
+        used = {id(b) for b in plan.builds_used if b is not plan.target}
+        if used:
+            state.builds = [b for b in state.builds if id(b) not in used]
 
 
 def needs_hands(state: DealState) -> bool:
