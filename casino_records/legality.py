@@ -9,8 +9,7 @@ broken, or returns a :class:`Plan` that :mod:`casino_records.play` carries out.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import NoReturn
+from typing import NamedTuple, NoReturn
 
 from .cards import Card
 from .combos import Item, groups_for, partition
@@ -22,8 +21,7 @@ from .values import values_of
 __all__ = ["Plan", "is_legal", "value_range_ok", "verify_move"]
 
 
-@dataclass(frozen=True, slots=True)
-class Plan:
+class Plan(NamedTuple):
     """What a verified move will do to the position."""
 
     kind: MoveKind
