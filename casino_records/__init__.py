@@ -9,7 +9,11 @@ The layers, bottom up:
 - records: the notation models (:class:`GameRecord`), reading and writing
   (:mod:`casino_records.io`), replay with its :class:`ReplayReport`.
 
->>> from casino_records import Rules, simulate_record, replay
+The replay itself is :func:`casino_records.replay.replay` (the module and the
+function share the name, so it is not re-exported here).
+
+>>> from casino_records import simulate_record
+>>> from casino_records.replay import replay
 >>> record = simulate_record("classic", 2, seed="readme")
 >>> replay(record).report.status
 'ok'
