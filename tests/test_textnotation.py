@@ -594,3 +594,10 @@ def test_read_text_refuses_two_games() -> None:
     good = write_text(minimal())
     with pytest.raises(InvalidRecordError, match="read_text_archive"):
         read_text(good + "\n" + good)
+
+
+def test_the_documented_example_is_canonical() -> None:
+    doc = Path(__file__).parent.parent / "docs" / "notation.md"
+    section = doc.read_text(encoding="utf-8").split("## Text notation", 1)[1]
+    example = section.split("```text\n", 1)[1].split("```", 1)[0]
+    assert write_text(read_text(example)) == example
