@@ -139,7 +139,7 @@ def classic_tie_play_on() -> GameRecord:
         notes = [d.match_note for d in report.deals]
         return report.status == "ok" and any("tied" in n for n in notes)
 
-    record = find("classic-tie", 0, lambda s: sim("classic", 2, s), fits)
+    record = find("classic-tie", 42, lambda s: sim("classic", 2, s), fits)
     return describe(
         record,
         "classic-2p-tie-play-on",
@@ -185,7 +185,7 @@ def royal_count_out() -> GameRecord:
             and max(match.totals) > match.totals[match.winner]
         )
 
-    record = find("royal-count-out", 0, lambda s: sim("royal", 2, s), fits)
+    record = find("royal-count-out", 63, lambda s: sim("royal", 2, s), fits)
     return describe(
         record,
         "royal-2p-count-out",
@@ -227,7 +227,7 @@ def dominican_near_target() -> GameRecord:
 
     record = find(
         "dominican-near",
-        0,
+        1,
         lambda s: sim("dominican", 2, s, bots=MIXED, provenance="deck"),
         fits,
     )
@@ -247,7 +247,7 @@ def dominican_tie_play_on() -> GameRecord:
         notes = [d.match_note for d in report.deals]
         return report.status == "ok" and any("tied" in n for n in notes)
 
-    record = find("dominican-tie", 0, lambda s: sim("dominican", 2, s), fits)
+    record = find("dominican-tie", 78, lambda s: sim("dominican", 2, s), fits)
     return describe(
         record,
         "dominican-2p-tie-play-on",
@@ -419,7 +419,7 @@ def disputed_most_cards() -> GameRecord:
         ]
         return bool(tied) and match.winner == 0
 
-    record = find("most-cards", 0, lambda s: sim("classic", 2, s, bots=MIXED), fits)
+    record = find("most-cards", 5, lambda s: sim("classic", 2, s, bots=MIXED), fits)
     report = check(record)
     d = next(d.index for d in report.deals if [s.cards for s in d.sides] == [26, 26])
     data = to_data(record)
@@ -474,7 +474,7 @@ def disputed_residue() -> GameRecord:
         ]
         return winner_of(totals) == (report.match.winner if report.match else None)
 
-    record = find("residue", 0, lambda s: sim("classic", 2, s, bots=MIXED), fits)
+    record = find("residue", 10, lambda s: sim("classic", 2, s, bots=MIXED), fits)
     report = check(record)
     claimed = flipped(record, 0)
     assert claimed is not None and report.match is not None
