@@ -113,6 +113,7 @@ class _Replayer:
         )
         self.positions: list[list[Position]] = []
         self.move_locs: dict[int, str] = {}
+        self.moves_checked = 0
 
     # --- findings ------------------------------------------------------------------
 
@@ -261,6 +262,7 @@ class _Replayer:
         )
         if known:
             self.add_findings(audit_match(record, match, self.report.match, sides))
+        self.report.moves_checked = self.moves_checked
         return Replay(self.report, self.positions)
 
     # --- one deal --------------------------------------------------------------------
@@ -333,7 +335,7 @@ class _Replayer:
                 last_step = apply_plan(state, move, plan)
                 last_loc = move_loc
                 move_locs[last_step.index] = move_loc
-                self.report.moves_checked += 1
+                self.moves_checked += 1
         report.moves = state.moves_played
         report.complete = state.finished
         if self.keep:

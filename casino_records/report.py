@@ -6,6 +6,7 @@ A :class:`ReplayReport` is plain data (pydantic), serialisable to JSON with
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
@@ -65,8 +66,13 @@ class Finding(ReportModel):
     """For a score dispute: the moves that decided the category."""
 
 
-class ScoreCheck(ReportModel):
-    """One claimed figure against the computed one."""
+@dataclass(frozen=True, slots=True)
+class ScoreCheck:
+    """One claimed figure against the computed one.
+
+    A plain dataclass rather than a model: a report holds one per claimed
+    figure, and building them must stay cheap (pydantic serialises it all the same).
+    """
 
     loc: str
     """JSON pointer of the claimed figure."""
