@@ -45,6 +45,7 @@ from .notation import (
     Move,
     TrailMove,
 )
+from .textlex import comment, quote
 from .textparse import parse_game
 
 __all__ = [
@@ -69,14 +70,6 @@ META_TAGS: Final = (
 )
 """Tag names of the ``meta`` string fields, in writing order."""
 
-# Characters written as escapes: the delimiter and backslash, every control,
-# line-separator and bidirectional-control character, the BOM and surrogates.
-_INVISIBLE: Final = (
-    "\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069\ufeff\ud800-\udfff"
-)
-_STRING_SPECIAL: Final = re.compile(f'[\\\\"{_INVISIBLE}]')
-_COMMENT_SPECIAL: Final = re.compile(f"[\\\\}}{_INVISIBLE}]")
-_NAMED_ESCAPES: Final = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
 _BARE_WORD: Final = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 
 
@@ -167,33 +160,6 @@ def dump_text_archive(records: Iterable[GameRecord], stream: TextIO) -> None:
         if n:
             stream.write("\n")
         stream.write(write_text(record))
-
-
-def quote(text: str) -> str:
-    r"""Return ``text`` as a quoted string of the text notation.
-
-    >>> print(quote('say "hi"\n'))
-    "say \"hi\"\n"
-    """
-    return '"' + _STRING_SPECIAL.sub(_escape_match, text) + '"'
-
-
-def comment(text: str) -> str:
-    r"""Return ``text`` as a brace comment of the text notation.
-
-    >>> print(comment("a {b} \\ c\nd"))
-    {a {b\} \\ c\nd}
-    """
-    return "{" + _COMMENT_SPECIAL.sub(_escape_match, text) + "}"
-
-
-def _escape_match(match: re.Match[str]) -> str:
-    char = match.group()
-    if char in _NAMED_ESCAPES:
-        return _NAMED_ESCAPES[char]
-    if char in '\\"}':
-        return "\\" + char
-    return f"\\u{{{ord(char):x}}}"
 
 
 def _tag(name: str, *values: str) -> str:

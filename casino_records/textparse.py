@@ -12,7 +12,6 @@ from __future__ import annotations
 import difflib
 import re
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
 from typing import Any, Final, NoReturn
 
 from pydantic import ValidationError
@@ -22,6 +21,7 @@ from .cards import UNKNOWN_CARD, parse_card
 from .errors import RecordFormatError
 from .io import InvalidRecordError
 from .notation import SHUFFLE_METHOD, ClaimedCounts, ClaimedPoints, GameRecord
+from .textlex import GLYPHS, TextSyntaxError, Token, clip, tokenize
 
 __all__ = ["TEXT_CARD_PATTERN", "parse_game"]
 
@@ -34,18 +34,6 @@ _SEAT: Final = re.compile(r"[Ss]([0-9]{1,30})")
 _MOVE_NUMBER: Final = re.compile(r"([0-9]{1,30})\.")
 _CAPTURE: Final = re.compile(r"[xX]([0-9]{1,30})?")
 _BUILD: Final = re.compile(r"\+([0-9]{1,30})")
-_GLYPH_SUFFIX: Final = re.compile(r"(.*[^!?])([!?]+)")
-_GLYPHS: Final = frozenset({"!", "?", "!!", "??", "!?", "?!"})
-_DELIMITERS: Final = '"{}[]()/'
-_ESCAPES: Final = {
-    "\\": "\\",
-    '"': '"',
-    "{": "{",
-    "}": "}",
-    "n": "\n",
-    "r": "\r",
-    "t": "\t",
-}
 _META_FIELDS: Final = {
     "event": "event",
     "site": "site",
@@ -79,7 +67,7 @@ def parse_game(lines: Iterable[str], *, first_line: int) -> GameRecord:
         for number, text in enumerate(lines, first_line):
             parser.line(number, text)
         obj = parser.finish()
-    except _Stop as stop:
+    except TextSyntaxError as stop:
         raise InvalidRecordError([stop.error]) from None
     try:
         return GameRecord.model_validate(obj)
@@ -88,146 +76,53 @@ def parse_game(lines: Iterable[str], *, first_line: int) -> GameRecord:
         raise InvalidRecordError(parser.locate(e) for e in errors) from None
 
 
-# --- Tokens ------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class _Token:
-    kind: str  # "word", "string", "comment" or "punct"
-    text: str  # a string's or comment's decoded content
-    line: int
-    col: int
-
-    def shown(self) -> str:
-        if self.kind == "string":
-            return f"the string {_clip(self.text)!r}"
-        if self.kind == "comment":
-            return "a comment"
-        return repr(_clip(self.text))
-
-
-def _clip(text: str) -> str:
-    return text if len(text) <= 30 else text[:27] + "..."
-
-
-class _Stop(Exception):
-    """A syntax error: reading stops here."""
-
-    def __init__(self, line: int, col: int, message: str) -> None:
-        super().__init__(message)
-        where = f"line {line}, column {col}"
-        self.error = RecordFormatError(f"{where}: {message}", where=where)
-
-
-def _tokenize(text: str, line: int, *, body: bool) -> list[_Token]:
-    delimiters = _DELIMITERS if body else _DELIMITERS.replace("/", "")
-    tokens: list[_Token] = []
-    i, n = 0, len(text)
-    while i < n:
-        char = text[i]
-        if char.isspace():
-            i += 1
-        elif char in '"{':
-            value, end = _quoted(text, i, line)
-            kind = "string" if char == '"' else "comment"
-            tokens.append(_Token(kind, value, line, i + 1))
-            i = end
-        elif char in delimiters:
-            tokens.append(_Token("punct", char, line, i + 1))
-            i += 1
-        else:
-            j = i
-            while j < n and not text[j].isspace() and text[j] not in delimiters:
-                j += 1
-            word = text[i:j]
-            match = _GLYPH_SUFFIX.fullmatch(word) if body else None
-            if match:
-                tokens.append(_Token("word", match[1], line, i + 1))
-                tokens.append(_Token("word", match[2], line, i + 1 + len(match[1])))
-            else:
-                tokens.append(_Token("word", word, line, i + 1))
-            i = j
-    return tokens
-
-
-def _quoted(text: str, start: int, line: int) -> tuple[str, int]:
-    """Decode the string or comment opening at ``start``; return it and its end."""
-    close = '"' if text[start] == '"' else "}"
-    out: list[str] = []
-    i, n = start + 1, len(text)
-    while i < n:
-        char = text[i]
-        if char == close:
-            return "".join(out), i + 1
-        if char != "\\":
-            out.append(char)
-            i += 1
-            continue
-        escape = text[i + 1 : i + 2]
-        if escape in _ESCAPES:
-            out.append(_ESCAPES[escape])
-            i += 2
-            continue
-        match = re.compile(r"u\{([0-9A-Fa-f]{1,6})\}").match(text, i + 1)
-        if escape == "u" and match and int(match[1], 16) <= 0x10FFFF:
-            out.append(chr(int(match[1], 16)))
-            i = match.end()
-            continue
-        shown = "\\" + escape if escape else "\\ at the end of the line"
-        raise _Stop(line, i + 1, f"unknown escape {shown!r}" if escape else shown)
-    what = "string" if close == '"' else "comment"
-    raise _Stop(
-        line, start + 1, f"unterminated {what}: no closing {close!r} on this line"
-    )
-
-
 class _Cursor:
     """The tokens of one line, read from left to right."""
 
-    def __init__(self, tokens: list[_Token], line: int, length: int) -> None:
+    def __init__(self, tokens: list[Token], line: int, length: int) -> None:
         self.tokens = tokens
         self.i = 0
         self.line = line
         self.end_col = length + 1
 
-    def peek(self) -> _Token | None:
+    def peek(self) -> Token | None:
         return self.tokens[self.i] if self.i < len(self.tokens) else None
 
-    def next(self, expected: str) -> _Token:
+    def next(self, expected: str) -> Token:
         token = self.peek()
         if token is None:
             self.fail(expected)
         self.i += 1
         return token
 
-    def fail(self, expected: str, token: _Token | None = None) -> NoReturn:
+    def fail(self, expected: str, token: Token | None = None) -> NoReturn:
         token = token if token is not None else self.peek()
         if token is None:
-            raise _Stop(
+            raise TextSyntaxError(
                 self.line, self.end_col, f"expected {expected}, found end of line"
             )
-        raise _Stop(
+        raise TextSyntaxError(
             token.line, token.col, f"expected {expected}, found {token.shown()}"
         )
 
     def word(
         self, expected: str, pattern: re.Pattern[str]
-    ) -> tuple[_Token, re.Match[str]]:
+    ) -> tuple[Token, re.Match[str]]:
         token = self.next(expected)
         match = pattern.fullmatch(token.text) if token.kind == "word" else None
         if match is None:
             self.fail(expected, token)
         return token, match
 
-    def integer(self, expected: str) -> tuple[_Token, int]:
+    def integer(self, expected: str) -> tuple[Token, int]:
         token, match = self.word(expected, _INT)
         return token, int(match[0])
 
-    def seat(self) -> tuple[_Token, int]:
+    def seat(self) -> tuple[Token, int]:
         token, match = self.word("a seat such as 'S0'", _SEAT)
         return token, int(match[1])
 
-    def card(self, *, unknown_ok: bool = False) -> tuple[_Token, str]:
+    def card(self, *, unknown_ok: bool = False) -> tuple[Token, str]:
         token = self.next("a card")
         if unknown_ok and token.text == UNKNOWN_CARD and token.kind == "word":
             return token, UNKNOWN_CARD
@@ -235,7 +130,7 @@ class _Cursor:
             self.fail("a card", token)
         return token, str(parse_card(token.text))
 
-    def text(self, expected: str) -> tuple[_Token, str]:
+    def text(self, expected: str) -> tuple[Token, str]:
         token = self.next(expected)
         if token.kind not in ("string", "word"):
             self.fail(expected, token)
@@ -283,7 +178,7 @@ class _Parser:
 
     # Positions and errors.
 
-    def note(self, token: _Token, *parts: str | int) -> None:
+    def note(self, token: Token, *parts: str | int) -> None:
         self.pos.setdefault(_ptr(*parts), (token.line, token.col))
 
     def where(self, pointer: str) -> str:
@@ -301,9 +196,9 @@ class _Parser:
         )
         return RecordFormatError(f"{where}: {message}", loc=error.loc, where=where)
 
-    def once(self, key: str, token: _Token, what: str) -> None:
+    def once(self, key: str, token: Token, what: str) -> None:
         if key in self.seen:
-            raise _Stop(
+            raise TextSyntaxError(
                 token.line,
                 token.col,
                 f"{what} is given twice (first at line {self.seen[key]})",
@@ -317,7 +212,7 @@ class _Parser:
         if not stripped:
             return
         self.last_line = number
-        tokens = _tokenize(text, number, body=not stripped.startswith("["))
+        tokens = tokenize(text, number, body=not stripped.startswith("["))
         cursor = _Cursor(tokens, number, len(text))
         if stripped.startswith("["):
             if self.in_body:
@@ -333,13 +228,17 @@ class _Parser:
     def finish(self) -> dict[str, Any]:
         at = (self.first_line, 1)
         if "format" not in self.obj:
-            raise _Stop(*at, 'missing tag [Format "casino-record/1"]')
+            raise TextSyntaxError(*at, 'missing tag [Format "casino-record/1"]')
         if "preset" not in self.obj.get("rules", {}):
-            raise _Stop(*at, "missing tag [Preset ...] (classic, royal or dominican)")
+            raise TextSyntaxError(
+                *at, "missing tag [Preset ...] (classic, royal or dominican)"
+            )
         if "players" not in self.obj:
-            raise _Stop(*at, 'missing tags [Player 0 "..."], [Player 1 "..."]...')
+            raise TextSyntaxError(
+                *at, 'missing tags [Player 0 "..."], [Player 1 "..."]...'
+            )
         if not self.deals:
-            raise _Stop(
+            raise TextSyntaxError(
                 self.last_line + 1, 1, "expected a Deal line, found the end of the game"
             )
         self.obj["deals"] = self.deals
@@ -354,25 +253,23 @@ class _Parser:
         if token.kind != "word" or name is None:
             close = difflib.get_close_matches(token.text, _TAG_NAMES, n=1)
             hint = f" (did you mean {close[0]!r}?)" if close else ""
-            raise _Stop(
-                token.line, token.col, f"unknown tag {_clip(token.text)!r}{hint}"
+            raise TextSyntaxError(
+                token.line, token.col, f"unknown tag {clip(token.text)!r}{hint}"
             )
         self.note(token, "")
-        handler: Callable[[_Cursor, _Token], None] = getattr(
-            self, "tag_" + name.lower()
-        )
+        handler: Callable[[_Cursor, Token], None] = getattr(self, "tag_" + name.lower())
         handler(cursor, token)
         cursor.punct("]")
         cursor.end(f"the {name} tag")
 
-    def tag_format(self, cursor: _Cursor, tag: _Token) -> None:
+    def tag_format(self, cursor: _Cursor, tag: Token) -> None:
         self.single(cursor, tag, "Format", ("format",))
 
-    def tag_id(self, cursor: _Cursor, tag: _Token) -> None:
+    def tag_id(self, cursor: _Cursor, tag: Token) -> None:
         self.single(cursor, tag, "Id", ("id",))
 
     def single(
-        self, cursor: _Cursor, tag: _Token, name: str, path: tuple[str, ...]
+        self, cursor: _Cursor, tag: Token, name: str, path: tuple[str, ...]
     ) -> None:
         self.once(name, tag, f"tag {name}")
         token, value = cursor.text("a string")
@@ -382,38 +279,38 @@ class _Parser:
         node[path[-1]] = value
         self.note(token, *path)
 
-    def meta(self, tag: _Token) -> dict[str, Any]:
+    def meta(self, tag: Token) -> dict[str, Any]:
         self.note(tag, "meta")
         meta: dict[str, Any] = self.obj.setdefault("meta", {})
         return meta
 
-    def tag_meta(self, cursor: _Cursor, tag: _Token) -> None:
+    def tag_meta(self, cursor: _Cursor, tag: Token) -> None:
         self.meta(tag)
 
-    def tag_event(self, cursor: _Cursor, tag: _Token) -> None:
+    def tag_event(self, cursor: _Cursor, tag: Token) -> None:
         self.meta(tag)
         name = tag.text.capitalize()
         self.single(cursor, tag, name, ("meta", _META_FIELDS[name.lower()]))
 
     tag_site = tag_date = tag_round = tag_annotator = tag_source = tag_event
 
-    def tag_tag(self, cursor: _Cursor, tag: _Token) -> None:
+    def tag_tag(self, cursor: _Cursor, tag: Token) -> None:
         tags = self.meta(tag).setdefault("tags", {})
         key_token, key = cursor.text("a tag key (a string)")
         self.once("Tag " + key, key_token, f"tag key {key!r}")
         token, tags[key] = cursor.text("a tag value (a string)")
         self.note(token, "meta", "tags", key)
 
-    def rules(self, tag: _Token) -> dict[str, Any]:
+    def rules(self, tag: Token) -> dict[str, Any]:
         self.note(tag, "rules")
         rules: dict[str, Any] = self.obj.setdefault("rules", {})
         return rules
 
-    def tag_preset(self, cursor: _Cursor, tag: _Token) -> None:
+    def tag_preset(self, cursor: _Cursor, tag: Token) -> None:
         self.rules(tag)
         self.single(cursor, tag, "Preset", ("rules", "preset"))
 
-    def tag_option(self, cursor: _Cursor, tag: _Token) -> None:
+    def tag_option(self, cursor: _Cursor, tag: Token) -> None:
         options = self.rules(tag).setdefault("options", {})
         token, name = cursor.text("a rules option name")
         self.once("Option " + name, token, f"option {name!r}")
@@ -430,11 +327,11 @@ class _Parser:
         else:
             cursor.fail("a value (true, false, a whole number or a string)", value)
 
-    def tag_player(self, cursor: _Cursor, tag: _Token) -> None:
+    def tag_player(self, cursor: _Cursor, tag: Token) -> None:
         players: list[dict[str, Any]] = self.obj.setdefault("players", [])
         token, seat = cursor.integer("a seat number")
         if seat != len(players):
-            raise _Stop(
+            raise TextSyntaxError(
                 token.line, token.col, f"expected seat {len(players)}, found {seat}"
             )
         self.note(tag, "players", seat)
@@ -446,7 +343,7 @@ class _Parser:
             self.note(token, "players", seat, "id")
         players.append(player)
 
-    def tag_teams(self, cursor: _Cursor, tag: _Token) -> None:
+    def tag_teams(self, cursor: _Cursor, tag: Token) -> None:
         self.once("Teams", tag, "tag Teams")
         token, text = cursor.text('the teams, such as "0,2 1,3"')
         teams = [group.split(",") for group in text.split()]
@@ -455,15 +352,15 @@ class _Parser:
         self.obj["teams"] = [[int(seat) for seat in team] for team in teams]
         self.note(token, "teams")
 
-    def match_claim(self, tag: _Token) -> dict[str, Any]:
+    def match_claim(self, tag: Token) -> dict[str, Any]:
         self.note(tag, "claimed")
         claimed: dict[str, Any] = self.obj.setdefault("claimed", {})
         return claimed
 
-    def tag_claimed(self, cursor: _Cursor, tag: _Token) -> None:
+    def tag_claimed(self, cursor: _Cursor, tag: Token) -> None:
         self.match_claim(tag)
 
-    def tag_claimedtotals(self, cursor: _Cursor, tag: _Token) -> None:
+    def tag_claimedtotals(self, cursor: _Cursor, tag: Token) -> None:
         self.once("ClaimedTotals", tag, "tag ClaimedTotals")
         totals = self.match_claim(tag).setdefault("totals", [])
         self.note(tag, "claimed", "totals")
@@ -472,12 +369,12 @@ class _Parser:
             self.note(token, "claimed", "totals", len(totals))
             totals.append(total)
 
-    def tag_claimedwinner(self, cursor: _Cursor, tag: _Token) -> None:
+    def tag_claimedwinner(self, cursor: _Cursor, tag: Token) -> None:
         self.once("ClaimedWinner", tag, "tag ClaimedWinner")
         token, self.match_claim(tag)["winner"] = cursor.integer("a side number")
         self.note(token, "claimed", "winner")
 
-    def tag_claimedcomment(self, cursor: _Cursor, tag: _Token) -> None:
+    def tag_claimedcomment(self, cursor: _Cursor, tag: Token) -> None:
         self.match_claim(tag)
         self.single(cursor, tag, "ClaimedComment", ("claimed", "comment"))
 
@@ -512,11 +409,11 @@ class _Parser:
     def number(self, cursor: _Cursor, what: str, expected: int) -> None:
         token, number = cursor.integer(f"a {what} number")
         if number != expected:
-            raise _Stop(
+            raise TextSyntaxError(
                 token.line, token.col, f"expected {what} {expected}, found {number}"
             )
 
-    def deal_line(self, cursor: _Cursor, token: _Token) -> None:
+    def deal_line(self, cursor: _Cursor, token: Token) -> None:
         self.number(cursor, "deal", len(self.deals) + 1)
         deal: dict[str, Any] = {}
         self.deals.append(deal)
@@ -537,12 +434,10 @@ class _Parser:
             node["comment"] = text
             self.note(token, *at)
 
-    def before_rounds(
-        self, cursor: _Cursor, token: _Token, name: str
-    ) -> dict[str, Any]:
+    def before_rounds(self, cursor: _Cursor, token: Token, name: str) -> dict[str, Any]:
         deal = self.deals[-1]
         if "rounds" in deal:
-            raise _Stop(
+            raise TextSyntaxError(
                 token.line,
                 token.col,
                 f"{name} comes before the first Round of its deal",
@@ -553,7 +448,7 @@ class _Parser:
         self.note(token, *self.here(), name.lower())
         return deal
 
-    def shuffle_line(self, cursor: _Cursor, token: _Token) -> None:
+    def shuffle_line(self, cursor: _Cursor, token: Token) -> None:
         deal = self.before_rounds(cursor, token, "Shuffle")
         seed_token, seed = cursor.text("the shuffle seed (a string)")
         method = SHUFFLE_METHOD
@@ -564,20 +459,20 @@ class _Parser:
         self.note(seed_token, *self.here(), "shuffle", "seed")
         cursor.end("the shuffle seed")
 
-    def deck_line(self, cursor: _Cursor, token: _Token) -> None:
+    def deck_line(self, cursor: _Cursor, token: Token) -> None:
         self.cards_line(cursor, token, "Deck")
 
-    def table_line(self, cursor: _Cursor, token: _Token) -> None:
+    def table_line(self, cursor: _Cursor, token: Token) -> None:
         self.cards_line(cursor, token, "Table")
 
-    def cards_line(self, cursor: _Cursor, token: _Token, name: str) -> None:
+    def cards_line(self, cursor: _Cursor, token: Token, name: str) -> None:
         cards = self.before_rounds(cursor, token, name)[name.lower()] = []
         while cursor.peek() is not None:
             card_token, card = cursor.card()
             self.note(card_token, *self.here(), name.lower(), len(cards))
             cards.append(card)
 
-    def round_line(self, cursor: _Cursor, token: _Token) -> None:
+    def round_line(self, cursor: _Cursor, token: Token) -> None:
         if self.claimed is not None:
             cursor.fail("'Side' (rounds come before Claimed)", token)
         rounds = self.deals[-1].setdefault("rounds", [])
@@ -590,7 +485,7 @@ class _Parser:
     def round_at(self) -> tuple[str | int, ...]:
         return (*self.here(), "rounds", len(self.deals[-1]["rounds"]) - 1)
 
-    def hands_line(self, cursor: _Cursor, token: _Token) -> None:
+    def hands_line(self, cursor: _Cursor, token: Token) -> None:
         if self.round is None or self.claimed is not None:
             cursor.fail("a Round line before Hands", token)
         if "hands" in self.round or self.round["moves"]:
@@ -610,7 +505,7 @@ class _Parser:
             self.note(card_token, *at, len(hands) - 1, len(hands[-1]))
             hands[-1].append(card)
 
-    def claimed_line(self, cursor: _Cursor, token: _Token) -> None:
+    def claimed_line(self, cursor: _Cursor, token: Token) -> None:
         deal = self.deals[-1]
         self.once(
             f"{len(self.deals)} Claimed", token, f"Claimed of deal {len(self.deals)}"
@@ -621,7 +516,7 @@ class _Parser:
         self.deal_comment(cursor, self.claimed, *self.here(), "claimed", "comment")
         cursor.end("the claimed comment")
 
-    def side_line(self, cursor: _Cursor, token: _Token) -> None:
+    def side_line(self, cursor: _Cursor, token: Token) -> None:
         if self.claimed is None:
             cursor.fail("a Claimed line before Side", token)
         sides: list[dict[str, Any]] = self.claimed["sides"]
@@ -635,7 +530,7 @@ class _Parser:
             if name not in ("points", "total", "counts"):
                 cursor.fail("'points', 'total' or 'counts'", part)
             if name in side:
-                raise _Stop(part.line, part.col, f"{name!r} is given twice")
+                raise TextSyntaxError(part.line, part.col, f"{name!r} is given twice")
             cursor.i += 1
             self.note(part, *at, name)
             if name == "total":
@@ -650,19 +545,21 @@ class _Parser:
                 if key not in _GROUPS[name]:
                     close = difflib.get_close_matches(key, _GROUPS[name], n=1)
                     hint = f" (did you mean {close[0]!r}?)" if close else ""
-                    raise _Stop(
+                    raise TextSyntaxError(
                         item.line,
                         item.col,
-                        f"unknown {name} entry {_clip(item.text)!r}{hint}",
+                        f"unknown {name} entry {clip(item.text)!r}{hint}",
                     )
                 if key in group:
-                    raise _Stop(item.line, item.col, f"{key!r} is given twice")
+                    raise TextSyntaxError(
+                        item.line, item.col, f"{key!r} is given twice"
+                    )
                 cursor.i += 1
                 value_token, group[key] = cursor.integer("a whole number")
                 self.note(item, *at, name, key)
             cursor.punct(")")
 
-    def move_line(self, cursor: _Cursor, token: _Token) -> None:
+    def move_line(self, cursor: _Cursor, token: Token) -> None:
         if self.round is None:
             cursor.fail("a Round line before the moves", token)
         moves: list[dict[str, Any]] = self.round["moves"]
@@ -671,7 +568,7 @@ class _Parser:
         if _MOVE_NUMBER.fullmatch(token.text):
             number_token, match = cursor.word("a move number", _MOVE_NUMBER)
             if int(match[1]) != len(moves) + 1:
-                raise _Stop(
+                raise TextSyntaxError(
                     number_token.line,
                     number_token.col,
                     f"expected move number {len(moves) + 1}, found {number_token.text!r}",
@@ -702,7 +599,7 @@ class _Parser:
                 (next_token := cursor.peek()) is not None
                 and next_token.kind != "comment"
                 and not (
-                    next_token.kind == "word" and next_token.text in _GLYPHS and cards
+                    next_token.kind == "word" and next_token.text in GLYPHS and cards
                 )
             ):
                 item_token, item = cursor.card()
@@ -711,7 +608,7 @@ class _Parser:
             if not cards:
                 cursor.fail("a card")
         glyph = cursor.peek()
-        if glyph is not None and glyph.kind == "word" and glyph.text in _GLYPHS:
+        if glyph is not None and glyph.kind == "word" and glyph.text in GLYPHS:
             cursor.i += 1
             move["glyph"] = glyph.text
             self.note(glyph, *at, "glyph")

@@ -601,3 +601,39 @@ def test_the_documented_example_is_canonical() -> None:
     section = doc.read_text(encoding="utf-8").split("## Text notation", 1)[1]
     example = section.split("```text\n", 1)[1].split("```", 1)[0]
     assert write_text(read_text(example)) == example
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    st.lists(
+        st.tuples(
+            st.integers(0, 10**6),
+            st.sampled_from(list('[]{}()"\\/!?x+-. \n\t0123456789SHDCAKQJT♠é\r\u2028')),
+            st.integers(0, 2),
+        ),
+        min_size=1,
+        max_size=4,
+    )
+)
+def test_edited_text_reads_or_fails_cleanly(edits: list[tuple[int, str, int]]) -> None:
+    chars = list(write_text(rich()))
+    for at, char, op in edits:
+        at %= len(chars)
+        if op == 0:
+            chars[at] = char
+        elif op == 1:
+            del chars[at]
+        else:
+            chars.insert(at, char)
+    try:
+        read_text("".join(chars))
+    except InvalidRecordError as exc:
+        for error in exc.errors:
+            assert error.where.startswith("line ")
+            assert error.message.startswith(error.where + ": ")
+
+
+def test_lone_backslash() -> None:
+    with pytest.raises(InvalidRecordError) as info:
+        read_text(HEADER + "\n{oops \\")
+    assert info.value.message == ("line 6, column 7: lone '\\' at the end of the line")
