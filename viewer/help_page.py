@@ -1,0 +1,33 @@
+"""Keys and deep links of the replay viewer."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+st.title("Keys and links")
+st.markdown(
+    """
+| key | does |
+|---|---|
+| ← / → | previous / next move (on into the next deal at a deal's end) |
+| Home / End | start / end of the deal |
+| Page Up / Page Down | start of this (previous) / next round |
+
+Click a move in the list to jump to the position right after it; the slider,
+the deal and the round boxes jump too.
+
+**Deep links.** The address always holds the position, so copying it shares
+exactly what you see:
+
+`?game=classic-2p-annotated.json&deal=1&move=12&view=all`
+
+- `game`: a file name from the list (an archive adds `line=N`, its line);
+  for an uploaded file, its record id and `src=upload` (upload the file again
+  to open such a link);
+- `deal`: the deal, from 1;
+- `move`: moves of the deal played: `move=12` is the position right after the
+  deal's 12th move (as `casino-records show --deal 1 --move 12`), `move=0` its start;
+- `view`: `all` hands, `none`, or `seatN` for seat N's own view (the record's
+  seat number, from 0), the other hands face down.
+"""
+)
