@@ -106,7 +106,11 @@ class _Explainer:
                 for s in self.state.log
                 if s.sweep
             ]
-        return [m for c in CATEGORIES for m in self.category(c)]
+        unique: dict[tuple[str, str], DecidingMove] = {}
+        for name in CATEGORIES:
+            for move in self.category(name):
+                unique.setdefault((move.loc, move.why), move)
+        return list(unique.values())
 
 
 def _claimed_figures(claimed: ClaimedSide) -> list[tuple[str, str, int]]:

@@ -147,13 +147,18 @@ class _Replayer:
 
     def add_findings(self, findings: list[Finding]) -> None:
         for finding in findings:
-            if self.strict:
+            if self.strict and finding.severity != "warning":
                 error_type = (
                     ScoreMismatchError
                     if finding.severity == "dispute"
                     else RecordFormatError
                 )
-                raise error_type(finding.message, loc=finding.loc, where=finding.where)
+                raise error_type(
+                    finding.message,
+                    loc=finding.loc,
+                    where=finding.where,
+                    rule=finding.rule,
+                )
             self.report.findings.append(finding)
             if finding.severity == "error":
                 self.report.valid = False
@@ -222,7 +227,10 @@ class _Replayer:
                         "the deal is unfinished but later deals follow",
                         rule="R3.3",
                     )
-                known = False
+                # An interrupted last deal leaves the totals of the complete
+                # deals standing; anything else makes them unknowable.
+                if state is None or d != last:
+                    known = False
                 continue
             if not known:
                 continue
