@@ -59,7 +59,7 @@ def groups_for(
     bit = 1 << value
     groups = [1 << i for i, (alone, _) in enumerate(items) if alone & bit]
     groups += sums.get(value, ())
-    if allowed != -1:
+    if allowed != -1 and allowed != (1 << len(items)) - 1:
         groups = [g for g in groups if g & allowed == g]
     return groups
 

@@ -12,7 +12,7 @@ from functools import lru_cache
 
 from .cards import Card
 from .combos import Item, groups_for, subset_sums, unions
-from .moves import Move
+from .moves import Action, Move
 from .state import DealState
 from .values import values_of
 
@@ -30,18 +30,26 @@ def generate_legal_moves(state: DealState) -> list[Move]:
     position = _Position(state)
     moves: list[Move] = []
     trails: list[Move] = []
-    for card in state.hands[state.turn]:
-        captures = position.captures(card)
+    hand = state.hands[state.turn]
+    cvals = state.values.cvals
+    for i, card in enumerate(hand):
+        after = 0
+        for j, other in enumerate(hand):
+            if j != i:
+                after |= cvals[other]
+        captures = position.captures(card, after)
         moves += captures
-        moves += position.builds(card)
+        moves += position.builds(card, after)
         if position.may_trail(card, bool(captures)):
-            trails.append(Move.trail(state.turn, card))
+            trails.append(Move(state.turn, card, Action.TRAIL))
     return moves + trails
 
 
 def captures_for(state: DealState, seat: int, card: Card) -> list[Move]:
     """Return the legal captures ``seat`` could make with ``card``."""
-    return _Position(state, seat).captures(card)
+    return _Position(state, seat).captures(
+        card, state.hand_value_mask(seat, without=card)
+    )
 
 
 class _TableAnalysis:
@@ -135,6 +143,8 @@ class _TableAnalysis:
 
 
 _RANK_INDEX = tuple(i % 13 for i in range(52))
+_CAPTURE = Action.CAPTURE
+_BUILD = Action.BUILD
 
 
 def _range_ok(royal: bool, value: int, single: bool) -> bool:
@@ -176,6 +186,7 @@ class _Position:
                 if build.owner == self.seat:
                     self.own.append((n_loose + j, value))
         self.items: list[Item] = items
+        self._card_sets: dict[int, frozenset[Card]] = {}
         self.table = _analysis(tuple(items), n_loose, values.max_value)
         self.capture_unions = self.table.capture_unions
         self.extra_unions = self.table.extra_unions
@@ -185,15 +196,20 @@ class _Position:
         """Sets of 1+ summable loose cards by total (the played card's companions)."""
         return self.table.loose_sums
 
-    def cards_of(self, mask: int) -> list[Card]:
-        cards: list[Card] = []
-        index = 0
-        while mask:
-            if mask & 1:
-                cards.extend(self.unit_cards[index])
-            mask >>= 1
-            index += 1
-        return cards
+    def card_set(self, mask: int) -> frozenset[Card]:
+        """The table cards of the items in ``mask`` (memoised per position)."""
+        found = self._card_sets.get(mask)
+        if found is None:
+            cards: list[Card] = []
+            index = 0
+            rest = mask
+            while rest:
+                if rest & 1:
+                    cards.extend(self.unit_cards[index])
+                rest >>= 1
+                index += 1
+            found = self._card_sets[mask] = frozenset(cards)
+        return found
 
     def same_value(self, card: Card) -> list[int]:
         """Indexes of loose cards of the same value as ``card`` (R5.3, R9.3)."""
@@ -212,9 +228,9 @@ class _Position:
 
     # --- captures ------------------------------------------------------------------
 
-    def captures(self, card: Card) -> list[Move]:
-        state, seat = self.state, self.seat
-        after = state.hand_value_mask(seat, without=card)
+    def captures(self, card: Card, after: int) -> list[Move]:
+        """Legal captures with ``card``; ``after``: the hand's values without it."""
+        seat = self.seat
         cvals = self.values.cvals[card]
         found: dict[int, int | None] = {}
         if cvals == 0:
@@ -241,7 +257,7 @@ class _Position:
                 continue
             if limit_rank and self._same_rank_count(mask, card) > 1:
                 continue
-            moves.append(Move.capture(seat, card, self.cards_of(mask), capture_value))
+            moves.append(Move(seat, card, _CAPTURE, self.card_set(mask), capture_value))
         return moves
 
     def _pairing_ok(self, mask: int, same: int) -> bool:
@@ -269,12 +285,10 @@ class _Position:
 
     # --- builds --------------------------------------------------------------------
 
-    def builds(self, card: Card) -> list[Move]:
+    def builds(self, card: Card, after: int) -> list[Move]:
+        """Legal builds with ``card``; ``after``: the hand's values without it."""
         low = self.values.low[card]
-        if low == 0:
-            return []
-        after = self.state.hand_value_mask(self.seat, without=card)
-        if not after:
+        if low == 0 or not after:
             return []
         found: dict[tuple[int, int], None] = {}
         self._creates(card, low, after, found)
@@ -282,7 +296,8 @@ class _Position:
         self._increases(low, after, found)
         seat = self.seat
         return [
-            Move.build(seat, card, self.cards_of(mask), value) for mask, value in found
+            Move(seat, card, _BUILD, self.card_set(mask), value)
+            for mask, value in found
         ]
 
     def _companions(self, card: Card, low: int, value: int) -> list[int]:
