@@ -165,6 +165,11 @@ def iter_items(
         label = str(path)
         try:
             with open(path, "rb") as stream:
+                size = os.fstat(stream.fileno()).st_size
+                if size > max_bytes and path.suffix not in (".jsonl", ".txt"):
+                    problem = _too_large(max_bytes, size)
+                    yield Item(label, "error", size=size, problem=problem)
+                    continue
                 yield from items_of_stream(stream, path, label, max_bytes)
         except OSError as exc:
             reason = exc.strerror or type(exc).__name__
@@ -179,7 +184,12 @@ def items_of_stream(
     :param path: decides the format by its suffix (else the content does).
     :param label: names the source in the items' labels.
     """
-    head = stream.read(4096)
+    head = b""
+    while not head.strip():  # up to the first line that is not blank
+        line = stream.readline(max_bytes + 1)
+        head += line
+        if not line or len(head) > max_bytes:
+            break
     source = _Prefixed(head, stream)
     kind = sniff_kind(path, head)
     if kind == "json":
@@ -354,7 +364,7 @@ def error_text(error: RecordFormatError) -> str:
 
 def _place(message: str, where: str, loc: str) -> str:
     text = message
-    if where and where not in message:
+    if where and where != "the whole record" and where not in message:
         text = f"{where}: {message}"
     return text + (f" ({loc})" if loc else "")
 

@@ -13,7 +13,7 @@ import sys
 from collections.abc import Iterator
 from contextlib import nullcontext
 from pathlib import Path
-from typing import IO, TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -39,6 +39,7 @@ from .cliutil import (
 from .errors import CasinoRecordError
 
 if TYPE_CHECKING:
+    from .csvexport import Target
     from .notation import GameRecord
 
 __all__ = ["main"]
@@ -378,7 +379,8 @@ def convert(
     nothing is dropped silently. JSON -> text -> JSON gives the same bytes.
     """
     from .batch import find_files, sniff_kind
-    from .cliutil import load_records
+    from .cliutil import load_records, write_csv
+    from .csvexport import loss_report
 
     if same_file(source, output):
         raise click.UsageError(
@@ -388,18 +390,26 @@ def convert(
         head = b"" if str(source) == "-" else source.read_bytes()[:4096]
         to = sniff_kind(source, head)
     target = format_of(output, to)
-    records = (
-        record for _, record in load_records(find_files([source]), settings.max_bytes)
-    )
+    loaded = load_records(find_files([source]), settings.max_bytes)
+    loss_target: Target = target if target != "csv" else f"{csv_kind}-csv"  # type: ignore[assignment]
+    losses = 0
+
+    def records() -> Iterator[GameRecord]:
+        nonlocal losses
+        for item, record in loaded:
+            for line in loss_report(record, loss_target):
+                stderr(f"lost: {item.label}: {line}")
+                losses += 1
+            yield record
+
     with atomic_output(output) as stream:
         if target == "csv":
-            _write_csv(records, stream, csv_kind)
+            written = write_csv(records(), stream, csv_kind == "scores")
         else:
-            write_records(records, stream, target)
-
-
-def _write_csv(records: Iterator[GameRecord], stream: IO[bytes], kind: str) -> None:
-    raise click.UsageError("CSV export is not available yet")  # pragma: no cover
+            written = write_records(records(), stream, target)
+    where = "" if str(output) == "-" else f" to {output}"
+    lost = f"; {losses} kinds of data left out (listed above)" if losses else ""
+    stderr(f"converted {written} record{'s' * (written != 1)}{where}{lost}")
 
 
 # --- fmt ------------------------------------------------------------------------------

@@ -6,6 +6,7 @@ engine only when they run.
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -104,6 +105,14 @@ def _hands_option(seat: int | None, all_hands: bool, no_hands: bool) -> Any:
     return seat if seat is not None else "all"
 
 
+_ASCII = str.maketrans({"♠": "S", "♥": "H", "♦": "D", "♣": "C"})
+
+
+def _echo(text: str, ascii_: bool) -> None:
+    """Print a result; ``--ascii`` writes suits as letters (``10♦`` as ``10D``)."""
+    click.echo(text.translate(_ASCII) if ascii_ else text, nl=False)
+
+
 def _notes(record: GameRecord) -> dict[str, str]:
     """The glyphs and comments of the moves, by JSON pointer."""
     notes = {}
@@ -170,7 +179,7 @@ def show(
     positions = {kept[0].deal: kept for kept in result.positions if kept}
     if move is not None or at is not None:
         position = _find_position(positions, deal, move, at)
-        click.echo(position_text(position, names, hands=hands, pretty=not ascii_))
+        _echo(position_text(position, names, hands=hands), ascii_)
     else:
         reports = {d.index: d for d in result.report.deals}
         chosen = [deal - 1] if deal is not None else sorted(positions)
@@ -183,15 +192,14 @@ def show(
                 names,
                 reports.get(d),
                 hands=hands,
-                pretty=not ascii_,
                 notes=notes,
             )
-            click.echo(text)
+            _echo(text + "\n", ascii_)
         match = result.report.match
         if deal is None and match is not None:
             sides = result.report.sides
             totals = ", ".join(f"{sides[k]} {t}" for k, t in enumerate(match.totals))
-            click.echo(f"Match totals: {totals} — {match.reason}")
+            _echo(f"Match totals: {totals} — {match.reason}\n", ascii_)
     _warn_invalid(result.report)
     sys.exit(0 if result.report.valid else EXIT_PROBLEM)
 
@@ -244,14 +252,9 @@ def legal(
     if "/moves/" in position.loc:
         _, _, d, _, r, _, k = position.loc.split("/")
         played = to_engine(record.deals[int(d)].rounds[int(r)].moves[int(k)])
-        text = f"{names[played.seat]} (seat {played.seat}): {move_text(played, not ascii_)}"
+        text = f"{names[played.seat]} (seat {played.seat}): {move_text(played)}"
         recorded = next((s for s in options if s.move == played), "illegal")
-    click.echo(
-        legal_text(
-            position, names, options, recorded, recorded_text=text, pretty=not ascii_
-        ),
-        nl=False,
-    )
+    _echo(legal_text(position, names, options, recorded, recorded_text=text), ascii_)
     sys.exit(EXIT_PROBLEM if recorded == "illegal" else 0)
 
 
@@ -313,7 +316,8 @@ def _first_message(exc: ValueError) -> str:
 @click.option(
     "-o",
     "--output",
-    type=click.Path(path_type=Path, allow_dash=True),
+    "output_name",
+    type=click.Path(allow_dash=True),
     required=True,
     help="A .json file, a .jsonl or .txt archive, a folder (ending in /), or -.",
 )
@@ -331,7 +335,7 @@ def simulate(
     bots: tuple[str, ...],
     provenance: str,
     options: tuple[str, ...],
-    output: Path,
+    output_name: str,
     to: str | None,
 ) -> None:
     """Play whole matches with bots and write them as records.
@@ -367,7 +371,8 @@ def simulate(
     except ValueError as exc:
         raise click.UsageError(_first_message(exc)) from None
     records = (first if k == 0 else game(k) for k in range(games))
-    folder = str(output).endswith(("/", "\\")) or output.is_dir()
+    output = Path(output_name)
+    folder = output_name.endswith(("/", os.sep)) or output.is_dir()
     if folder:
         output.mkdir(parents=True, exist_ok=True)
         text = to == "text"

@@ -14,7 +14,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import IO, TYPE_CHECKING, Final, Literal, NoReturn, TypeAlias
+from typing import IO, TYPE_CHECKING, Any, Final, Literal, NoReturn, TypeAlias
 
 import click
 
@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from .notation import GameRecord
 
 __all__ = [
+    "COMPUTED_COLUMNS",
     "EXIT_PROBLEM",
     "EXIT_UNREADABLE",
     "FORMATS",
@@ -42,6 +43,7 @@ __all__ = [
     "load_one",
     "load_records",
     "same_file",
+    "write_csv",
     "write_json_batch",
     "write_records",
 ]
@@ -295,6 +297,68 @@ def canonical_copy(path: Path, max_bytes: int, *, write: bool) -> tuple[int, boo
         for name in (tmp, str(source) if stdin else ""):
             if name and os.path.exists(name):
                 os.unlink(name)
+
+
+COMPUTED_COLUMNS: Final = (
+    "computed_most_cards",
+    "computed_most_spades",
+    "computed_big_casino",
+    "computed_little_casino",
+    "computed_aces",
+    "computed_sweeps",
+    "computed_total",
+    "computed_cards",
+    "computed_spades",
+    "computed_sweep_count",
+)
+"""Columns the scores CSV adds to ``csvexport.SCORE_COLUMNS``: the replay's figures
+(empty when the deal was not scored). ``computed_total`` is the points banked."""
+
+
+def write_csv(records: Iterable[GameRecord], stream: IO[bytes], scores: bool) -> int:
+    """Write the moves CSV, or the scores CSV with claimed and computed figures.
+
+    The rows come from :mod:`casino_records.csvexport`, one record at a time (so
+    memory stays flat), numbered by the record's position in the input.
+
+    :returns: how many records were written.
+    """
+    import csv
+    import io
+
+    from .csvexport import moves_csv, scores_csv
+    from .replay import replay
+
+    count = 0
+    for count, record in enumerate(records, 1):
+        text = scores_csv([record]) if scores else moves_csv([record])
+        rows = list(csv.reader(io.StringIO(text, newline="")))
+        header, body = rows[0], rows[1:]
+        if scores:
+            header += COMPUTED_COLUMNS
+            deals = {d.index: d for d in replay(record).report.deals}
+            for row in body:
+                row += _computed_cells(deals.get(int(row[2]) - 1), int(row[3]))
+        for row in body:
+            row[0] = str(count)
+        out = io.StringIO(newline="")
+        writer = csv.writer(out, lineterminator="\r\n")
+        if count == 1:
+            writer.writerow(header)
+        writer.writerows(body)
+        stream.write(out.getvalue().encode("utf-8"))
+    return count
+
+
+def _computed_cells(deal: Any, side: int) -> list[str]:
+    from .scoring import CATEGORIES
+
+    scored = {s.side: s for s in deal.sides} if deal is not None else {}
+    if side not in scored:
+        return [""] * len(COMPUTED_COLUMNS)
+    s = scored[side]
+    figures = [s.points.get(c, 0) for c in CATEGORIES]
+    return [str(v) for v in (*figures, s.banked, s.cards, s.spades, s.sweeps)]
 
 
 def stderr(message: str) -> None:
