@@ -26,18 +26,19 @@ Deep links (the viewer's URL query) use the words of the command line::
     for a ``.jsonl`` archive, the line of the game (1-based, as
     ``casino-records validate`` prints ``archive.jsonl:12``).
 ``deal``
-    the deal, 1-based.
+    the deal, from 1.
 ``move``
-    the moves of the deal played so far: ``move=12`` shows the position after
-    the deal's 12th move (1-based move numbers, as ``casino-records show
-    --deal 1 --move 12``), ``move=0`` the deal's start.
+    the position before the deal's ``move``-th move, counted from 1 across
+    its rounds, exactly as ``casino-records show --deal 1 --move 12``:
+    ``move=1`` is the deal's start and one past its last move is its end.
+    (So the link's ``move`` is the viewer's moves-played count plus one.)
 ``view``
     ``all`` (every hand face up), ``none`` (no hand shown) or ``seatN`` (seat
     N's own view, others face down; N is the record's seat number, from 0).
 
 >>> parse_link({"game": "a.json", "deal": "2", "move": "12", "view": "seat1"})
-Link(game='a.json', line=None, src=None, deal=1, move=12, view='seat1')
->>> link_params(Link("a.json", deal=1, move=12, view="all"))
+Link(game='a.json', line=None, src=None, deal=1, move=11, view='seat1')
+>>> link_params(Link("a.json", deal=1, move=11, view="all"))
 {'game': 'a.json', 'deal': '2', 'move': '12', 'view': 'all'}
 """
 
@@ -688,10 +689,10 @@ class PositionView:
 
     @property
     def headline(self) -> str:
-        """``Deal 1 / 3 · Round 2 / 6 · Move 12 / 48`` (no data in it)."""
+        """``Deal 1 / 3 · Round 2 / 6 · 12 / 48 moves played`` (no data in it)."""
         return (
             f"Deal {self.deal + 1} / {self.deals} · Round {self.round + 1} /"
-            f" {self.rounds} · Move {self.move} / {self.moves}"
+            f" {self.rounds} · {self.move} / {self.moves} moves played"
         )
 
     def turn_text(self, names: Sequence[str]) -> str:
@@ -1085,7 +1086,7 @@ def score_grid(rows: Sequence[ScoreRow]) -> list[dict[str, ScoreRow | str]]:
 
 @dataclass(frozen=True, slots=True)
 class Link:
-    """A deep link's contents (see the module docstring); ``deal`` is 0-based."""
+    """A deep link's contents, 0-based (the URL's ``deal`` and ``move`` are 1-based)."""
 
     game: str | None = None
     """The file name (or an upload's record id)."""
@@ -1096,7 +1097,7 @@ class Link:
     deal: int | None = None
     """0-based deal."""
     move: int | None = None
-    """Moves of the deal played."""
+    """Moves of the deal played (the URL's ``move`` less one)."""
     view: str | None = None
     """The perspective."""
 
@@ -1109,30 +1110,31 @@ def _int(text: str | None, low: int) -> int | None:
 
 
 def parse_link(params: Mapping[str, str]) -> Link:
-    """Read a URL query (1-based ``deal``); unusable values become None.
+    """Read a URL query (1-based ``deal`` and ``move``); unusable values become None.
 
-    >>> parse_link({"deal": "0", "move": "-3", "line": "x"})
+    >>> parse_link({"deal": "0", "move": "0", "line": "x"})
     Link(game=None, line=None, src=None, deal=None, move=None, view=None)
     """
     deal = _int(params.get("deal"), 1)
+    move = _int(params.get("move"), 1)
     return Link(
         game=params.get("game") or None,
         line=_int(params.get("line"), 1),
         src=params.get("src") or None,
         deal=None if deal is None else deal - 1,
-        move=_int(params.get("move"), 0),
+        move=None if move is None else move - 1,
         view=params.get("view") or None,
     )
 
 
 def link_params(link: Link) -> dict[str, str]:
-    """The URL query of a link (1-based ``deal``), omitting what is unset."""
+    """The URL query of a link (1-based ``deal`` and ``move``), omitting what is unset."""
     values = {
         "game": link.game,
         "line": link.line,
         "src": link.src,
         "deal": None if link.deal is None else link.deal + 1,
-        "move": link.move,
+        "move": None if link.move is None else link.move + 1,
         "view": link.view,
     }
     return {k: str(v) for k, v in values.items() if v is not None}

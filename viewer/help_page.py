@@ -19,14 +19,16 @@ the deal and the round boxes jump too.
 **Deep links.** The address always holds the position, so copying it shares
 exactly what you see:
 
-`?game=classic-2p-annotated.json&deal=1&move=12&view=all`
+`?game=classic-2p-annotated.json&deal=1&move=13&view=all`
 
 - `game`: a file name from the list (an archive adds `line=N`, its line);
   for an uploaded file, its record id and `src=upload` (upload the file again
   to open such a link);
 - `deal`: the deal, from 1;
-- `move`: moves of the deal played: `move=12` is the position right after the
-  deal's 12th move (as `casino-records show --deal 1 --move 12`), `move=0` its start;
+- `move`: the position before the deal's move with that number, counted from 1
+  across its rounds, exactly as `casino-records show --deal 1 --move 13`:
+  `move=1` is the deal's start, one past the last move its end (the page shows
+  "12 / 48 moves played" for `move=13`);
 - `view`: `all` hands, `none`, or `seatN` for seat N's own view (the record's
   seat number, from 0), the other hands face down.
 """
