@@ -29,11 +29,11 @@ TEXT_CARD_PATTERN: Final = r"(?:10|1[1-3]|[1-9AJQKTajqkt])[SHDCshdc♠♤♥♡�
 """A card in the text notation: rank first, then suit, in either case."""
 
 _CARD: Final = re.compile(TEXT_CARD_PATTERN)
-_INT: Final = re.compile(r"-?[0-9]{1,30}")
-_SEAT: Final = re.compile(r"[Ss]([0-9]{1,30})")
-_MOVE_NUMBER: Final = re.compile(r"([0-9]{1,30})\.")
-_CAPTURE: Final = re.compile(r"[xX]([0-9]{1,30})?")
-_BUILD: Final = re.compile(r"\+([0-9]{1,30})")
+_INT: Final = re.compile(r"-?[0-9]{1,4300}")
+_SEAT: Final = re.compile(r"[Ss]([0-9]{1,4300})")
+_MOVE_NUMBER: Final = re.compile(r"([0-9]{1,4300})\.")
+_CAPTURE: Final = re.compile(r"[xX]([0-9]{1,4300})?")
+_BUILD: Final = re.compile(r"\+([0-9]{1,4300})")
 _META_FIELDS: Final = {
     "event": "event",
     "site": "site",
