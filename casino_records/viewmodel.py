@@ -284,18 +284,26 @@ def open_bytes(data: bytes, name: str, *, max_mb: int = MAX_UPLOAD_MB) -> Opened
     return Opened(name, entries=tuple(entries))
 
 
-def view_path(environ: Mapping[str, str], argv: Sequence[str]) -> Path | None:
+def view_path(
+    environ: Mapping[str, str], argv: Sequence[str], script: str = "streamlit_app.py"
+) -> Path | None:
     """The file or folder to open: ``$CASINO_RECORDS_VIEW_PATH``, else ``argv[1]``.
 
     ``casino-records view PATH`` sets the variable; ``streamlit run
-    viewer/streamlit_app.py -- PATH`` puts PATH in ``argv[1]``.
+    viewer/streamlit_app.py -- PATH`` puts PATH in ``argv[1]`` (only read when
+    ``argv[0]`` is the viewer's ``script``, so a test runner's arguments are
+    never taken for a path).
 
     >>> view_path({"CASINO_RECORDS_VIEW_PATH": "g.json"}, ["app.py"])
     PosixPath('g.json')
-    >>> view_path({}, ["app.py", "h.json"]), view_path({}, ["app.py"])
-    (PosixPath('h.json'), None)
+    >>> view_path({}, ["viewer/streamlit_app.py", "h.json"])
+    PosixPath('h.json')
+    >>> view_path({}, ["pytest", "tests"]), view_path({}, ["streamlit_app.py"])
+    (None, None)
     """
-    value = environ.get(VIEW_PATH_ENV) or (argv[1] if len(argv) > 1 else "")
+    value = environ.get(VIEW_PATH_ENV)
+    if not value and len(argv) > 1 and Path(argv[0]).name == script:
+        value = argv[1]
     return Path(value) if value else None
 
 

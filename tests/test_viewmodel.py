@@ -136,8 +136,10 @@ def test_view_path_and_catalog(tmp_path: Path) -> None:
     assert list(vm.catalog(samples, samples)) == ["a.json", "b.json", "a.jsonl"]
     assert vm.catalog(tmp_path / "missing") == {}
     env = {vm.VIEW_PATH_ENV: str(given)}
-    assert vm.view_path(env, ["app", "other"]) == given
-    assert vm.view_path({}, ["app", "other"]) == Path("other")
+    app = "viewer/streamlit_app.py"
+    assert vm.view_path(env, [app, "other"]) == given
+    assert vm.view_path({}, [app, "other"]) == Path("other")
+    assert vm.view_path({}, ["pytest", "other"]) is None
 
 
 # --- the game and its positions -------------------------------------------------------------
