@@ -84,17 +84,19 @@ def _cards(cards: tuple[Card, ...] | list[Card]) -> str:
 
 def _locate(state: DealState, move: Move) -> tuple[list[int], list[Build]]:
     """Find the move's table cards: indexes of loose cards, and whole builds."""
-    position = {card: i for i, card in enumerate(state.loose)}
-    in_build = {card: build for build in state.builds for card in build.cards}
+    on_table = state.loose
     loose: list[int] = []
     builds: list[Build] = []
     missing = []
     for card in sorted(move.cards):
-        if card in position:
-            loose.append(position[card])
-        elif card in in_build:
-            if in_build[card] not in builds:
-                builds.append(in_build[card])
+        if card in on_table:
+            loose.append(on_table.index(card))
+            continue
+        for build in state.builds:
+            if card in build.cards:
+                if build not in builds:
+                    builds.append(build)
+                break
         else:
             missing.append(card)
     if missing:
@@ -217,13 +219,15 @@ def _verify_capture(
             f"{b.label} is worth {b.value}: {card} cannot take it (a build is"
             " taken only by a card of its own value)",
         )
-    _check_single_same_rank(state, card, loose)
-    table_items = state.items()
-    first_build = len(state.loose)
-    items: list[Item] = [table_items[i] for i in loose]
-    items += [table_items[first_build + state.builds.index(b)] for b in builds]
-    everything = (1 << len(items)) - 1
+    if values.royal and card.is_face:
+        _check_single_same_rank(state, card, loose)
     table = [state.loose[i] for i in loose]
+    low, cvals = values.low, values.cvals
+    items: list[Item] = [(cvals[c], low[c]) for c in table]
+    for build in builds:
+        as_card = summable and build.is_single
+        items.append((1 << build.value, build.value if as_card else 0))
+    everything = (1 << len(items)) - 1
     found: list[list[int]] | None = None
     value = candidates[0]
     for value in candidates:
@@ -243,14 +247,20 @@ def _verify_capture(
             f"{card} cannot take {_cards(list(move.cards))}: they do not split"
             f" into groups worth {worth}",
         )
-    _check_pairing(state, card, set(loose))
-    kept = [
-        (b.label, b.value) for b in state.owned_builds(move.seat) if b not in builds
-    ]
-    check_holds(state, move.seat, card, kept)
-    groups = tuple(
-        tuple(c for i in group for c in _expand(i, table, builds)) for group in found
-    )
+    if state.rules.pairing_obligation != "none":
+        _check_pairing(state, card, set(loose))
+    if state.builds:
+        kept = [
+            (b.label, b.value) for b in state.owned_builds(move.seat) if b not in builds
+        ]
+        check_holds(state, move.seat, card, kept)
+    if builds:
+        groups = tuple(
+            tuple(c for i in group for c in _expand(i, table, builds))
+            for group in found
+        )
+    else:
+        groups = tuple(tuple(table[i] for i in group) for group in found)
     return Plan(
         MoveKind.CAPTURE,
         value=value,

@@ -41,7 +41,7 @@ def generate_legal_moves(state: DealState) -> list[Move]:
         moves += captures
         moves += position.builds(card, after)
         if position.may_trail(card, bool(captures)):
-            trails.append(Move(state.turn, card, Action.TRAIL))
+            trails.append(_new_move((state.turn, card, _TRAIL, _NO_CARDS, None)))
     return moves + trails
 
 
@@ -145,6 +145,13 @@ class _TableAnalysis:
 _RANK_INDEX = tuple(i % 13 for i in range(52))
 _CAPTURE = Action.CAPTURE
 _BUILD = Action.BUILD
+_TRAIL = Action.TRAIL
+_NO_CARDS: frozenset[Card] = frozenset()
+
+
+def _new_move(fields: tuple[int, Card, Action, frozenset[Card], int | None]) -> Move:
+    """Make a :class:`Move` from its five fields, skipping the named-tuple call."""
+    return tuple.__new__(Move, fields)
 
 
 def _range_ok(royal: bool, value: int, single: bool) -> bool:
@@ -249,6 +256,12 @@ class _Position:
             and self.rules.face_capture == "single_same_rank"
             and card.is_face
         )
+        card_set = self.card_set
+        if not (same or limit_rank or self.own):
+            return [
+                _new_move((seat, card, _CAPTURE, card_set(mask), capture_value))
+                for mask, capture_value in found.items()
+            ]
         moves = []
         for mask, capture_value in found.items():
             if same and not self._pairing_ok(mask, same):
@@ -257,7 +270,9 @@ class _Position:
                 continue
             if limit_rank and self._same_rank_count(mask, card) > 1:
                 continue
-            moves.append(Move(seat, card, _CAPTURE, self.card_set(mask), capture_value))
+            moves.append(
+                _new_move((seat, card, _CAPTURE, card_set(mask), capture_value))
+            )
         return moves
 
     def _pairing_ok(self, mask: int, same: int) -> bool:
@@ -292,11 +307,12 @@ class _Position:
             return []
         found: dict[tuple[int, int], None] = {}
         self._creates(card, low, after, found)
-        self._extends(card, low, after, found)
-        self._increases(low, after, found)
-        seat = self.seat
+        if self.state.builds:
+            self._extends(card, low, after, found)
+            self._increases(low, after, found)
+        seat, card_set = self.seat, self.card_set
         return [
-            Move(seat, card, _BUILD, self.card_set(mask), value)
+            _new_move((seat, card, _BUILD, card_set(mask), value))
             for mask, value in found
         ]
 

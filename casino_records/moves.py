@@ -14,7 +14,7 @@ A move is a named tuple: immutable, and cheap to make in move generation.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import NamedTuple
 
@@ -122,11 +122,12 @@ class Build:
     """The groups, each worth ``value`` (one group: a single build)."""
     owner: int
     """The seat that last created, extended or increased it."""
+    cards: tuple[Card, ...] = field(init=False, repr=False, compare=False)
+    """Every card in the build, group by group (derived from ``groups``)."""
 
-    @property
-    def cards(self) -> tuple[Card, ...]:
-        """Every card in the build, group by group."""
-        return tuple(card for group in self.groups for card in group)
+    def __post_init__(self) -> None:
+        cards = tuple(card for group in self.groups for card in group)
+        object.__setattr__(self, "cards", cards)
 
     @property
     def is_single(self) -> bool:
