@@ -411,7 +411,7 @@ def test_every_model_field_is_written() -> None:
     assert list(ClaimedMatch.model_fields) == ["totals", "winner", "comment"]
 
 
-PEER_GAMES = Path("/work/shared/peer-games")
+PEER_GAMES = Path(__file__).resolve().parents[2] / "shared" / "peer-games"
 
 
 @pytest.mark.skipif(not PEER_GAMES.is_dir(), reason="peer games not available")
