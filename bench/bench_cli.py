@@ -1,0 +1,113 @@
+"""Command-line benchmark: start-up time, and ``validate --jobs 1`` against ``--jobs 2``.
+
+Prints figures only (no assertions on time):
+
+a. ``casino-records --help`` start-up: the median of 5 runs, each a new process
+   (budget: < 0.3 s);
+b. ``validate`` of a simulated archive (400 whole matches by default) with one
+   and with two worker processes: wall time, the speed-up (target >= 1.8x on 2
+   free cores) and the peak resident memory of the largest process of each run;
+c. memory stays flat: the same peak for an archive 4 times as long.
+
+Run: ``.venv/bin/python bench/bench_cli.py [--games N] [--keep DIR]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+CLI = str(Path(sys.executable).with_name("casino-records"))
+
+
+def wall(command: list[str]) -> float:
+    """Run ``command`` (output discarded) and return its wall time in seconds."""
+    start = time.perf_counter()
+    subprocess.run(command, stdout=subprocess.DEVNULL, check=False)
+    return time.perf_counter() - start
+
+
+def measured(command: list[str]) -> tuple[float, float]:
+    """Wall time and peak RSS (MiB) of the largest process ``command`` starts.
+
+    A fresh Python wrapper runs the command, so ``RUSAGE_CHILDREN`` covers this
+    run alone (the CLI and the worker processes it waits for).
+    """
+    probe = (
+        "import resource, subprocess, sys, time\n"
+        "t = time.perf_counter()\n"
+        "subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL)\n"
+        "t = time.perf_counter() - t\n"
+        "print(t, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", probe, *command],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    seconds, kib = out.stdout.split()
+    return float(seconds), int(kib) / 1024
+
+
+def main() -> None:
+    """Measure and print."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=400)
+    parser.add_argument("--runs", type=int, default=5, help="runs of --help")
+    parser.add_argument("--keep", type=Path, help="keep the archive in this folder")
+    args = parser.parse_args()
+
+    starts = [wall([CLI, "--help"]) for _ in range(args.runs)]
+    print(
+        f"a. casino-records --help: median {statistics.median(starts) * 1000:.0f} ms"
+        f" of {args.runs} runs (min {min(starts) * 1000:.0f}, max"
+        f" {max(starts) * 1000:.0f}; budget 300 ms)"
+    )
+
+    folder = args.keep or Path(tempfile.mkdtemp(prefix="bench-cli-"))
+    folder.mkdir(parents=True, exist_ok=True)
+    archive = folder / f"sim-{args.games}.jsonl"
+    if not archive.exists():
+        seconds = wall(
+            [CLI, "simulate", "--preset", "classic", "--players", "2",
+             "--games", str(args.games), "--seed", "bench", "-o", str(archive)]
+        )  # fmt: skip
+        print(f"   simulated {args.games} games in {seconds:.1f} s")
+    moves = sum(line.count(b'"action"') for line in archive.read_bytes().splitlines())
+    size = archive.stat().st_size / 2**20
+    print(f"   archive: {archive} ({size:.1f} MiB, {args.games} games, {moves} moves)")
+
+    one, rss_one = measured([CLI, "validate", "-q", "--jobs", "1", str(archive)])
+    two, rss_two = measured([CLI, "validate", "-q", "--jobs", "2", str(archive)])
+    print(
+        f"b. validate --jobs 1: {one:.2f} s ({moves / one:,.0f} moves/s), peak RSS {rss_one:.0f} MiB"
+    )
+    print(
+        f"   validate --jobs 2: {two:.2f} s ({moves / two:,.0f} moves/s), peak RSS {rss_two:.0f} MiB per process"
+    )
+    print(
+        f"   speed-up: {one / two:.2f}x (target >= 1.8x; cores usable: {len(os.sched_getaffinity(0))})"
+    )
+
+    longer = folder / f"sim-{args.games}x4.jsonl"
+    data = archive.read_bytes()
+    longer.write_bytes(data * 4)
+    four, rss_four = measured([CLI, "validate", "-q", "--jobs", "2", str(longer)])
+    print(
+        f"c. validate --jobs 2 of the archive x4 ({4 * size:.1f} MiB): {four:.2f} s,"
+        f" peak RSS {rss_four:.0f} MiB (flat memory: about the same as above)"
+    )
+    longer.unlink()
+    load = os.getloadavg()[0]
+    print(f"   load average during the run: {load:.1f} (other work skews the figures)")
+
+
+if __name__ == "__main__":
+    main()
