@@ -134,13 +134,14 @@ def same_value_loose(state: DealState, card: Card) -> list[int]:
 
 
 def check_trail(state: DealState, seat: int, card: Card) -> None:
-    """Raise unless ``seat`` may trail ``card`` (R9.2–R9.4)."""
+    """Raise unless ``seat`` may trail ``card`` (R9.2–R9.4, and G1 for an owner)."""
     rules = state.rules
-    if not rules.owner_may_trail:
-        owned = state.owned_builds(seat)
-        if owned:
-            names = ", ".join(f"{b.label} ({b.value})" for b in owned)
-            _illegal("R9.2", f"owner may not trail: seat {seat} owns {names}")
+    owned = state.owned_builds(seat)
+    if owned and not rules.owner_may_trail:
+        names = ", ".join(f"{b.label} ({b.value})" for b in owned)
+        _illegal("R9.2", f"owner may not trail: seat {seat} owns {names}")
+    if owned:
+        check_holds(state, seat, card, [(b.label, b.value) for b in owned])
     if rules.trail_ban_matching_loose:
         same = same_value_loose(state, card)
         if same:

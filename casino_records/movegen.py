@@ -40,7 +40,7 @@ def generate_legal_moves(state: DealState) -> list[Move]:
         captures = position.captures(card, after)
         moves += captures
         moves += position.builds(card, after)
-        if position.may_trail(card, bool(captures)):
+        if position.may_trail(card, bool(captures), after):
             trails.append(_new_move((state.turn, card, _TRAIL, _NO_CARDS, None)))
     return moves + trails
 
@@ -404,9 +404,9 @@ class _Position:
 
     # --- trails --------------------------------------------------------------------
 
-    def may_trail(self, card: Card, can_capture: bool) -> bool:
+    def may_trail(self, card: Card, can_capture: bool, after: int) -> bool:
         rules = self.rules
-        if self.own and not rules.owner_may_trail:
+        if self.own and not (rules.owner_may_trail and self.holds_all(after)):
             return False
         if rules.trail_ban_matching_loose and self.same_value(card):
             return False
