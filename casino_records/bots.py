@@ -18,7 +18,7 @@ from typing import Protocol
 from .cards import BIG_CASINO, LITTLE_CASINO, Card, Suit
 from .match import MatchState
 from .movegen import generate_legal_moves
-from .moves import Action, Move
+from .moves import Action, Move, MoveKind
 from .play import apply_move, needs_hands, next_round
 from .ruleset import Rules
 from .scoring import SideScore, score_piles
@@ -143,15 +143,24 @@ def play_deal(
     dealer: int,
     deck: Sequence[Card],
     bots: Sequence[Bot],
+    match: MatchState | None = None,
 ) -> DealPlay:
-    """Deal ``deck`` and let ``bots`` (one per seat) play the deal out."""
+    """Deal ``deck`` and let ``bots`` (one per seat) play the deal out.
+
+    With ``match``, a capture that wins the match at once (option
+    ``near_target_immediate_win``) ends the deal there, unscored.
+    """
     dealt = deal_from_deck(deck, seating, dealer, rules.deal_batch)
     state = DealState.start(rules, seating, dealer, dealt.table, dealt.rounds[0])
     while not state.finished:
         if needs_hands(state):
             next_round(state, dealt.rounds[state.round + 1])
         legal = generate_legal_moves(state)
-        apply_move(state, bots[state.turn].choose(state, legal))
+        step = apply_move(state, bots[state.turn].choose(state, legal))
+        if match is not None and step.kind is MoveKind.CAPTURE:
+            side = seating.side_of[step.move.seat]
+            if match.immediate_win(side, (step.move.card, *step.taken)):
+                break
     return DealPlay(dealer, tuple(deck), dealt, state)
 
 
@@ -173,11 +182,13 @@ def play_match(
     deals: list[DealPlay] = []
     dealer = first_dealer
     while not match.over and len(deals) < max_deals:
-        played = play_deal(rules, seating, dealer, deck_for(len(deals)), bots)
+        played = play_deal(rules, seating, dealer, deck_for(len(deals)), bots, match)
+        deals.append(played)
+        if not played.state.finished:
+            break
         played.scores = score_piles(
             rules, played.state.piles, played.state.sweeps, match.totals, match.play_on
         )
         match.settle(played.scores, played.state.sweeps)
-        deals.append(played)
         dealer = seating.next_dealer(dealer)
     return MatchPlay(rules, seating, deals, match)

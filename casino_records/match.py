@@ -17,9 +17,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from .cards import Card
+from .cards import BIG_CASINO, LITTLE_CASINO, Card
 from .ruleset import Rules
-from .scoring import COUNT_OUT_ORDER, SideScore, unique_max
+from .scoring import COUNT_OUT_ORDER, SideScore, near_target_band, unique_max
 
 __all__ = ["CountOutItem", "MatchDecision", "MatchState", "count_out_items"]
 
@@ -147,6 +147,32 @@ class MatchState:
                 None,
                 "the highest total is tied: another deal is played (R13.2, R13.5)",
                 tied=True,
+            )
+        )
+
+    def immediate_win(self, side: int, taken: Sequence[Card]) -> MatchDecision | None:
+        """R13.4 with ``near_target_immediate_win``: does this capture end the match?
+
+        A side that started the deal 2 short of the target wins the moment it
+        captures Big Casino; 1 short, Little Casino. Its total becomes the target;
+        the deal is not scored.
+        """
+        rules = self.rules
+        if not rules.near_target_immediate_win or self.over:
+            return None
+        band = near_target_band(rules, self.totals[side], self.play_on)
+        needed = {2: BIG_CASINO, 1: LITTLE_CASINO}.get(band)
+        if needed is None or needed not in taken:
+            return None
+        name = "Big Casino" if needed == BIG_CASINO else "Little Casino"
+        self.totals[side] = rules.target_score
+        self.winner = side
+        return self._decide(
+            MatchDecision(
+                tuple(self.totals),
+                side,
+                f"side {side} captured {name} ({needed}) and wins at once"
+                " (R13.4, option near_target_immediate_win)",
             )
         )
 

@@ -23,7 +23,7 @@ from .errors import (
 from .legality import verify_move
 from .match import MatchState
 from .movegen import generate_legal_moves
-from .moves import Build, Step
+from .moves import Build, MoveKind, Step
 from .notation import Deal, GameRecord
 from .play import apply_plan, needs_hands, next_round
 from .provenance import resolve_deal_cards
@@ -219,7 +219,7 @@ class _Replayer:
             report, state = self.replay_deal(d, deal, rules, seating, match)
             self.report.deals.append(report)
             if state is None or not state.finished:
-                if state is not None and d != last:
+                if state is not None and d != last and not match.over:
                     self.error(
                         "structure",
                         loc,
@@ -272,6 +272,25 @@ class _Replayer:
             self.add_findings(audit_match(record, match, self.report.match, sides))
         self.report.moves_checked = self.moves_checked
         return Replay(self.report, self.positions)
+
+    def _after_immediate_win(self, deal: Deal, d: int, r: int, k: int) -> None:
+        """Report moves recorded after a capture that won the match at once."""
+        later = [
+            (r2, k2)
+            for r2 in range(r, len(deal.rounds))
+            for k2 in range(len(deal.rounds[r2].moves))
+            if (r2, k2) > (r, k)
+        ]
+        if later:
+            r2, k2 = later[0]
+            self.error(
+                "match",
+                f"/deals/{d}/rounds/{r2}/moves/{k2}",
+                f"deal {d + 1}, round {r2 + 1}, move {k2 + 1}",
+                "R13.4 the match was won at the previous capture (option"
+                " near_target_immediate_win): no further move belongs to the game",
+                rule="R13.4",
+            )
 
     # --- one deal --------------------------------------------------------------------
 
@@ -344,6 +363,20 @@ class _Replayer:
                 last_loc = move_loc
                 move_locs[last_step.index] = move_loc
                 self.moves_checked += 1
+                if (
+                    last_step.kind is MoveKind.CAPTURE
+                    and rules.near_target_immediate_win
+                ):
+                    side = seating.side_of[last_step.move.seat]
+                    taken = (last_step.move.card, *last_step.taken)
+                    decision = match.immediate_win(side, taken)
+                    if decision is not None:
+                        report.match_note = decision.reason
+                        self._after_immediate_win(deal, d, r, k)
+                        break
+            else:
+                continue
+            break
         report.moves = state.moves_played
         report.complete = state.finished
         if self.keep:

@@ -125,9 +125,11 @@ def _deal_record(deal: DealPlay, index: int, seed: str, provenance: Provenance) 
     rounds: list[Round] = []
     per_round = HAND_SIZE * players
     moves = [step_to_notation(step) for step in state.log]
-    for r, hands in enumerate(deal.dealt.rounds):
+    played_rounds = deal.dealt.rounds[: state.round + 1]
+    for r, hands in enumerate(played_rounds):
         recorded = None
-        if provenance == "hands":
+        interrupted = not state.finished and r == state.round
+        if provenance == "hands" or (provenance == "inferred" and interrupted):
             recorded = tuple(tuple(str(c) for c in hand) for hand in hands)
         rounds.append(
             Round(
@@ -143,6 +145,8 @@ def _deal_record(deal: DealPlay, index: int, seed: str, provenance: Provenance) 
         fields["deck"] = tuple(str(c) for c in deal.deck)
     else:
         fields["table"] = tuple(str(c) for c in deal.dealt.table)
+    if not deal.scores:
+        return Deal(**fields)
     fields["claimed"] = ClaimedDeal(
         sides=tuple(
             ClaimedSide(
