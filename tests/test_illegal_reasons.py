@@ -174,6 +174,14 @@ REASONS: dict[str, Reason] = {
         lambda: classic(hands="9C 10D", table="AH", builds=[B9_MINE]),
         build_move("9C", "AH", 10),
     ),
+    "owner_trails_the_capture_card": Reason(
+        "G1",
+        "without a card left in hand",
+        lambda: classic(
+            hands="9C 2H", builds=[B9_MINE], options={"owner_may_trail": True}
+        ),
+        trail("9C"),
+    ),
     "pairing_at_least_one": Reason(
         "R5.3",
         "must take the equal loose",
