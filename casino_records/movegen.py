@@ -83,8 +83,11 @@ class _TableAnalysis:
         key = (value, allowed)
         found = self._extra.get(key)
         if found is None:
-            found = unions(groups_for(self.items, value, self.sums, allowed))
-            found.add(0)
+            if allowed == (1 << len(self.items)) - 1:
+                found = self.capture_unions(value) | {0}
+            else:
+                found = unions(groups_for(self.items, value, self.sums, allowed))
+                found.add(0)
             self._extra[key] = found
         return found
 
@@ -106,10 +109,13 @@ class _TableAnalysis:
         found = self._creations.get(key)
         if found is None:
             found = []
-            extras = self.extra_unions(value, self.loose_mask)
             options = [0] if cvals >> value & 1 else []
             if value > low:
                 options += self.loose_sums.get(value - low, [])
+            if not options:
+                self._creations[key] = found
+                return found
+            extras = self.extra_unions(value, self.loose_mask)
             seen = set()
             for mine in options:
                 for extra in extras:
