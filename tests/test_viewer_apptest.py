@@ -29,7 +29,7 @@ SAMPLES = sorted(
     if p.suffix in {".json", ".jsonl"}
 )
 HEADLINE = re.compile(
-    r"^\*\*Deal (\d+) / (\d+) · Round (\d+) / (\d+) · (\d+) / (\d+) moves played\*\*"
+    r"^\*\*Deal (\d+) / (\d+) · Round (\d+) / (\d+) · (\d+) / (\d+) moves played · "
 )
 HOSTILE = ("<script>alert(1)</script>", "<img src=x onerror=alert(1)>")
 

@@ -210,7 +210,7 @@ with st.sidebar:
     st.caption("Keys: ← → move · Home End deal start/end · PgUp PgDn round")
 view = vm.position_view(game, deal, move, ss.replay_view)
 
-st.markdown(f"**{view.headline}** · {md(view.turn_text(game.names))}")
+st.markdown(f"**{view.headline} · {md(view.turn_text(game.names))}**")
 
 buttons = [
     ("First", "first", "Home", (deal, 0), "Start of the deal"),
