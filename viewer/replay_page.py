@@ -82,10 +82,11 @@ with st.sidebar:
             disabled=upload is not None,
         )
 
+src: str | None = None
 if upload is not None:
     data, name, src = upload.getvalue(), upload.name, "upload"
 elif files:
-    name, src = ss.replay_file, None
+    name = ss.replay_file
     try:
         data = files[name].read_bytes()
     except OSError as exc:
