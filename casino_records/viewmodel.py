@@ -22,9 +22,9 @@ Deep links (the viewer's URL query) use the words of the command line::
     a file name from the viewer's list (a bundled sample, or the file given to
     ``casino-records view PATH``); for an uploaded file, its record id (or its
     file name when it has none) together with ``src=upload``.
-``line``
-    for a ``.jsonl`` archive, the line of the game (1-based, as
-    ``casino-records validate`` prints ``archive.jsonl:12``).
+``record``
+    for a ``.jsonl`` archive, which of its records (1 = the first), as
+    ``casino-records show --record N``.
 ``deal``
     the deal, from 1.
 ``move``
@@ -37,7 +37,7 @@ Deep links (the viewer's URL query) use the words of the command line::
     N's own view, others face down; N is the record's seat number, from 0).
 
 >>> parse_link({"game": "a.json", "deal": "2", "move": "12", "view": "seat1"})
-Link(game='a.json', line=None, src=None, deal=1, move=11, view='seat1')
+Link(game='a.json', record=None, src=None, deal=1, move=11, view='seat1')
 >>> link_params(Link("a.json", deal=1, move=11, view="all"))
 {'game': 'a.json', 'deal': '2', 'move': '12', 'view': 'all'}
 """
@@ -187,8 +187,10 @@ class LoadProblem:
 
 @dataclass(frozen=True, slots=True)
 class ArchiveEntry:
-    """One line of a ``.jsonl`` archive."""
+    """One record (one non-blank line) of a ``.jsonl`` archive."""
 
+    number: int
+    """Which record of the archive, from 1 (``show --record N``)."""
     line: int
     """The line number, from 1."""
     record: GameRecord | None
@@ -200,11 +202,11 @@ class ArchiveEntry:
 
     @property
     def label(self) -> str:
-        """``line 3 · archive-02 · Ana, Ben · ok`` (not escaped)."""
+        """``3. archive-02 · Ana, Ben · ok`` (not escaped)."""
         if self.record is None:
-            return f"line {self.line} · unreadable"
+            return f"{self.number}. line {self.line} · unreadable"
         names = ", ".join(p.name for p in self.record.players)
-        return f"line {self.line} · {self.record.id or '(no id)'} · {names} · {self.status}"
+        return f"{self.number}. {self.record.id or '(no id)'} · {names} · {self.status}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -225,10 +227,10 @@ class Opened:
         """True for a ``.jsonl`` archive."""
         return bool(self.entries)
 
-    def entry(self, line: int | None) -> ArchiveEntry | None:
-        """The archive entry at ``line``, else the first readable one."""
+    def entry(self, number: int | None) -> ArchiveEntry | None:
+        """Record ``number`` of the archive (from 1), else the first readable one."""
         for entry in self.entries:
-            if entry.line == line:
+            if entry.number == number:
                 return entry
         readable = [e for e in self.entries if e.record is not None]
         return readable[0] if readable else (self.entries[0] if self.entries else None)
@@ -269,16 +271,21 @@ def open_bytes(data: bytes, name: str, *, max_mb: int = MAX_UPLOAD_MB) -> Opened
             )
         return Opened(name, record=record)
     entries: list[ArchiveEntry] = []
-    for line, item in io.iter_jsonl(_io.BytesIO(data), max_bytes=max_bytes):
+    lines = io.iter_jsonl(_io.BytesIO(data), max_bytes=max_bytes)
+    for number, (line, item) in enumerate(lines, 1):
         if isinstance(item, RecordFormatError):
             entries.append(
                 ArchiveEntry(
-                    line, None, LoadProblem.of(f"line {line}", item), "unreadable"
+                    number,
+                    line,
+                    None,
+                    LoadProblem.of(f"line {line}", item),
+                    "unreadable",
                 )
             )
         else:
             status = replay(item).report.status
-            entries.append(ArchiveEntry(line, item, None, status))
+            entries.append(ArchiveEntry(number, line, item, None, status))
     if not entries:
         return Opened(name, problem=LoadProblem(f"{name} holds no record", ()))
     return Opened(name, entries=tuple(entries))
@@ -1098,8 +1105,8 @@ class Link:
 
     game: str | None = None
     """The file name (or an upload's record id)."""
-    line: int | None = None
-    """The archive line."""
+    record: int | None = None
+    """Which record of an archive, from 1."""
     src: str | None = None
     """``upload`` for an uploaded file."""
     deal: int | None = None
@@ -1120,14 +1127,14 @@ def _int(text: str | None, low: int) -> int | None:
 def parse_link(params: Mapping[str, str]) -> Link:
     """Read a URL query (1-based ``deal`` and ``move``); unusable values become None.
 
-    >>> parse_link({"deal": "0", "move": "0", "line": "x"})
-    Link(game=None, line=None, src=None, deal=None, move=None, view=None)
+    >>> parse_link({"deal": "0", "move": "0", "record": "x"})
+    Link(game=None, record=None, src=None, deal=None, move=None, view=None)
     """
     deal = _int(params.get("deal"), 1)
     move = _int(params.get("move"), 1)
     return Link(
         game=params.get("game") or None,
-        line=_int(params.get("line"), 1),
+        record=_int(params.get("record"), 1),
         src=params.get("src") or None,
         deal=None if deal is None else deal - 1,
         move=None if move is None else move - 1,
@@ -1139,7 +1146,7 @@ def link_params(link: Link) -> dict[str, str]:
     """The URL query of a link (1-based ``deal`` and ``move``), omitting what is unset."""
     values = {
         "game": link.game,
-        "line": link.line,
+        "record": link.record,
         "src": link.src,
         "deal": None if link.deal is None else link.deal + 1,
         "move": None if link.move is None else link.move + 1,

@@ -118,7 +118,7 @@ def test_every_bundled_sample_opens(name: str, monkeypatch: pytest.MonkeyPatch) 
     if name.startswith("disputed-"):
         assert any("Disputed" in e.label for e in at.expander)
     if name.endswith(".jsonl"):
-        assert at.selectbox(key="replay_line").options
+        assert at.selectbox(key="replay_record").options
 
 
 def test_the_first_game_opens_without_a_link(env: Path) -> None:
@@ -135,13 +135,13 @@ def test_the_first_game_opens_without_a_link(env: Path) -> None:
 
 def test_an_archive_lists_its_games(env: Path) -> None:
     at = ok(app(game="archive.jsonl"))
-    line = at.selectbox(key="replay_line")
-    assert line.options[0].startswith("line 1 · sim-dominican-4t-apptest4 · ")
+    line = at.selectbox(key="replay_record")
+    assert line.options[0].startswith("1. sim-dominican-4t-apptest4 · ")
     assert headline(at)[3] == 3  # 4 players: 3 rounds a deal
     line.set_value(2).run()
     ok(at)
     assert headline(at)[3] == 4  # 3 players: 4 rounds a deal
-    assert at.query_params["line"] == "2"
+    assert at.query_params["record"] == "2"
     assert len(at.radio(key="replay_view").options) == 5
 
 
@@ -277,8 +277,8 @@ def test_bad_deep_links_open_somewhere_sensible(
 
 
 def test_an_archive_deep_link(env: Path) -> None:
-    at = ok(app(game="archive.jsonl", line="2", deal="1", move="5"))
-    assert at.selectbox(key="replay_line").value == 2
+    at = ok(app(game="archive.jsonl", record="2", deal="1", move="5"))
+    assert at.selectbox(key="replay_record").value == 2
     assert position(at) == (1, 4)
 
 

@@ -110,9 +110,10 @@ def test_open_an_archive_with_a_bad_line() -> None:
     data = io.dumps_jsonl(good) + b"\n{not json\n"
     opened = vm.open_bytes(data, "arch.jsonl")
     assert opened.is_archive and opened.problem is None
-    lines = [(e.line, e.status) for e in opened.entries]
-    assert lines == [(1, "ok"), (2, "invalid"), (4, "unreadable")]
-    assert opened.entries[0].label.startswith("line 1 · sim-classic-2-a1 · ")
+    lines = [(e.number, e.line, e.status) for e in opened.entries]
+    assert lines == [(1, 1, "ok"), (2, 2, "invalid"), (3, 4, "unreadable")]
+    assert opened.entries[0].label.startswith("1. sim-classic-2-a1 · ")
+    assert opened.entries[2].label == "3. line 4 · unreadable"
     assert opened.entries[2].problem is not None
     assert opened.entry(2) is opened.entries[1]
     assert opened.entry(99) is opened.entries[0]
@@ -208,7 +209,8 @@ def test_the_last_move_is_described_and_highlighted(game: vm.Game) -> None:
         assert view.last_cards[0] == step.move.card
         kinds.add(step.kind)
         if step.kind is MoveKind.TRAIL:
-            assert view.highlight == {step.move.card} and step.move.card in view.loose
+            assert view.highlight == {step.move.card}
+            assert step.move.card in (view.residue if view.finished else view.loose)
         elif step.kind is MoveKind.CAPTURE:
             assert view.highlight == frozenset()
             assert set(view.last_cards[1:]) == set(step.taken)
@@ -442,11 +444,11 @@ def test_every_preset_and_seating(preset: str, players: int, teams: bool) -> Non
 
 
 def test_links_round_trip() -> None:
-    link = vm.Link("arch.jsonl", line=7, deal=2, move=0, view="seat3")
+    link = vm.Link("arch.jsonl", record=7, deal=2, move=0, view="seat3")
     params = vm.link_params(link)
     assert params == {
         "game": "arch.jsonl",
-        "line": "7",
+        "record": "7",
         "deal": "3",
         "move": "1",
         "view": "seat3",
@@ -459,11 +461,11 @@ def test_links_round_trip() -> None:
 
 @pytest.mark.parametrize(
     "params",
-    [{"deal": "x"}, {"deal": "-1"}, {"move": "0"}, {"move": "1.5"}, {"line": ""}],
+    [{"deal": "x"}, {"deal": "-1"}, {"move": "0"}, {"move": "1.5"}, {"record": ""}],
 )
 def test_bad_link_values_are_ignored(params: dict[str, str]) -> None:
     link = vm.parse_link(params)
-    assert link.deal is None and link.move is None and link.line is None
+    assert link.deal is None and link.move is None and link.record is None
 
 
 def test_a_link_matches_the_command_line_words(game: vm.Game) -> None:

@@ -21,7 +21,8 @@ exactly what you see:
 
 `?game=classic-2p-annotated.json&deal=1&move=13&view=all`
 
-- `game`: a file name from the list (an archive adds `line=N`, its line);
+- `game`: a file name from the list (an archive adds `record=N`, its N-th record,
+  as `casino-records show --record N`);
   for an uploaded file, its record id and `src=upload` (upload the file again
   to open such a link);
 - `deal`: the deal, from 1;

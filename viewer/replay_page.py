@@ -25,12 +25,13 @@ def open_file(data: bytes, name: str) -> vm.Opened:
 
 
 @st.cache_resource(max_entries=16, show_spinner="Replaying…")
-def load_game(data: bytes, name: str, line: int | None) -> vm.Game:
+def load_game(data: bytes, name: str, number: int | None) -> vm.Game:
     opened = open_file(data, name)
-    entry = opened.entry(line) if opened.is_archive else None
+    entry = opened.entry(number) if opened.is_archive else None
     record = entry.record if entry is not None else opened.record
     assert record is not None
-    return vm.build_game(record, source=name if line is None else f"{name}:{line}")
+    source = name if entry is None else f"{name}:{entry.line}"
+    return vm.build_game(record, source=source)
 
 
 def goto(deal: int, move: int) -> None:
@@ -60,8 +61,8 @@ if not ss.replay_started:
     ss.replay_pending = link
     if link.src != "upload" and link.game in files:
         ss.replay_file = link.game
-    if link.line is not None:
-        ss.replay_line = link.line
+    if link.record is not None:
+        ss.replay_record = link.record
 
 # --- choose the record ------------------------------------------------------------------
 
@@ -101,31 +102,31 @@ if opened.problem is not None:
     show_problem(opened.problem)
     st.stop()
 
-line = None
+number = None
 if opened.is_archive:
-    entries = {e.line: e for e in opened.entries}
-    if ss.get("replay_line") not in entries:
-        ss.replay_line = opened.entry(None).line  # type: ignore[union-attr]
+    entries = {e.number: e for e in opened.entries}
+    if ss.get("replay_record") not in entries:
+        ss.replay_record = opened.entry(None).number  # type: ignore[union-attr]
     with st.sidebar:
-        line = st.selectbox(
+        number = st.selectbox(
             "Game in the archive",
             list(entries),
             format_func=lambda n: entries[n].label,
-            key="replay_line",
+            key="replay_record",
         )
-    entry = entries[line]
+    entry = entries[number]
     if entry.problem is not None:
         show_problem(entry.problem)
         st.stop()
 
-game = load_game(data, name, line)
+game = load_game(data, name, number)
 record_id = game.record.id or name
 link_game = record_id if src == "upload" else name
 
 # --- a new game: open it where the link says, else at its opening position ------------
 
 pending: vm.Link | None = ss.replay_pending
-identity = (src, name, line, upload.file_id if upload is not None else None)
+identity = (src, name, number, upload.file_id if upload is not None else None)
 if ss.replay_loaded != identity:
     ss.replay_loaded = identity
     start = vm.opening_position(game)
@@ -387,7 +388,7 @@ st.query_params.from_dict(
     vm.link_params(
         vm.Link(
             game=link_game,
-            line=line,
+            record=number,
             src=src,
             deal=deal,
             move=move,

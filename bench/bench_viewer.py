@@ -1,0 +1,158 @@
+"""Step time of the replay viewer in a real browser: key press to new position shown.
+
+Starts ``streamlit run viewer/streamlit_app.py`` on 127.0.0.1 itself, drives
+Debian's Chromium (``$CHROMIUM``, default ``/usr/bin/chromium``) with
+Playwright through a whole deal, once with the → key and once with the Next
+button, and times each step from the key press (or click) until the page's
+headline ("Deal 1 / 3 · Round 2 / 6 · 12 / 48 moves played · …") shows the
+new position. Prints p50 / p95 / max in milliseconds; no asserts (the target
+is p95 < 150 ms)::
+
+    .venv/bin/python bench/bench_viewer.py [--game classic-2p-annotated.json]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+APP = ROOT / "viewer" / "streamlit_app.py"
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run"]
+HEADLINE_JS = """() => {
+  const el = [...document.querySelectorAll('[data-testid=stMain] strong')]
+    .find(e => e.textContent.startsWith('Deal '));
+  return el ? el.textContent : '';
+}"""
+CHANGED_JS = """(previous) => {
+  const el = [...document.querySelectorAll('[data-testid=stMain] strong')]
+    .find(e => e.textContent.startsWith('Deal '));
+  return el !== undefined && el.textContent !== previous;
+}"""
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+@contextmanager
+def streamlit(app: Path = APP) -> Iterator[str]:
+    """Serve the viewer; yield its URL; stop it."""
+    port = free_port()
+    command = [
+        sys.executable,
+        "-m",
+        "streamlit",
+        "run",
+        str(app),
+        "--server.headless=true",
+        "--server.address=127.0.0.1",
+        f"--server.port={port}",
+        "--browser.gatherUsageStats=false",
+        "--server.fileWatcherType=none",
+    ]
+    proc = subprocess.Popen(
+        command,
+        cwd=ROOT,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,
+    )
+    url = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                with urllib.request.urlopen(f"{url}/_stcore/health", timeout=1):
+                    break
+            except OSError:
+                if proc.poll() is not None or time.monotonic() > deadline:
+                    raise RuntimeError("streamlit did not start") from None
+                time.sleep(0.2)
+        yield url
+    finally:
+        os.killpg(proc.pid, signal.SIGTERM)
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
+
+
+def timed_steps(page: Any, step: Any, count: int) -> list[float]:
+    """Time ``count`` steps: ``step()`` then wait for the headline to change."""
+    times = []
+    for _ in range(count):
+        before = page.evaluate(HEADLINE_JS)
+        start = time.perf_counter()
+        step()
+        page.wait_for_function(CHANGED_JS, arg=before, polling="raf")
+        times.append((time.perf_counter() - start) * 1000)
+    return times
+
+
+def report(label: str, times: list[float]) -> None:
+    ordered = sorted(times)
+    p95 = ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
+    print(
+        f"{label}: {len(times)} steps  p50 {statistics.median(times):.0f} ms"
+        f"  p95 {p95:.0f} ms  max {max(times):.0f} ms"
+    )
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--game", default="classic-2p-annotated.json")
+    parser.add_argument("--deal", type=int, default=1, help="from 1")
+    parser.add_argument("--app", type=Path, default=APP, help="the entry script")
+    options = parser.parse_args()
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        print("playwright is not installed: pip install -e '.[browser]'")
+        return 1
+    if not Path(CHROMIUM).exists():
+        print(f"no Chromium at {CHROMIUM}: apt-get install chromium")
+        return 1
+    with streamlit(options.app) as url, sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        page = browser.new_page(viewport={"width": 1280, "height": 900})
+        page.set_default_timeout(30_000)
+        link = f"{url}/?game={options.game}&deal={options.deal}&move=1&view=all"
+        page.goto(link)
+        page.wait_for_function(CHANGED_JS, arg="")
+        page.get_by_test_id("stSlider").wait_for()
+        total = page.evaluate(HEADLINE_JS)
+        moves = int(total.split(" moves played")[0].rsplit("/ ", 1)[1])
+        print(f"viewer {options.game}, deal {options.deal}: {moves} moves")
+        # Warm up one step each way (first rerun compiles, fills caches).
+        page.get_by_text(total).click()
+        timed_steps(page, lambda: page.keyboard.press("ArrowRight"), 1)
+        timed_steps(page, lambda: page.keyboard.press("ArrowLeft"), 1)
+        keys = timed_steps(page, lambda: page.keyboard.press("ArrowRight"), moves)
+        report("→ key", keys)
+        timed_steps(page, lambda: page.keyboard.press("Home"), 1)
+        button = page.get_by_role("button", name="Next")
+        clicks = timed_steps(page, button.click, moves)
+        report("Next button", clicks)
+        report("all", keys + clicks)
+        browser.close()
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
