@@ -64,30 +64,34 @@ class _TableAnalysis:
         self.n_loose = n_loose
         self.sums = subset_sums(items, max_value)
         self.royal = max_value == 14
-        self._capture: dict[int, set[int]] = {}
-        self._extra: dict[tuple[int, int], set[int]] = {}
+        self._capture: dict[int, list[int]] = {}
+        self._extra: dict[tuple[int, int], list[int]] = {}
         self._targets: dict[int, dict[int, int | None]] = {}
         self._creations: dict[tuple[int, int, int], list[int]] = {}
         self._loose_sums: dict[int, list[int]] | None = None
 
-    def capture_unions(self, value: int) -> set[int]:
-        """Every set of disjoint groups worth ``value`` (capture targets)."""
+    def capture_unions(self, value: int) -> list[int]:
+        """Every set of disjoint groups worth ``value`` (capture targets), sorted.
+
+        Sorted so that the order of generated moves depends on the position
+        alone, never on how a set happened to store its members.
+        """
         found = self._capture.get(value)
         if found is None:
-            found = unions(groups_for(self.items, value, self.sums))
+            found = sorted(unions(groups_for(self.items, value, self.sums)))
             self._capture[value] = found
         return found
 
-    def extra_unions(self, value: int, allowed: int) -> set[int]:
-        """Unions of groups within ``allowed`` worth ``value``, the empty one included."""
+    def extra_unions(self, value: int, allowed: int) -> list[int]:
+        """Unions of groups within ``allowed`` worth ``value``, the empty one first."""
         key = (value, allowed)
         found = self._extra.get(key)
         if found is None:
             if allowed == (1 << len(self.items)) - 1:
-                found = self.capture_unions(value) | {0}
+                found = [0, *self.capture_unions(value)]
             else:
-                found = unions(groups_for(self.items, value, self.sums, allowed))
-                found.add(0)
+                groups = groups_for(self.items, value, self.sums, allowed)
+                found = [0, *sorted(unions(groups))]
             self._extra[key] = found
         return found
 
@@ -377,7 +381,7 @@ class _Position:
                 allowed = self.loose_mask | self._mergeable(value, j)
                 extras = self.extra_unions(value, allowed)
             else:
-                extras = {0}
+                extras = [0]
             for mine in self._companions(card, low, value):
                 for extra in extras:
                     if not extra & mine:
@@ -404,7 +408,7 @@ class _Position:
                 allowed = self.loose_mask | self._mergeable(value, j)
                 extras = self.extra_unions(value, allowed)
             else:
-                extras = {0}
+                extras = [0]
             for extra in extras:
                 found[(bit | extra, value)] = None
 
