@@ -106,10 +106,15 @@ class _Explainer:
                 for s in self.state.log
                 if s.sweep
             ]
-        unique: dict[tuple[str, str], DecidingMove] = {}
+        unique: dict[str, DecidingMove] = {}
         for name in CATEGORIES:
             for move in self.category(name):
-                unique.setdefault((move.loc, move.why), move)
+                seen = unique.get(move.loc)
+                if seen is None:
+                    unique[move.loc] = move
+                elif move.why not in seen.why:
+                    why = f"{seen.why}; {move.why}"
+                    unique[move.loc] = seen.model_copy(update={"why": why})
         return list(unique.values())
 
 

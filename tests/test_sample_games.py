@@ -85,20 +85,20 @@ def residue_side(
 EXPECTED: dict[str, list[Expect]] = {
     "disputed-most-cards.json": [
         dispute(
-            "/deals/2/claimed/sides/0/points/most_cards",
-            "deal 3, side 0 (Ana), points.most_cards",
+            "/deals/0/claimed/sides/0/points/most_cards",
+            "deal 1, side 0 (Ana), points.most_cards",
             "claimed most cards 3, computed 0",
-            ("/deals/2/rounds/5/moves/6", "/deals/2"),
+            ("/deals/0/rounds/5/moves/6", "/deals/0"),
         ),
         dispute(
-            "/deals/2/claimed/sides/0/total",
-            "deal 3, side 0 (Ana), total",
+            "/deals/0/claimed/sides/0/total",
+            "deal 1, side 0 (Ana), total",
             "claimed total 6, computed 3",
         ),
         dispute(
             "/claimed/totals/0",
             "match total of side 0 (Ana)",
-            "claimed match total 31, computed 28",
+            "claimed match total 24, computed 21",
             (),
             kind="match",
         ),
@@ -129,14 +129,14 @@ EXPECTED: dict[str, list[Expect]] = {
         dispute(
             "/claimed/totals/0",
             "match total of side 0 (Ana)",
-            "claimed match total 25, computed 29",
+            "claimed match total 26, computed 30",
             (),
             kind="match",
         ),
         dispute(
             "/claimed/totals/1",
             "match total of side 1 (Ben)",
-            "claimed match total 8, computed 4",
+            "claimed match total 7, computed 3",
             (),
             kind="match",
         ),
@@ -192,10 +192,10 @@ EXPECTED: dict[str, list[Expect]] = {
         Expect(
             "error",
             "provenance",
-            "/deals/0/rounds/2/moves/1/card",
+            "/deals/0/rounds/2/moves/2/card",
             "R1.1",
             (
-                "deal 1, round 3, seat 0",
+                "deal 1, round 3, seat 1",
                 "|",
                 "7S is dealt twice",
                 "/deals/0/rounds/0/moves/1/card",
