@@ -97,6 +97,7 @@ __all__ = [
     "link_params",
     "locate",
     "md_escape",
+    "md_table",
     "move_label",
     "move_rows",
     "open_bytes",
@@ -109,6 +110,7 @@ __all__ = [
     "recorded_move",
     "recorded_text",
     "round_starts",
+    "round_window",
     "round_step",
     "score_grid",
     "score_rows",
@@ -159,6 +161,37 @@ def md_escape(text: str) -> str:
     """
     flat = " ".join(text.splitlines())
     return _MD_SPECIAL.sub(r"\\\1", flat)
+
+
+def md_table(rows: Sequence[Mapping[str, object]], *, escaped: bool = False) -> str:
+    r"""A GitHub-flavoured Markdown table of ``rows`` (the first row's keys head it).
+
+    Every cell is escaped with :func:`md_escape` unless ``escaped`` says the
+    caller already did (to keep its own Markdown, such as a colour).
+
+    >>> print(md_table([{"side": "Ana|Bo", "cards": 3}]))
+    | side | cards |
+    |---|---|
+    | Ana\|Bo | 3 |
+    >>> md_table([])
+    ''
+    """
+    if not rows:
+        return ""
+
+    def cell(value: object) -> str:
+        text = str(value)
+        return text if escaped else md_escape(text)
+
+    keys = list(rows[0])
+    lines = [
+        "| " + " | ".join(cell(k) for k in keys) + " |",
+        "|" + "---|" * len(keys),
+    ]
+    lines += [
+        "| " + " | ".join(cell(row.get(k, "")) for k in keys) + " |" for row in rows
+    ]
+    return "\n".join(lines)
 
 
 # --- opening files ----------------------------------------------------------------
@@ -492,6 +525,20 @@ def round_step(game: Game, deal: int, move: int, delta: int) -> tuple[int, int]:
         return previous
     last_round = sorted(round_starts(game, previous[0]).values())[-1]
     return previous[0], last_round
+
+
+def round_window(game: Game, deal: int, move: int) -> list[int]:
+    """The positions the move list offers at ``move``: those of its round.
+
+    From the round's start (after the previous round's last move) to the next
+    round's start (or the deal's end), so every move of the round is there
+    and the list stays short enough to redraw at every step.
+    """
+    starts = sorted(round_starts(game, deal).values())
+    begin = max(s for s in starts if s <= move)
+    later = [s for s in starts if s > begin]
+    end = later[0] if later else game.last_move(deal)
+    return list(range(begin, end + 1))
 
 
 def round_starts(game: Game, deal: int) -> dict[int, int]:

@@ -192,10 +192,17 @@ def test_jump_to_deal_and_round(env: Path) -> None:
 def test_the_move_list(env: Path) -> None:
     at = ok(app(game="plain.json"))
     moves = at.radio(key="replay_list")
-    assert len(moves.options) == 49 and moves.options[0] == "0\\. Start of the deal"
+    assert moves.options[0] == "0\\. Start of the deal"
+    assert len(moves.options) == 9  # the first round: its start and 8 moves
     moves.set_value(5).run()
     assert position(ok(at)) == (1, 5)
     assert at.slider(key="replay_move").value == 5
+    at.radio(key="replay_list").set_value(8).run()
+    assert position(ok(at)) == (1, 8)
+    moves = at.radio(key="replay_list")
+    assert moves.value == 8 and len(moves.options) == 9  # now the second round
+    assert moves.options[0].startswith("8\\. R1 · ")
+    assert moves.options[1].startswith("9\\. R2 · ")
 
 
 def test_perspective_hides_hands_and_alternatives(env: Path) -> None:
@@ -210,7 +217,7 @@ def test_perspective_hides_hands_and_alternatives(env: Path) -> None:
     assert any("Hidden: they would show" in c.value for c in at.caption)
     at.radio(key="replay_view").set_value("all").run()
     assert at.query_params["view"] == "all"
-    assert any("▶ played" in t.value.to_string() for t in at.table)
+    assert any("▶ played" in m.value for m in at.markdown)
 
 
 # --- findings ---------------------------------------------------------------------------
@@ -219,7 +226,10 @@ def test_perspective_hides_hands_and_alternatives(env: Path) -> None:
 def test_the_dispute_panel_links_the_deciding_moves(env: Path) -> None:
     at = ok(app(game="disputed.json", deal="1", move="49"))
     assert position(at) == (1, 48)
-    assert any("✗" in t.value.to_string() for t in at.table)
+    assert any(
+        ":red-background[**3 ✗**]" in m.value or ":red-background[**0 ✗**]" in m.value
+        for m in at.markdown
+    )
     assert any("claimed most cards" in w.value for w in at.warning)
     jumps = [b for b in at.button if b.key and b.key.startswith("replay_jump_")]
     assert jumps

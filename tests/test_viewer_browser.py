@@ -81,6 +81,11 @@ def test_step_with_the_keyboard_and_the_buttons(
     expect(headline(page)).to_contain_text("End of the deal")
     page.keyboard.press("Home")
     expect(headline(page)).to_contain_text(" 0 / ")
+    # The move list: click a move to see the position right after it.
+    page.get_by_test_id("stRadio").filter(has_text="Start of the deal").get_by_text(
+        re.compile(r"^3\. R1 · ")
+    ).click()
+    expect(headline(page)).to_contain_text(" 3 / ")
     assert not dialogs
 
 

@@ -261,6 +261,24 @@ def test_perspective_names_and_parsing() -> None:
     assert not vm.alternatives_visible("none", 1)
 
 
+def test_round_window(game: vm.Game) -> None:
+    assert vm.round_window(game, 0, 0) == list(range(9))
+    assert vm.round_window(game, 0, 8) == list(range(8, 17))
+    assert vm.round_window(game, 0, 47) == list(range(40, 49))
+    assert vm.round_window(game, 0, 48) == list(range(40, 49))
+
+
+def test_md_table() -> None:
+    rows = [{"name": "*Bo*", "n": 1}, {"name": "<b>", "n": 2}]
+    assert vm.md_table(rows).splitlines() == [
+        "| name | n |",
+        "|---|---|",
+        "| \\*Bo\\* | 1 |",
+        "| \\<b\\> | 2 |",
+    ]
+    assert vm.md_table([{"a": "**x**"}], escaped=True).endswith("| **x** |")
+
+
 def test_move_rows_and_labels(game: vm.Game) -> None:
     rows = vm.move_rows(game, 0)
     assert [r.move for r in rows] == list(range(1, game.last_move(0) + 1))

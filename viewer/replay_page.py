@@ -195,10 +195,6 @@ if not game.deals:
 
 # --- the position -------------------------------------------------------------------------
 
-deal, move = vm.clamp(game, ss.get("replay_deal"), ss.get("replay_move"))
-ss.replay_deal, ss.replay_move = deal, move
-last = game.last_move(deal)
-starts = vm.round_starts(game, deal)
 views = vm.perspectives(len(game.names))
 if ss.replay_view not in views:
     ss.replay_view = vm.ALL
@@ -210,173 +206,177 @@ with st.sidebar:
         key="replay_view",
     )
     st.caption("Keys: ← → move · Home End deal start/end · PgUp PgDn round")
-view = vm.position_view(game, deal, move, ss.replay_view)
 
-st.markdown(f"**{view.headline} · {md(view.turn_text(game.names))}**")
 
-buttons = [
-    ("First", "first", "Home", (deal, 0), "Start of the deal"),
-    ("Prev", "prev", "Left", vm.step(game, deal, move, -1), "Previous move"),
-    ("Next", "next", "Right", vm.step(game, deal, move, 1), "Next move"),
-    ("Last", "last", "End", (deal, last), "End of the deal"),
-    (
-        "Round −",
-        "round_prev",
-        "PageUp",
-        vm.round_step(game, deal, move, -1),
-        "Round start",
-    ),
-    (
-        "Round +",
-        "round_next",
-        "PageDown",
-        vm.round_step(game, deal, move, 1),
-        "Next round",
-    ),
-]
-for column, (label, key, shortcut, target, tip) in zip(
-    st.columns([1, 1, 1, 1, 1.3, 1.3]), buttons, strict=True
-):
-    column.button(
-        label,
-        key=f"replay_{key}",
-        shortcut=shortcut,
-        on_click=goto,
-        args=target,
-        disabled=target == (deal, move),
-        help=tip,
-        width="stretch",
-    )
-pick_deal, pick_round, slide = st.columns([1, 1, 4], vertical_alignment="bottom")
-pick_deal.selectbox(
-    "Deal",
-    game.deals,
-    format_func=lambda d: f"Deal {d + 1}",
-    key="replay_deal",
-    on_change=deal_changed,
-)
-ss.replay_round = view.round
-pick_round.selectbox(
-    "Round",
-    list(starts),
-    format_func=lambda r: f"Round {r + 1}",
-    key="replay_round",
-    on_change=copy_to_move,
-    args=("replay_round", starts),
-)
-if last > 0:
-    slide.slider("Move", 0, last, key="replay_move")
+@st.fragment
+def position(
+    game: vm.Game, link_game: str, src: str | None, number: int | None
+) -> None:
+    """Everything that changes when stepping: rerun alone, not the whole page."""
+    deal, move = vm.clamp(game, ss.get("replay_deal"), ss.get("replay_move"))
+    ss.replay_deal, ss.replay_move = deal, move
+    last = game.last_move(deal)
+    starts = vm.round_starts(game, deal)
+    view = vm.position_view(game, deal, move, ss.replay_view)
 
-failing = vm.failing_finding(game, deal, move)
-board, side = st.columns([3, 1.2])
-with board:
-    if view.last_text is not None:
-        glyph = f" {view.last_glyph}" if view.last_glyph else ""
-        st.info(f"**Move {move}{md(glyph)}:** {md(view.last_text)}")
-        if view.last_comment:
-            st.caption(md(view.last_comment))
-    elif view.deal_comment:
-        st.caption(md(view.deal_comment))
-    if failing is not None:
-        recorded = vm.recorded_text(game, failing.loc) or failing.where
-        legal = "\n".join(f"- {md(m)}" for m in failing.legal) or "- (none)"
-        st.error(
-            f"**Illegal move · rule {md(failing.rule or '?')}** · {md(failing.where)}\n\n"
-            f"{md(failing.message)}\n\nRecorded: {md(recorded)}\n\n"
-            f"Legal moves here:\n{legal}"
+    st.markdown(f"**{view.headline} · {md(view.turn_text(game.names))}**")
+
+    buttons = [
+        ("First", "first", "Home", (deal, 0), "Start of the deal"),
+        ("Prev", "prev", "Left", vm.step(game, deal, move, -1), "Previous move"),
+        ("Next", "next", "Right", vm.step(game, deal, move, 1), "Next move"),
+        ("Last", "last", "End", (deal, last), "End of the deal"),
+        (
+            "Round −",
+            "round_prev",
+            "PageUp",
+            vm.round_step(game, deal, move, -1),
+            "Round start",
+        ),
+        (
+            "Round +",
+            "round_next",
+            "PageDown",
+            vm.round_step(game, deal, move, 1),
+            "Next round",
+        ),
+    ]
+    for column, (label, key, shortcut, target, tip) in zip(
+        st.columns([1, 1, 1, 1, 1.3, 1.3]), buttons, strict=True
+    ):
+        column.button(
+            label,
+            key=f"replay_{key}",
+            shortcut=shortcut,
+            on_click=goto,
+            args=target,
+            disabled=target == (deal, move),
+            help=tip,
+            width="stretch",
         )
-
-    st.markdown(
-        table_svg(view.loose, view.builds, names=game.names, highlight=view.highlight),
-        unsafe_allow_html=True,
+    pick_deal, pick_round, slide = st.columns([1, 1, 4], vertical_alignment="bottom")
+    pick_deal.selectbox(
+        "Deal",
+        game.deals,
+        format_func=lambda d: f"Deal {d + 1}",
+        key="replay_deal",
+        on_change=deal_changed,
     )
-    if view.last_cards:
+    ss.replay_round = view.round
+    pick_round.selectbox(
+        "Round",
+        list(starts),
+        format_func=lambda r: f"Round {r + 1}",
+        key="replay_round",
+        on_change=copy_to_move,
+        args=("replay_round", starts),
+    )
+    if last > 0:
+        slide.slider("Move", 0, last, key="replay_move")
+
+    failing = vm.failing_finding(game, deal, move)
+    board, side = st.columns([3, 1.2])
+    with board:
+        if view.last_text is not None:
+            glyph = f" {view.last_glyph}" if view.last_glyph else ""
+            st.info(f"**Move {move}{md(glyph)}:** {md(view.last_text)}")
+            if view.last_comment:
+                st.caption(md(view.last_comment))
+        elif view.deal_comment:
+            st.caption(md(view.deal_comment))
+        if failing is not None:
+            recorded = vm.recorded_text(game, failing.loc) or failing.where
+            legal = "\n".join(f"- {md(m)}" for m in failing.legal) or "- (none)"
+            st.error(
+                f"**Illegal move · rule {md(failing.rule or '?')}** · {md(failing.where)}\n\n"
+                f"{md(failing.message)}\n\nRecorded: {md(recorded)}\n\n"
+                f"Legal moves here:\n{legal}"
+            )
+
         st.markdown(
-            hand_svg(view.last_cards, highlight=view.last_cards[1:], size=36),
+            table_svg(
+                view.loose, view.builds, names=game.names, highlight=view.highlight
+            ),
             unsafe_allow_html=True,
         )
-        st.caption("The card played, then the cards it took (framed).")
-
-    if ss.replay_view != vm.NONE:
-        hand_columns = st.columns(len(view.hands))
-        for column, hand in zip(hand_columns, view.hands, strict=True):
-            column.markdown(("▶ " if hand.to_play else "") + md(hand.label))
-            column.markdown(
-                hand_svg(hand.cards, face_down=hand.face_down, size=44),
+        if view.last_cards:
+            st.markdown(
+                hand_svg(view.last_cards, highlight=view.last_cards[1:], size=36),
                 unsafe_allow_html=True,
             )
+            st.caption("The card played, then the cards it took (framed).")
 
-    st.table(
-        [{k: md(str(v)) for k, v in s.row().items()} for s in view.sides],
-        hide_index=True,
-    )
-    if view.residue:
-        st.caption(
-            md(
-                f"Left on the table at the end, to {view.residue_side}:"
-                f" {' '.join(c.pretty for c in view.residue)}"
-            )
-        )
-
-    if view.finished:
-        st.subheader("Deal score")
-
-        def cell(key: str, value: vm.ScoreRow | str) -> str:
-            if isinstance(value, str):
-                return md(value)
-            if key.endswith(" computed"):
-                return str(value.computed)
-            if value.claimed is None:
-                return ""
-            if value.agrees:
-                return f"{value.claimed} ✓"
-            return f":red-background[**{value.claimed} ✗**]"
-
-        st.table(
-            [
-                {md(k): cell(k, v) for k, v in row.items()}
-                for row in vm.score_grid(vm.score_rows(game, deal))
-            ],
-            hide_index=True,
-        )
-        deal_report = game.deal_report(deal)
-        if deal_report is not None and deal_report.match_note:
-            st.caption(md(deal_report.match_note))
-        for n, finding in enumerate(vm.findings_at(game, deal)):
-            if finding.severity != "dispute":
-                continue
-            st.warning(f"**{md(finding.where)}:** {md(finding.message)}")
-            for k, jump in enumerate(vm.finding_jumps(game, finding)):
-                st.button(
-                    md(jump.label),
-                    key=f"replay_jump_{n}_{k}",
-                    on_click=goto,
-                    args=(jump.deal, jump.move),
+        if ss.replay_view != vm.NONE:
+            hand_columns = st.columns(len(view.hands))
+            for column, hand in zip(hand_columns, view.hands, strict=True):
+                column.markdown(("▶ " if hand.to_play else "") + md(hand.label))
+                column.markdown(
+                    hand_svg(hand.cards, face_down=hand.face_down, size=44),
+                    unsafe_allow_html=True,
                 )
-        if deal == game.deals[-1] and report.match is not None:
-            st.caption(md(f"Match: {report.match.reason}"))
 
-    if view.turn is not None:
-        st.subheader("Legal moves here")
-        if vm.alternatives_visible(ss.replay_view, view.turn):
-            st.table(
-                [
-                    {k: md(str(v)) for k, v in alt.row().items()}
-                    for alt in vm.alternatives(game, deal, move)
-                ],
-                hide_index=True,
+        st.markdown(vm.md_table([s.row() for s in view.sides]))
+        if view.residue:
+            st.caption(
+                md(
+                    f"Left on the table at the end, to {view.residue_side}:"
+                    f" {' '.join(c.pretty for c in view.residue)}"
+                )
             )
-        else:
-            st.caption("Hidden: they would show the hand of the player to move.")
 
-with side:
-    st.markdown("**Moves**")
-    rows_ = vm.move_rows(game, deal)
-    ss.replay_list = move
-    with st.container(height=560):
+        if view.finished:
+            st.subheader("Deal score")
+
+            def cell(key: str, value: vm.ScoreRow | str) -> str:
+                if isinstance(value, str):
+                    return md(value)
+                if key.endswith(" computed"):
+                    return str(value.computed)
+                if value.claimed is None:
+                    return ""
+                if value.agrees:
+                    return f"{value.claimed} ✓"
+                return f":red-background[**{value.claimed} ✗**]"
+
+            grid = vm.score_grid(vm.score_rows(game, deal))
+            st.markdown(
+                vm.md_table(
+                    [{md(k): cell(k, v) for k, v in row.items()} for row in grid],
+                    escaped=True,
+                )
+            )
+            deal_report = game.deal_report(deal)
+            if deal_report is not None and deal_report.match_note:
+                st.caption(md(deal_report.match_note))
+            for n, finding in enumerate(vm.findings_at(game, deal)):
+                if finding.severity != "dispute":
+                    continue
+                st.warning(f"**{md(finding.where)}:** {md(finding.message)}")
+                for k, jump in enumerate(vm.finding_jumps(game, finding)):
+                    st.button(
+                        md(jump.label),
+                        key=f"replay_jump_{n}_{k}",
+                        on_click=goto,
+                        args=(jump.deal, jump.move),
+                    )
+            if deal == game.deals[-1] and report.match is not None:
+                st.caption(md(f"Match: {report.match.reason}"))
+
+        if view.turn is not None:
+            st.subheader("Legal moves here")
+            if vm.alternatives_visible(ss.replay_view, view.turn):
+                alts = vm.alternatives(game, deal, move)
+                st.markdown(vm.md_table([alt.row() for alt in alts]))
+            else:
+                st.caption("Hidden: they would show the hand of the player to move.")
+
+    with side:
+        st.markdown(f"**Moves of round {view.round + 1}**")
+        rows_ = vm.move_rows(game, deal)
+        ss.replay_list = move
         st.radio(
-            "Moves of the deal",
-            list(range(last + 1)),
+            "Moves of the round",
+            vm.round_window(game, deal, move),
             format_func=lambda i: md(vm.move_label(rows_, i)),
             key="replay_list",
             on_change=copy_to_move,
@@ -384,15 +384,18 @@ with side:
             label_visibility="collapsed",
         )
 
-st.query_params.from_dict(
-    vm.link_params(
-        vm.Link(
-            game=link_game,
-            record=number,
-            src=src,
-            deal=deal,
-            move=move,
-            view=ss.replay_view,
+    st.query_params.from_dict(
+        vm.link_params(
+            vm.Link(
+                game=link_game,
+                record=number,
+                src=src,
+                deal=deal,
+                move=move,
+                view=ss.replay_view,
+            )
         )
     )
-)
+
+
+position(game, link_game, src, number)
