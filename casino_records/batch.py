@@ -460,12 +460,19 @@ def check_all(
     import multiprocessing
 
     context: multiprocessing.context.BaseContext
-    if "forkserver" in multiprocessing.get_all_start_methods():
-        # The server imports the engine once; every worker forks from it ready.
+    methods = multiprocessing.get_all_start_methods()
+    if "fork" in methods and threading.active_count() == 1:
+        # Fastest: the workers inherit the engine, imported here once.
+        import importlib
+
+        for module in _PRELOAD:
+            importlib.import_module(module)
+        context = multiprocessing.get_context("fork")
+    elif "forkserver" in methods:  # forking a threaded process is unsafe
         server = multiprocessing.get_context("forkserver")
         server.set_forkserver_preload(_PRELOAD)
         context = server
-    else:  # pragma: no cover - not on Linux
+    else:  # pragma: no cover - neither on Linux nor macOS
         context = multiprocessing.get_context("spawn")
     pool = context.Pool(jobs)
     try:
