@@ -154,7 +154,7 @@ def validate(
         if show_bar
         else nullcontext(None)
     )
-    clear = show_bar and is_terminal()
+    clear = show_bar and is_terminal() and is_terminal(sys.stdout)
 
     def run() -> Iterator[bytes | None]:
         nonlocal stopped
