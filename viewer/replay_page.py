@@ -83,115 +83,121 @@ with st.sidebar:
             disabled=upload is not None,
         )
 
-src: str | None = None
-if upload is not None:
-    data, name, src = upload.getvalue(), upload.name, "upload"
-elif files:
-    name = ss.replay_file
-    try:
-        data = files[name].read_bytes()
-    except OSError as exc:
-        st.error(f"Cannot read {md(str(files[name]))}: {md(exc.strerror or str(exc))}")
-        st.stop()
-else:
-    st.info("No record to show: upload a record file in the sidebar.")
-    st.stop()
-
-opened = open_file(data, name)
-if opened.problem is not None:
-    show_problem(opened.problem)
-    st.stop()
-
-number = None
-if opened.is_archive:
-    entries = {e.number: e for e in opened.entries}
-    if ss.get("replay_record") not in entries:
-        ss.replay_record = opened.entry(None).number  # type: ignore[union-attr]
-    with st.sidebar:
-        number = st.selectbox(
-            "Game in the archive",
-            list(entries),
-            format_func=lambda n: entries[n].label,
-            key="replay_record",
-        )
-    entry = entries[number]
-    if entry.problem is not None:
-        show_problem(entry.problem)
+# The header and the position live in two fixed slots, so that a header of another
+# length never moves the stepping fragment (which would leave a stale copy behind).
+top, body = st.container(), st.container()
+with top:
+    src: str | None = None
+    if upload is not None:
+        data, name, src = upload.getvalue(), upload.name, "upload"
+    elif files:
+        name = ss.replay_file
+        try:
+            data = files[name].read_bytes()
+        except OSError as exc:
+            st.error(
+                f"Cannot read {md(str(files[name]))}: {md(exc.strerror or str(exc))}"
+            )
+            st.stop()
+    else:
+        st.info("No record to show: upload a record file in the sidebar.")
         st.stop()
 
-game = load_game(data, name, number)
-record_id = game.record.id or name
-link_game = record_id if src == "upload" else name
+    opened = open_file(data, name)
+    if opened.problem is not None:
+        show_problem(opened.problem)
+        st.stop()
 
-# --- a new game: open it where the link says, else at its opening position ------------
+    number = None
+    if opened.is_archive:
+        entries = {e.number: e for e in opened.entries}
+        if ss.get("replay_record") not in entries:
+            ss.replay_record = opened.entry(None).number  # type: ignore[union-attr]
+        with st.sidebar:
+            number = st.selectbox(
+                "Game in the archive",
+                list(entries),
+                format_func=lambda n: entries[n].label,
+                key="replay_record",
+            )
+        entry = entries[number]
+        if entry.problem is not None:
+            show_problem(entry.problem)
+            st.stop()
 
-pending: vm.Link | None = ss.replay_pending
-identity = (src, name, number, upload.file_id if upload is not None else None)
-if ss.replay_loaded != identity:
-    ss.replay_loaded = identity
-    start = vm.opening_position(game)
-    if pending is not None and pending.game == link_game and pending.src == src:
-        ss.replay_pending = None
-        if game.deals and (pending.deal is not None or pending.move is not None):
-            start = vm.clamp(game, pending.deal, pending.move)
-        ss.replay_view = vm.parse_perspective(pending.view, len(game.names))
-    elif pending is not None and pending.src != "upload":
-        ss.replay_pending = None
-    if start is not None:
-        goto(*start)
+    game = load_game(data, name, number)
+    record_id = game.record.id or name
+    link_game = record_id if src == "upload" else name
 
-if pending is not None and pending.src == "upload" and src != "upload":
-    st.info(
-        f"The link points to an uploaded record ({md(pending.game or '?')}):"
-        " upload that file to open it at the linked position."
-    )
+    # --- a new game: open it where the link says, else at its opening position ------------
 
-# --- header and findings ----------------------------------------------------------------
+    pending: vm.Link | None = ss.replay_pending
+    identity = (src, name, number, upload.file_id if upload is not None else None)
+    if ss.replay_loaded != identity:
+        ss.replay_loaded = identity
+        start = vm.opening_position(game)
+        if pending is not None and pending.game == link_game and pending.src == src:
+            ss.replay_pending = None
+            if game.deals and (pending.deal is not None or pending.move is not None):
+                start = vm.clamp(game, pending.deal, pending.move)
+            ss.replay_view = vm.parse_perspective(pending.view, len(game.names))
+        elif pending is not None and pending.src != "upload":
+            ss.replay_pending = None
+        if start is not None:
+            goto(*start)
 
-report = game.report
-st.title(md(record_id))
-st.caption(
-    md(
-        f"{report.preset} · {len(game.names)} players · "
-        + " vs ".join(game.sides)
-        + f" · {report.moves_checked} moves checked · status: {report.status}"
-    )
-)
-if game.record.comment:
-    st.text(game.record.comment)
-
-errors = [f for f in report.findings if f.severity == "error"]
-disputes = [f for f in report.findings if f.severity == "dispute"]
-for n, finding in enumerate(errors):
-    rule = f" {finding.rule}" if finding.rule else ""
-    st.error(
-        f"**Invalid record{md(rule)}** · {md(finding.where)}: {md(finding.message)}"
-    )
-    for k, jump in enumerate(vm.finding_jumps(game, finding)):
-        st.button(
-            md(jump.label),
-            key=f"replay_err_{n}_{k}",
-            on_click=goto,
-            args=(jump.deal, jump.move),
+    if pending is not None and pending.src == "upload" and src != "upload":
+        st.info(
+            f"The link points to an uploaded record ({md(pending.game or '?')}):"
+            " upload that file to open it at the linked position."
         )
-if disputes:
-    with st.expander(
-        f"Disputed: {len(disputes)} claimed figures differ", expanded=False
-    ):
-        for n, finding in enumerate(disputes):
-            st.warning(f"{md(finding.where)}: {md(finding.message)}")
-            found = vm.locate(game, finding.loc)
-            if found is not None:
-                st.button(
-                    f"Go to the end of deal {found[0] + 1}",
-                    key=f"replay_disp_{n}",
-                    on_click=goto,
-                    args=found,
-                )
 
-if not game.deals:
-    st.warning("This record has no position to show.")
-    st.stop()
+    # --- header and findings ----------------------------------------------------------------
+
+    report = game.report
+    st.title(md(record_id))
+    st.caption(
+        md(
+            f"{report.preset} · {len(game.names)} players · "
+            + " vs ".join(game.sides)
+            + f" · {report.moves_checked} moves checked · status: {report.status}"
+        )
+    )
+    if game.record.comment:
+        st.text(game.record.comment)
+
+    errors = [f for f in report.findings if f.severity == "error"]
+    disputes = [f for f in report.findings if f.severity == "dispute"]
+    for n, finding in enumerate(errors):
+        rule = f" {finding.rule}" if finding.rule else ""
+        st.error(
+            f"**Invalid record{md(rule)}** · {md(finding.where)}: {md(finding.message)}"
+        )
+        for k, jump in enumerate(vm.finding_jumps(game, finding)):
+            st.button(
+                md(jump.label),
+                key=f"replay_err_{n}_{k}",
+                on_click=goto,
+                args=(jump.deal, jump.move),
+            )
+    if disputes:
+        with st.expander(
+            f"Disputed: {len(disputes)} claimed figures differ", expanded=False
+        ):
+            for n, finding in enumerate(disputes):
+                st.warning(f"{md(finding.where)}: {md(finding.message)}")
+                found = vm.locate(game, finding.loc)
+                if found is not None:
+                    st.button(
+                        f"Go to the end of deal {found[0] + 1}",
+                        key=f"replay_disp_{n}",
+                        on_click=goto,
+                        args=found,
+                    )
+
+    if not game.deals:
+        st.warning("This record has no position to show.")
+        st.stop()
 
 # --- the position -------------------------------------------------------------------------
 
@@ -398,4 +404,5 @@ def position(
     )
 
 
-position(game, link_game, src, number)
+with body:
+    position(game, link_game, src, number)
