@@ -138,13 +138,29 @@ def test_scores_csv_has_claimed_and_computed(
 
 
 def test_scores_csv_shows_a_dispute(runner: CliRunner) -> None:
+    from casino_records.replay import replay
+
     path = SAMPLES / "disputed-most-cards.json"
+    report = replay(io.load(path)).report
+    deal, check = next(
+        (d, c)
+        for d in report.deals
+        for c in d.checks
+        if c.category == "points.most_cards" and c.claimed != c.computed
+    )
     result = run(runner, "convert", path, "-o", "-", "--to", "csv", "--csv", "scores")
     assert result.exit_code == 0
     rows = _rows(result.stdout_bytes)
-    row = next(r for r in rows if r["deal"] == "3" and r["side"] == "0")
-    assert (row["most_cards"], row["computed_most_cards"]) == ("3", "0")
-    assert (row["total"], row["computed_total"]) == ("6", "3")
+    row = next(
+        r
+        for r in rows
+        if r["deal"] == str(deal.index + 1) and r["side"] == str(check.side)
+    )
+    assert (row["most_cards"], row["computed_most_cards"]) == (
+        str(check.claimed),
+        str(check.computed),
+    )
+    assert row["total"] != row["computed_total"]
 
 
 def test_unfinished_deal_has_empty_computed_cells(runner: CliRunner) -> None:
