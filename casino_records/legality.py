@@ -37,6 +37,9 @@ class Plan(NamedTuple):
     """The build extended or increased."""
 
 
+_TRAIL_PLAN = Plan(MoveKind.TRAIL)
+
+
 def is_legal(state: DealState, move: Move) -> bool:
     """Return True if ``move`` is legal in ``state``."""
     try:
@@ -65,7 +68,7 @@ def verify_move(state: DealState, move: Move) -> Plan:
         if move.cards:
             _illegal("R9.1", "a trail uses no table cards")
         check_trail(state, move.seat, move.card)
-        return Plan(MoveKind.TRAIL)
+        return _TRAIL_PLAN
     if not move.cards:
         _illegal("G3", f"a {move.action} must name the table cards it uses")
     loose, builds = _locate(state, move)
@@ -136,7 +139,7 @@ def same_value_loose(state: DealState, card: Card) -> list[int]:
 def check_trail(state: DealState, seat: int, card: Card) -> None:
     """Raise unless ``seat`` may trail ``card`` (R9.2–R9.4, and G1 for an owner)."""
     rules = state.rules
-    owned = state.owned_builds(seat)
+    owned = state.owned_builds(seat) if state.builds else []
     if owned and not rules.owner_may_trail:
         names = ", ".join(f"{b.label} ({b.value})" for b in owned)
         _illegal("R9.2", f"owner may not trail: seat {seat} owns {names}")

@@ -32,16 +32,20 @@ def generate_legal_moves(state: DealState) -> list[Move]:
     trails: list[Move] = []
     hand = state.hands[state.turn]
     cvals = state.values.cvals
+    values = [cvals[card] for card in hand]
+    before = 0
     for i, card in enumerate(hand):
-        after = 0
-        for j, other in enumerate(hand):
-            if j != i:
-                after |= cvals[other]
+        after = before
+        for value in values[i + 1 :]:
+            after |= value
+        before |= values[i]
         captures = position.captures(card, after)
         moves += captures
         moves += position.builds(card, after)
         if position.may_trail(card, bool(captures), after):
-            trails.append(_new_move((state.turn, card, _TRAIL, _NO_CARDS, None)))
+            trails.append(
+                tuple.__new__(Move, (state.turn, card, _TRAIL, _NO_CARDS, None))
+            )
     return moves + trails
 
 
@@ -157,11 +161,8 @@ _CAPTURE = Action.CAPTURE
 _BUILD = Action.BUILD
 _TRAIL = Action.TRAIL
 _NO_CARDS: frozenset[Card] = frozenset()
-
-
-def _new_move(fields: tuple[int, Card, Action, frozenset[Card], int | None]) -> Move:
-    """Make a :class:`Move` from its five fields, skipping the named-tuple call."""
-    return tuple.__new__(Move, fields)
+# Moves are made with ``tuple.__new__(Move, fields)``: the named tuple's own
+# ``__new__`` would cost one more Python call per generated move.
 
 
 def _range_ok(royal: bool, value: int, single: bool) -> bool:
@@ -269,7 +270,9 @@ class _Position:
         card_set = self.card_set
         if not (same or limit_rank or self.own):
             return [
-                _new_move((seat, card, _CAPTURE, card_set(mask), capture_value))
+                tuple.__new__(
+                    Move, (seat, card, _CAPTURE, card_set(mask), capture_value)
+                )
                 for mask, capture_value in found.items()
             ]
         moves = []
@@ -281,7 +284,9 @@ class _Position:
             if limit_rank and self._same_rank_count(mask, card) > 1:
                 continue
             moves.append(
-                _new_move((seat, card, _CAPTURE, card_set(mask), capture_value))
+                tuple.__new__(
+                    Move, (seat, card, _CAPTURE, card_set(mask), capture_value)
+                )
             )
         return moves
 
@@ -322,7 +327,7 @@ class _Position:
             self._increases(low, after, found)
         seat, card_set = self.seat, self.card_set
         return [
-            _new_move((seat, card, _BUILD, card_set(mask), value))
+            tuple.__new__(Move, (seat, card, _BUILD, card_set(mask), value))
             for mask, value in found
         ]
 
