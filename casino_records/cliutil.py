@@ -199,21 +199,10 @@ def atomic_output(path: Path) -> Iterator[IO[bytes]]:
         yield stdout
         stdout.flush()
         return
-    try:
-        mode = path.stat().st_mode & 0o777
-    except FileNotFoundError:
-        mode = 0o644
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "wb") as stream:
-            yield stream
-            stream.flush()
-            os.fsync(stream.fileno())
-        os.chmod(tmp, mode)
-        os.replace(tmp, path)
-    except BaseException:
-        os.unlink(tmp)
-        raise
+    from .io import atomic_writer  # noqa: PLC0415 (heavy: kept off start-up)
+
+    with atomic_writer(path) as stream:
+        yield stream
 
 
 def write_records(records: Iterable[GameRecord], stream: IO[bytes], fmt: Format) -> int:

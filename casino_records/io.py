@@ -52,6 +52,7 @@ import os
 import stat
 import tempfile
 from collections.abc import Iterable, Iterator, Mapping
+from contextlib import contextmanager
 from pathlib import Path
 from typing import IO, Any, Final
 
@@ -67,6 +68,7 @@ from .notation import GameRecord
 __all__ = [
     "DEFAULT_MAX_BYTES",
     "InvalidRecordError",
+    "atomic_writer",
     "dump",
     "dump_jsonl",
     "dumps",
@@ -502,6 +504,19 @@ def _default(obj: Any) -> Any:
 
 
 def _write_atomic(path: Path, data: bytes) -> None:
+    with atomic_writer(path) as stream:
+        stream.write(data)
+
+
+@contextmanager
+def atomic_writer(path: str | os.PathLike[str]) -> Iterator[IO[bytes]]:
+    """A binary stream that replaces ``path`` only when the block succeeds.
+
+    The data goes to a temporary file beside ``path`` (keeping the mode of the
+    file it replaces) that is renamed over it at the end, so a reader never
+    sees half a file and an error leaves the old file as it was.
+    """
+    path = Path(path)
     try:
         mode = stat.S_IMODE(path.stat().st_mode)
     except FileNotFoundError:
@@ -509,7 +524,7 @@ def _write_atomic(path: Path, data: bytes) -> None:
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:
         with os.fdopen(fd, "wb") as stream:
-            stream.write(data)
+            yield stream
             stream.flush()
             os.fsync(stream.fileno())
         os.chmod(tmp, mode)
