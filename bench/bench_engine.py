@@ -16,10 +16,9 @@ from __future__ import annotations
 
 import argparse
 import random
-import time
-from collections.abc import Callable
 
 import orjson
+from timing import best_of
 
 from casino_records.bots import RandomBot, play_deal
 from casino_records.cards import CARDS, Card
@@ -29,16 +28,6 @@ from casino_records.play import apply_plan, needs_hands, next_round
 from casino_records.ruleset import Rules
 from casino_records.seating import DealtCards, Seating
 from casino_records.state import DealState
-
-
-def best_of(runs: int, work: Callable[[], object]) -> float:
-    """The smallest CPU time of ``runs`` calls of ``work``."""
-    best = float("inf")
-    for _ in range(runs):
-        start = time.process_time()
-        work()
-        best = min(best, time.process_time() - start)
-    return best
 
 
 def decks(count: int, seed: int = 5) -> list[list[Card]]:

@@ -14,10 +14,9 @@ Run: ``.venv/bin/python bench/bench_replay.py [--games N]``.
 from __future__ import annotations
 
 import argparse
-import time
-from collections.abc import Callable
 
 import orjson
+from timing import best_of
 
 from casino_records.io import dumps_jsonl, loads
 from casino_records.replay import replay
@@ -32,16 +31,6 @@ CONFIGS = [
     ("dominican", 2, False),
     ("dominican", 4, True),
 ]
-
-
-def best_of(runs: int, work: Callable[[], object]) -> float:
-    """The smallest CPU time of ``runs`` calls of ``work``."""
-    best = float("inf")
-    for _ in range(runs):
-        start = time.process_time()
-        work()
-        best = min(best, time.process_time() - start)
-    return best
 
 
 def main() -> None:
