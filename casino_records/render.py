@@ -318,16 +318,6 @@ def _mark(check: ScoreCheck) -> str:
     return OK if check.claimed == check.computed else DIFFERS
 
 
-def _computed(side: SideReport, category: str) -> int | None:
-    if category.startswith("points."):
-        return side.points.get(category.removeprefix("points."))
-    if category == "total":
-        return side.banked
-    counts = {"counts.cards": side.cards, "counts.spades": side.spades}
-    counts["counts.sweeps"] = side.sweeps
-    return counts.get(category)
-
-
 def _columns(rows: Sequence[Sequence[str]]) -> list[str]:
     widths = [max(len(row[c]) for row in rows) for c in range(len(rows[0]))]
     return [
@@ -382,7 +372,7 @@ def _deal_section(deal: DealReport, report: ReplayReport) -> list[str]:
         for side in deal.sides:
             check = checks.get((category, side.side))
             if check is None:
-                row.append(f"— / {_computed(side, category)}")
+                row.append(f"— / {side.figures.get(category)}")
             else:
                 row.append(f"{check.claimed} / {check.computed} {_mark(check)}")
         rows.append(row)

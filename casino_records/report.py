@@ -11,6 +11,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 
+from .scoring import CATEGORIES
+
 __all__ = [
     "DealReport",
     "DecidingMove",
@@ -114,6 +116,22 @@ class SideReport(ReportModel):
     """Why banked differs from earned."""
     total_after: int | None = None
     """The side's match total after the deal."""
+
+    @property
+    def figures(self) -> dict[str, int]:
+        """Every computed figure by the name a score check gives it.
+
+        ``points.<category>`` (each of :data:`scoring.CATEGORIES`), ``total``
+        (the points banked), then ``counts.cards``, ``counts.spades`` and
+        ``counts.sweeps``.
+        """
+        figures = {f"points.{c}": self.points.get(c, 0) for c in CATEGORIES}
+        return figures | {
+            "total": self.banked,
+            "counts.cards": self.cards,
+            "counts.spades": self.spades,
+            "counts.sweeps": self.sweeps,
+        }
 
 
 class DealReport(ReportModel):
