@@ -1,0 +1,132 @@
+"""What the replay viewer shows, computed without Streamlit.
+
+The Streamlit pages under ``viewer/`` only lay out what this package returns.
+It re-exports the public names of its modules, one concern each:
+
+:mod:`.files`
+    opening a file (:func:`open_bytes`) and the files the viewer lists
+    (:func:`catalog`, :func:`view_path`).
+:mod:`.game`
+    a game replayed once with every position kept (:func:`build_game`) and
+    where a JSON pointer leads (:func:`locate`).
+:mod:`.navigation`
+    where a game opens (:func:`opening_position`) and stepping through it
+    (:func:`step`, :func:`round_step`, :func:`round_window`).
+:mod:`.perspective`
+    whose hands are shown (``all``, ``seatN``, ``none``).
+:mod:`.position`
+    the view of one position (:func:`position_view`).
+:mod:`.movelist`
+    the move list (:func:`move_rows`) and the legal alternatives at a turn
+    (:func:`alternatives`).
+:mod:`.findings`
+    a deal's findings, the moves that decided a dispute
+    (:func:`finding_jumps`) and its claimed-versus-computed score table
+    (:func:`score_rows`).
+:mod:`.links`
+    the deep links (:func:`parse_link`, :func:`link_params`).
+:mod:`.markdown`
+    Markdown that shows data literally (:func:`md_escape`, :func:`md_table`).
+
+Positions are addressed as ``(deal, move)``, as :mod:`.game` explains.
+"""
+
+from __future__ import annotations
+
+from .files import MAX_UPLOAD_MB as MAX_UPLOAD_MB
+from .files import VIEW_PATH_ENV as VIEW_PATH_ENV
+from .files import ArchiveEntry as ArchiveEntry
+from .files import LoadProblem as LoadProblem
+from .files import Opened as Opened
+from .files import catalog as catalog
+from .files import env_path as env_path
+from .files import open_bytes as open_bytes
+from .files import view_path as view_path
+from .findings import Jump as Jump
+from .findings import ScoreRow as ScoreRow
+from .findings import failing_finding as failing_finding
+from .findings import finding_jumps as finding_jumps
+from .findings import findings_at as findings_at
+from .findings import score_grid as score_grid
+from .findings import score_rows as score_rows
+from .game import Game as Game
+from .game import build_game as build_game
+from .game import locate as locate
+from .game import recorded_move as recorded_move
+from .game import recorded_text as recorded_text
+from .links import Link as Link
+from .links import link_params as link_params
+from .links import parse_link as parse_link
+from .markdown import md_escape as md_escape
+from .markdown import md_table as md_table
+from .movelist import Alternative as Alternative
+from .movelist import MoveRow as MoveRow
+from .movelist import alternatives as alternatives
+from .movelist import move_label as move_label
+from .movelist import move_rows as move_rows
+from .navigation import clamp as clamp
+from .navigation import opening_position as opening_position
+from .navigation import round_starts as round_starts
+from .navigation import round_step as round_step
+from .navigation import round_window as round_window
+from .navigation import step as step
+from .perspective import ALL as ALL
+from .perspective import NONE as NONE
+from .perspective import alternatives_visible as alternatives_visible
+from .perspective import parse_perspective as parse_perspective
+from .perspective import perspective_label as perspective_label
+from .perspective import perspectives as perspectives
+from .position import HandView as HandView
+from .position import PositionView as PositionView
+from .position import SideView as SideView
+from .position import position_view as position_view
+
+__all__ = [
+    "ALL",
+    "MAX_UPLOAD_MB",
+    "NONE",
+    "VIEW_PATH_ENV",
+    "Alternative",
+    "ArchiveEntry",
+    "Game",
+    "HandView",
+    "Jump",
+    "Link",
+    "LoadProblem",
+    "MoveRow",
+    "Opened",
+    "PositionView",
+    "ScoreRow",
+    "SideView",
+    "alternatives",
+    "alternatives_visible",
+    "build_game",
+    "catalog",
+    "clamp",
+    "env_path",
+    "failing_finding",
+    "finding_jumps",
+    "findings_at",
+    "link_params",
+    "locate",
+    "md_escape",
+    "md_table",
+    "move_label",
+    "move_rows",
+    "open_bytes",
+    "opening_position",
+    "parse_link",
+    "parse_perspective",
+    "perspective_label",
+    "perspectives",
+    "position_view",
+    "recorded_move",
+    "recorded_text",
+    "round_starts",
+    "round_window",
+    "round_step",
+    "score_grid",
+    "score_rows",
+    "step",
+    "view_path",
+]
