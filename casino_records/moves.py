@@ -2,7 +2,7 @@
 
 A :class:`Move` is what a record says a player did (NOTATION.md "Move"); a
 :class:`Step` is what the engine found it did (kind, grouping, sweep, owner).
-A move is a named tuple: immutable, and cheap to make in move generation.
+Both are named tuples: immutable, and cheap to make in move generation and replay.
 
 >>> from casino_records.cards import parse_card, parse_cards
 >>> a = Move.capture(0, parse_card("9D"), parse_cards("4S 5D"), value=9)
@@ -147,15 +147,18 @@ class Build:
         return f"{self.label}{{{groups}}}={self.value} {kind} @seat {self.owner}"
 
 
-@dataclass(frozen=True, slots=True)
-class Step:
-    """What one move did: an entry of the deal's log."""
+class Step(NamedTuple):
+    """What one move did: an entry of the deal's log.
+
+    A named tuple, like :class:`Move`: one is made per move replayed, so it must
+    be cheap. Its ``index`` field stands in for ``tuple.index``.
+    """
 
     move: Move
     """The move as played."""
     kind: MoveKind
     """Trail, capture, or create / extend / increase for a build."""
-    index: int
+    index: int  # type: ignore[assignment]  # the field, not tuple.index
     """0-based index of the move within the deal."""
     round: int
     """0-based round of the deal."""

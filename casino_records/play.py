@@ -71,7 +71,7 @@ def apply_plan(state: DealState, move: Move, plan: Plan) -> Step:
         step_build = Build(previous.id, plan.value or 0, groups, seat)
         state.builds = [step_build if b is previous else b for b in state.builds]
     used = plan.builds_used
-    step = Step(
+    step = _new_step(
         move,
         kind,
         state.moves_played,
@@ -89,6 +89,11 @@ def apply_plan(state: DealState, move: Move, plan: Plan) -> Step:
     if state.round == state.seating.rounds - 1 and not any(state.hands):
         _finish_deal(state)
     return step
+
+
+def _new_step(*fields: object) -> Step:
+    """Make a :class:`Step` from all its fields in order, skipping the named-tuple call."""
+    return tuple.__new__(Step, fields)
 
 
 def _deal_ends(state: DealState) -> bool:
