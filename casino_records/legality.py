@@ -38,6 +38,7 @@ class Plan(NamedTuple):
 
 
 _TRAIL_PLAN = Plan(MoveKind.TRAIL)
+_CAPTURE = MoveKind.CAPTURE
 
 
 def is_legal(state: DealState, move: Move) -> bool:
@@ -227,6 +228,15 @@ def _verify_capture(
         _check_single_same_rank(state, card, loose)
     table = [state.loose[i] for i in loose]
     low, cvals = values.low, values.cvals
+    if not builds:
+        # The common case: every card taken matches the played card alone.
+        common = cvals[card] if move.value is None else 1 << move.value
+        for taken in table:
+            common &= cvals[taken]
+        if common:
+            value = (common & -common).bit_length() - 1
+            groups: tuple[tuple[Card, ...], ...] = tuple((t,) for t in table)
+            return _capture_plan(state, move, loose, table, [], value, groups)
     items: list[Item] = [(cvals[c], low[c]) for c in table]
     for build in builds:
         as_card = summable and build.is_single
@@ -251,13 +261,6 @@ def _verify_capture(
             f"{card} cannot take {_cards(list(move.cards))}: they do not split"
             f" into groups worth {worth}",
         )
-    if state.rules.pairing_obligation != "none":
-        _check_pairing(state, card, set(loose))
-    if state.builds:
-        kept = [
-            (b.label, b.value) for b in state.owned_builds(move.seat) if b not in builds
-        ]
-        check_holds(state, move.seat, card, kept)
     if builds:
         groups = tuple(
             tuple(c for i in group for c in _expand(i, table, builds))
@@ -265,13 +268,27 @@ def _verify_capture(
         )
     else:
         groups = tuple(tuple(table[i] for i in group) for group in found)
-    return Plan(
-        MoveKind.CAPTURE,
-        value=value,
-        loose_taken=tuple(table),
-        builds_used=tuple(builds),
-        groups=groups,
-    )
+    return _capture_plan(state, move, loose, table, builds, value, groups)
+
+
+def _capture_plan(
+    state: DealState,
+    move: Move,
+    loose: list[int],
+    table: list[Card],
+    builds: list[Build],
+    value: int,
+    groups: tuple[tuple[Card, ...], ...],
+) -> Plan:
+    """The checks every grouped capture still faces (R5.3, G1), then its plan."""
+    if state.rules.pairing_obligation != "none":
+        _check_pairing(state, move.card, set(loose))
+    if state.builds:
+        kept = [
+            (b.label, b.value) for b in state.owned_builds(move.seat) if b not in builds
+        ]
+        check_holds(state, move.seat, move.card, kept)
+    return Plan(_CAPTURE, value, tuple(table), tuple(builds), groups)
 
 
 def _overlapping(items: list[Item], candidates: Sequence[int]) -> bool:
