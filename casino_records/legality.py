@@ -38,7 +38,10 @@ class Plan(NamedTuple):
 
 
 _TRAIL_PLAN = Plan(MoveKind.TRAIL)
+# Enum members looked up once: ``MoveKind.X`` costs a class-attribute lookup.
 _CAPTURE = MoveKind.CAPTURE
+_TRAIL_ACTION = Action.TRAIL
+_CAPTURE_ACTION = Action.CAPTURE
 
 
 def is_legal(state: DealState, move: Move) -> bool:
@@ -65,7 +68,7 @@ def verify_move(state: DealState, move: Move) -> Plan:
         )
     if move.card not in state.hands[move.seat]:
         _illegal("R4.1", f"{move.card} is not in seat {move.seat}'s hand")
-    if move.action is Action.TRAIL:
+    if move.action is _TRAIL_ACTION:
         if move.cards:
             _illegal("R9.1", "a trail uses no table cards")
         check_trail(state, move.seat, move.card)
@@ -73,7 +76,7 @@ def verify_move(state: DealState, move: Move) -> Plan:
     if not move.cards:
         _illegal("G3", f"a {move.action} must name the table cards it uses")
     loose, builds = _locate(state, move)
-    if move.action is Action.CAPTURE:
+    if move.action is _CAPTURE_ACTION:
         return _verify_capture(state, move, loose, builds)
     return _verify_build(state, move, loose, builds)
 

@@ -28,6 +28,15 @@ def apply_move(state: DealState, move: Move) -> Step:
     return apply_plan(state, move, plan)
 
 
+# Enum members looked up once: ``MoveKind.X`` costs a class-attribute lookup.
+_TRAIL, _CAPTURE, _CREATE, _EXTEND = (
+    MoveKind.TRAIL,
+    MoveKind.CAPTURE,
+    MoveKind.CREATE,
+    MoveKind.EXTEND,
+)
+
+
 def apply_plan(state: DealState, move: Move, plan: Plan) -> Step:
     """Play ``move`` as ``plan`` says, **without checking it**.
 
@@ -39,11 +48,11 @@ def apply_plan(state: DealState, move: Move, plan: Plan) -> Step:
     step_build: Build | None = None
     previous: Build | None = None
     sweep = False
-    if kind is MoveKind.TRAIL:
+    if kind is _TRAIL:
         state.loose.append(card)
     else:
         _remove_from_table(state, plan)
-    if kind is MoveKind.CAPTURE:
+    if kind is _CAPTURE:
         side = state.seating.side_of[seat]
         pile = state.piles[side]
         pile.append(card)
@@ -54,14 +63,14 @@ def apply_plan(state: DealState, move: Move, plan: Plan) -> Step:
             if state.rules.last_play_sweep or not _deal_ends(state):
                 sweep = True
                 state.sweeps[side].append(state.moves_played)
-    elif kind is MoveKind.CREATE:
+    elif kind is _CREATE:
         step_build = Build(state.next_build_id, plan.value or 0, plan.groups, seat)
         state.next_build_id += 1
         state.builds.append(step_build)
-    elif kind is not MoveKind.TRAIL:
+    elif kind is not _TRAIL:
         previous = plan.target
         assert previous is not None
-        if kind is MoveKind.EXTEND:
+        if kind is _EXTEND:
             groups = previous.groups + tuple(
                 g for b in plan.builds_used[1:] for g in b.groups
             )
@@ -78,7 +87,7 @@ def apply_plan(state: DealState, move: Move, plan: Plan) -> Step:
         state.round,
         plan.value,
         plan.groups,
-        used if kind is MoveKind.CAPTURE or not used else used[1:],
+        used if kind is _CAPTURE or not used else used[1:],
         step_build,
         previous,
         sweep,

@@ -40,6 +40,11 @@ class Seating:
     """+1 when play goes clockwise, -1 counter-clockwise."""
     dealer_step: int
     """The seat offset from one dealer to the next."""
+    rounds: int = 0
+    """Rounds per deal (R3.3); derived from ``players``."""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "rounds", ROUNDS_PER_DEAL[self.players])
 
     @classmethod
     def create(
@@ -83,11 +88,6 @@ class Seating:
     def sides(self) -> int:
         """Number of scoring sides."""
         return max(self.side_of) + 1
-
-    @property
-    def rounds(self) -> int:
-        """Rounds per deal (R3.3)."""
-        return ROUNDS_PER_DEAL[self.players]
 
     @property
     def partnership(self) -> bool:
