@@ -28,24 +28,30 @@ def generate_legal_moves(state: DealState) -> list[Move]:
     if state.finished:
         return []
     position = _Position(state)
-    moves: list[Move] = []
-    trails: list[Move] = []
-    hand = state.hands[state.turn]
+    seat = state.turn
+    hand = state.hands[seat]
     cvals = state.values.cvals
     values = [cvals[card] for card in hand]
+    later = [0] * (len(hand) + 1)
+    for i in range(len(hand) - 1, -1, -1):
+        later[i] = later[i + 1] | values[i]
+    rules = state.rules
+    always_trail = not (
+        position.own
+        or rules.trail_ban_matching_loose
+        or rules.no_trail_if_capture_possible
+    )
+    moves: list[Move] = []
+    trails: list[Move] = []
     before = 0
     for i, card in enumerate(hand):
-        after = before
-        for value in values[i + 1 :]:
-            after |= value
+        after = before | later[i + 1]
         before |= values[i]
         captures = position.captures(card, after)
         moves += captures
         moves += position.builds(card, after)
-        if position.may_trail(card, bool(captures), after):
-            trails.append(
-                tuple.__new__(Move, (state.turn, card, _TRAIL, _NO_CARDS, None))
-            )
+        if always_trail or position.may_trail(card, bool(captures), after):
+            trails.append(tuple.__new__(Move, (seat, card, _TRAIL, _NO_CARDS, None)))
     return moves + trails
 
 
@@ -235,7 +241,8 @@ class _Position:
         mine = cvals[card]
         if mine:
             return [i for i, x in enumerate(self.loose) if cvals[x] & mine]
-        return [i for i, x in enumerate(self.loose) if x.rank == card.rank]
+        rank = card % 13
+        return [i for i, x in enumerate(self.loose) if x % 13 == rank]
 
     def holds_all(self, after: int, skip: int = 0) -> bool:
         """G1 for the mover's builds not in ``skip`` (a mask of items)."""
@@ -300,7 +307,7 @@ class _Position:
         return sum(
             1
             for i in range(self.n_loose)
-            if mask >> i & 1 and loose[i].rank == card.rank
+            if mask >> i & 1 and loose[i] % 13 == card % 13
         )
 
     def _face_targets(self, card: Card) -> list[int]:
@@ -308,7 +315,8 @@ class _Position:
         rule = self.rules.face_capture
         if rule == "numeric":
             return []
-        same = [1 << i for i, x in enumerate(self.loose) if x.rank == card.rank]
+        rank = card % 13
+        same = [1 << i for i, x in enumerate(self.loose) if x % 13 == rank]
         if rule == "single_same_rank" or not same:
             return same
         return [sum(same)]
