@@ -8,11 +8,12 @@ generator does not produce the move either.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from positions import PARTNERS, build, position
 
 from casino_records import legality
 from casino_records.cards import parse_card as card
@@ -20,44 +21,8 @@ from casino_records.cards import parse_cards as cards
 from casino_records.errors import IllegalMoveError
 from casino_records.legality import is_legal, verify_move
 from casino_records.movegen import generate_legal_moves
-from casino_records.moves import Action, Build, Move
-from casino_records.ruleset import Rules
-from casino_records.seating import Seating
+from casino_records.moves import Action, Move
 from casino_records.state import DealState
-from casino_records.values import value_tables
-
-PARTNERS = [[0, 2], [1, 3]]
-
-
-def position(
-    preset: str,
-    *,
-    hands: Mapping[int, str],
-    table: str = "",
-    builds: Sequence[Build] = (),
-    players: int = 2,
-    teams: Sequence[Sequence[int]] | None = None,
-    options: Mapping[str, object] | None = None,
-) -> DealState:
-    """A position with seat 0 to play."""
-    rules = Rules.from_preset(preset, options)
-    seating = Seating.create(rules, players, teams)
-    return DealState(
-        rules=rules,
-        seating=seating,
-        dealer=(0 - seating.step) % players,
-        values=value_tables(rules.card_values),
-        hands=[cards(hands.get(seat, "")) for seat in range(players)],
-        loose=cards(table),
-        builds=list(builds),
-        piles=[[] for _ in range(seating.sides)],
-        sweeps=[[] for _ in range(seating.sides)],
-        next_build_id=len(builds) + 1,
-    )
-
-
-def build(bid: int, value: int, groups: str, owner: int) -> Build:
-    return Build(bid, value, tuple(tuple(cards(g)) for g in groups.split("|")), owner)
 
 
 def trail(played: str, seat: int = 0) -> Move:
