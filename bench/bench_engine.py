@@ -23,6 +23,7 @@ from timing import best_of
 from casino_records.bots import RandomBot, play_deal
 from casino_records.cards import CARDS, Card
 from casino_records.legality import verify_move
+from casino_records.movegen import clear_caches
 from casino_records.moves import Move
 from casino_records.play import apply_plan, needs_hands, next_round
 from casino_records.ruleset import Rules
@@ -65,6 +66,7 @@ def main() -> None:
     packs = decks(args.deals)
 
     def self_play() -> list[DealState]:
+        clear_caches()  # every run starts cold: no table analysis carried over
         bots = [RandomBot(1), RandomBot(2)]
         return [play_deal(rules, seating, 1, pack, bots).state for pack in packs]
 

@@ -8,6 +8,7 @@ agree on every position of random games and against brute force.
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from functools import lru_cache
 
 from .cards import Card
@@ -16,7 +17,7 @@ from .moves import Action, Move
 from .state import DealState
 from .values import values_of
 
-__all__ = ["captures_for", "generate_legal_moves"]
+__all__ = ["captures_for", "clear_caches", "generate_legal_moves"]
 
 
 def generate_legal_moves(state: DealState) -> list[Move]:
@@ -62,106 +63,6 @@ def captures_for(state: DealState, seat: int, card: Card) -> list[Move]:
     )
 
 
-class _TableAnalysis:
-    """Mask-level facts about a table, shared by every position with equal items.
-
-    Depends only on the items (value masks and sum values), so it is cached.
-    """
-
-    def __init__(self, items: tuple[Item, ...], n_loose: int, max_value: int) -> None:
-        self.items = items
-        self.loose_mask = (1 << n_loose) - 1
-        self.n_loose = n_loose
-        self.sums = subset_sums(items, max_value)
-        self.royal = max_value == 14
-        self._capture: dict[int, list[int]] = {}
-        self._extra: dict[tuple[int, int], list[int]] = {}
-        self._targets: dict[int, dict[int, int | None]] = {}
-        self._creations: dict[tuple[int, int, int], list[int]] = {}
-        self._loose_sums: dict[int, list[int]] | None = None
-
-    def capture_unions(self, value: int) -> list[int]:
-        """Every set of disjoint groups worth ``value`` (capture targets), sorted.
-
-        Sorted so that the order of generated moves depends on the position
-        alone, never on how a set happened to store its members.
-        """
-        found = self._capture.get(value)
-        if found is None:
-            found = sorted(unions(groups_for(self.items, value, self.sums)))
-            self._capture[value] = found
-        return found
-
-    def extra_unions(self, value: int, allowed: int) -> list[int]:
-        """Unions of groups within ``allowed`` worth ``value``, the empty one first."""
-        key = (value, allowed)
-        found = self._extra.get(key)
-        if found is None:
-            if allowed == (1 << len(self.items)) - 1:
-                found = [0, *self.capture_unions(value)]
-            else:
-                groups = groups_for(self.items, value, self.sums, allowed)
-                found = [0, *sorted(unions(groups))]
-            self._extra[key] = found
-        return found
-
-    def capture_targets(self, cvals: int) -> dict[int, int | None]:
-        """Capture target masks for a card of values ``cvals`` (mask -> 14 if only as 14)."""
-        found = self._targets.get(cvals)
-        if found is None:
-            found = {}
-            for value in values_of(cvals):
-                for mask in self.capture_unions(value):
-                    if mask not in found:
-                        found[mask] = value if value == 14 else None
-            self._targets[cvals] = found
-        return found
-
-    def creations(self, cvals: int, low: int, value: int) -> list[int]:
-        """Masks a card of values ``cvals``/``low`` can create a build of ``value`` with."""
-        key = (cvals, low, value)
-        found = self._creations.get(key)
-        if found is None:
-            found = []
-            options = [0] if cvals >> value & 1 else []
-            if value > low:
-                options += self.loose_sums.get(value - low, [])
-            if not options:
-                self._creations[key] = found
-                return found
-            extras = self.extra_unions(value, self.loose_mask)
-            seen = set()
-            for mine in options:
-                for extra in extras:
-                    if extra & mine or not (extra | mine):
-                        continue
-                    single = mine != 0 and extra == 0
-                    if (
-                        _range_ok(self.royal, value, single)
-                        and mine | extra not in seen
-                    ):
-                        seen.add(mine | extra)
-                        found.append(mine | extra)
-            self._creations[key] = found
-        return found
-
-    @property
-    def loose_sums(self) -> dict[int, list[int]]:
-        """Sets of 1+ summable loose cards by total."""
-        if self._loose_sums is None:
-            by_total: dict[int, list[int]] = {}
-            for i in range(self.n_loose):
-                low = self.items[i][1]
-                if low:
-                    by_total.setdefault(low, []).append(1 << i)
-            for total, masks in self.sums.items():
-                by_total.setdefault(total, []).extend(
-                    m for m in masks if m & self.loose_mask == m
-                )
-            self._loose_sums = by_total
-        return self._loose_sums
-
-
 _RANK_INDEX = tuple(i % 13 for i in range(52))
 _CAPTURE = Action.CAPTURE
 _BUILD = Action.BUILD
@@ -178,9 +79,61 @@ def _range_ok(royal: bool, value: int, single: bool) -> bool:
     return (2 if single else 1) <= value <= 10
 
 
-@lru_cache(maxsize=4096)
-def _analysis(items: tuple[Item, ...], n_loose: int, max_value: int) -> _TableAnalysis:
-    return _TableAnalysis(items, n_loose, max_value)
+# Which items can take part in a group worth ``v``: loose cards of rank <= v (a
+# lone card of rank v, or a summand below v), sorted by rank, so always a prefix
+# of the loose cards; and the builds. The caches below are keyed by that prefix,
+# so positions that differ only in higher cards share their work.
+
+
+@lru_cache(maxsize=65536)
+def _unions(items: tuple[Item, ...], value: int) -> tuple[int, ...]:
+    """Sorted unions of disjoint groups worth ``value`` among ``items``."""
+    return tuple(sorted(unions(groups_for(items, value, subset_sums(items, value)))))
+
+
+@lru_cache(maxsize=65536)
+def _sums_to(items: tuple[Item, ...], total: int) -> tuple[int, ...]:
+    """Sets of one or more summable ``items`` adding up to ``total``.
+
+    Single items first, in order, then larger sets in the order
+    :func:`~casino_records.combos.subset_sums` finds them.
+    """
+    singles = [1 << i for i, (_, low) in enumerate(items) if low == total]
+    return (*singles, *subset_sums(items, total).get(total, ()))
+
+
+@lru_cache(maxsize=65536)
+def _creations(
+    prefix: tuple[Item, ...], low: int, alone: bool, value: int, royal: bool
+) -> tuple[int, ...]:
+    """Loose-card masks a played card can create a build of ``value`` with (R6.1).
+
+    :param prefix: the loose items that can take part in a group worth ``value``.
+    :param low: the played card's value in a sum.
+    :param alone: True if the played card is worth ``value`` by itself.
+    """
+    companions: tuple[int, ...] = ()
+    if value > low:
+        total = value - low
+        smaller = tuple(item for item in prefix if item[1] <= total)
+        companions = _sums_to(smaller, total)
+    if not alone and not companions:
+        return ()
+    extras = (0, *_unions(prefix, value))
+    found: dict[int, None] = {}
+    for mine in (0, *companions) if alone else companions:
+        for extra in extras:
+            if extra & mine or not (extra | mine):
+                continue
+            if _range_ok(royal, value, mine != 0 and extra == 0):
+                found[mine | extra] = None
+    return tuple(found)
+
+
+def clear_caches() -> None:
+    """Forget every cached table analysis (for benchmarks that must start cold)."""
+    for cached in (_unions, _sums_to, _creations):
+        cached.cache_clear()
 
 
 class _Position:
@@ -210,15 +163,61 @@ class _Position:
                 if build.owner == self.seat:
                     self.own.append((n_loose + j, value))
         self.items: list[Item] = items
+        self.loose_items = tuple(items[:n_loose])
+        self.build_items = tuple(items[n_loose:])
+        self.ranks = [c % 13 + 1 for c in loose]
+        self.royal = values.royal
         self._card_sets: dict[int, frozenset[Card]] = {}
-        self.table = _analysis(tuple(items), n_loose, values.max_value)
-        self.capture_unions = self.table.capture_unions
-        self.extra_unions = self.table.extra_unions
+        self._unions: dict[int, tuple[int, ...]] = {}
+        self._targets: dict[int, dict[int, int | None]] = {}
 
-    @property
-    def loose_sums(self) -> dict[int, list[int]]:
-        """Sets of 1+ summable loose cards by total (the played card's companions)."""
-        return self.table.loose_sums
+    def prefix(self, value: int) -> tuple[Item, ...]:
+        """The loose items that can take part in a group worth ``value``."""
+        return self.loose_items[: bisect_right(self.ranks, value)]
+
+    def capture_unions(self, value: int) -> tuple[int, ...]:
+        """Every set of disjoint groups worth ``value`` on the table, sorted.
+
+        Sorted so that the order of generated moves depends on the position
+        alone, never on how a set happened to store its members.
+        """
+        found = self._unions.get(value)
+        if found is None:
+            prefix = self.prefix(value)
+            found = _unions(prefix + self.build_items, value)
+            shift = self.n_loose - len(prefix)
+            if shift and self.build_items:
+                low_bits = (1 << len(prefix)) - 1
+                found = tuple(
+                    (m & low_bits) | (m >> len(prefix) << self.n_loose) for m in found
+                )
+            self._unions[value] = found
+        return found
+
+    def extra_unions(self, value: int, allowed: int) -> tuple[int, ...]:
+        """Unions of groups within ``allowed`` worth ``value``, the empty one first."""
+        everything = self.capture_unions(value)
+        if allowed == (1 << len(self.items)) - 1:
+            return (0, *everything)
+        return (0, *(m for m in everything if not m & ~allowed))
+
+    def capture_targets(self, cvals: int) -> dict[int, int | None]:
+        """Capture target masks for a card of values ``cvals`` (mask -> 14 if only as 14)."""
+        found = self._targets.get(cvals)
+        if found is None:
+            found = {}
+            for value in values_of(cvals):
+                for mask in self.capture_unions(value):
+                    if mask not in found:
+                        found[mask] = value if value == 14 else None
+            self._targets[cvals] = found
+        return found
+
+    def loose_sums(self, total: int) -> tuple[int, ...]:
+        """Sets of 1+ summable loose cards adding up to ``total``."""
+        if total <= 0:
+            return ()
+        return _sums_to(self.prefix(total), total)
 
     def card_set(self, mask: int) -> frozenset[Card]:
         """The table cards of the items in ``mask`` (memoised per position)."""
@@ -262,7 +261,7 @@ class _Position:
             for mask in self._face_targets(card):
                 found[mask] = None
         else:
-            found = self.table.capture_targets(cvals)
+            found = self.capture_targets(cvals)
         if not found:
             return []
         same = 0
@@ -343,7 +342,7 @@ class _Position:
         """The played card's possible groups: alone (mask 0), or with loose cards."""
         options = [0] if self.values.cvals[card] >> value & 1 else []
         if value > low:
-            options += self.loose_sums.get(value - low, [])
+            options += self.loose_sums(value - low)
         return options
 
     def _creates(
@@ -352,9 +351,10 @@ class _Position:
         if not self.holds_all(after):
             return
         cvals = self.values.cvals[card]
-        creations = self.table.creations
+        royal = self.royal
         for value in values_of(after):
-            for mask in creations(cvals, low, value):
+            alone = bool(cvals >> value & 1)
+            for mask in _creations(self.prefix(value), low, alone, value, royal):
                 found[(mask, value)] = None
 
     def _partner_of_mover(self, owner: int) -> bool:
@@ -394,7 +394,7 @@ class _Position:
                 allowed = self.loose_mask | self._mergeable(value, j)
                 extras = self.extra_unions(value, allowed)
             else:
-                extras = [0]
+                extras = (0,)
             for mine in self._companions(card, low, value):
                 for extra in extras:
                     if not extra & mine:
@@ -421,7 +421,7 @@ class _Position:
                 allowed = self.loose_mask | self._mergeable(value, j)
                 extras = self.extra_unions(value, allowed)
             else:
-                extras = [0]
+                extras = (0,)
             for extra in extras:
                 found[(bit | extra, value)] = None
 
