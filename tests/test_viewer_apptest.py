@@ -208,11 +208,10 @@ def test_the_move_list(env: Path) -> None:
 def test_perspective_hides_hands_and_alternatives(env: Path) -> None:
     at = ok(app(game="plain.json", view="seat0"))
     assert at.radio(key="replay_view").value == "seat0"
-    hands = [
-        m.value
-        for m in at.markdown
-        if m.value.startswith('<svg xmlns="http://www.w3.org/2000/svg" class="hand"')
-    ]
+    board = next(
+        m.value for m in at.markdown if m.value.startswith('<div class="board">')
+    )
+    hands = board.split('class="hand-of"')[1:]
     assert len(hands) == 2 and "card back" not in hands[0] and "card back" in hands[1]
     assert any("Hidden: they would show" in c.value for c in at.caption)
     at.radio(key="replay_view").set_value("all").run()

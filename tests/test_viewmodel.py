@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+import xml.etree.ElementTree as ET
 from pathlib import Path
 from typing import Any
 
@@ -511,3 +512,30 @@ def test_names_never_reach_html_unescaped() -> None:
 def test_a_card_list_is_cards(game: vm.Game) -> None:
     view = vm.position_view(game, 0, 0)
     assert all(isinstance(c, Card) for c in view.loose)
+
+
+# --- the board as one HTML block -------------------------------------------------------
+
+
+def test_board_html_is_one_block_with_table_last_move_and_hands(game: vm.Game) -> None:
+    view = vm.position_view(game, 0, 5, vm.ALL)
+    board = vm.board_html(view, game.names, show_hands=True)
+    assert "\n\n" not in board  # Markdown keeps it one raw HTML block
+    root = ET.fromstring(board)
+    assert root.get("class") == "board"
+    assert len(board.split('class="hand-of"')) == len(game.names) + 1
+    assert vm.LAST_MOVE_CAPTION in board
+    for card in view.loose:
+        assert f'data-card="{card}"' in board
+    hidden = vm.board_html(view, game.names, show_hands=False)
+    assert 'class="hand-of"' not in hidden
+
+
+def test_board_html_escapes_names() -> None:
+    rec = simulate_record("classic", 2, seed="board", names=HOSTILE)
+    played = vm.build_game(rec, source="board")
+    view = vm.position_view(played, 0, 3, vm.ALL)
+    board = vm.board_html(view, played.names, show_hands=True)
+    assert "<script>" not in board and "<img" not in board
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in board
+    ET.fromstring(board)  # still well-formed: nothing leaked into the markup

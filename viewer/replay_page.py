@@ -12,7 +12,6 @@ from pathlib import Path
 import streamlit as st
 
 from casino_records import viewmodel as vm
-from casino_records.svg import hand_svg, table_svg
 
 SAMPLES = Path(__file__).resolve().parents[1] / "sample_games"
 md = vm.md_escape
@@ -299,27 +298,12 @@ def position(
                 f"Legal moves here:\n{legal}"
             )
 
+        # One HTML block for the table, the last move's cards and the hands:
+        # every Streamlit element costs time on each step.
         st.markdown(
-            table_svg(
-                view.loose, view.builds, names=game.names, highlight=view.highlight
-            ),
+            vm.board_html(view, game.names, show_hands=ss.replay_view != vm.NONE),
             unsafe_allow_html=True,
         )
-        if view.last_cards:
-            st.markdown(
-                hand_svg(view.last_cards, highlight=view.last_cards[1:], size=36),
-                unsafe_allow_html=True,
-            )
-            st.caption("The card played, then the cards it took (framed).")
-
-        if ss.replay_view != vm.NONE:
-            hand_columns = st.columns(len(view.hands))
-            for column, hand in zip(hand_columns, view.hands, strict=True):
-                column.markdown(("▶ " if hand.to_play else "") + md(hand.label))
-                column.markdown(
-                    hand_svg(hand.cards, face_down=hand.face_down, size=44),
-                    unsafe_allow_html=True,
-                )
 
         st.markdown(vm.md_table([s.row() for s in view.sides]))
         if view.residue:

@@ -33,6 +33,8 @@ Positions are addressed as ``(deal, move)``, as :mod:`.game` explains.
 
 from __future__ import annotations
 
+from .board import LAST_MOVE_CAPTION as LAST_MOVE_CAPTION
+from .board import board_html as board_html
 from .files import MAX_UPLOAD_MB as MAX_UPLOAD_MB
 from .files import VIEW_PATH_ENV as VIEW_PATH_ENV
 from .files import ArchiveEntry as ArchiveEntry
@@ -90,6 +92,7 @@ __all__ = [
     "ArchiveEntry",
     "Game",
     "HandView",
+    "LAST_MOVE_CAPTION",
     "Jump",
     "Link",
     "LoadProblem",
@@ -99,6 +102,7 @@ __all__ = [
     "ScoreRow",
     "SideView",
     "alternatives",
+    "board_html",
     "alternatives_visible",
     "build_game",
     "catalog",
