@@ -163,7 +163,7 @@ def audit_deal(
     """
     if deal.claimed is None:
         return [], []
-    explain = _Explainer(d, state, move_locs, names)
+    explain: _Explainer | None = None  # built only when a figure differs
     checks: list[ScoreCheck] = []
     findings: list[Finding] = []
     base = f"/deals/{d}/claimed/sides"
@@ -191,6 +191,8 @@ def audit_deal(
             )
             checks.append(check)
             if value != computed:
+                if explain is None:
+                    explain = _Explainer(d, state, move_locs, names)
                 label = _LABELS.get(category, category)
                 note = (
                     f" ({scores[k].note})"

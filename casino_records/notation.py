@@ -40,7 +40,7 @@ from pydantic import (
 from pydantic.json_schema import JsonSchemaValue
 from pydantic_core import InitErrorDetails, PydanticCustomError, core_schema
 
-from .cards import UNKNOWN_CARD, Card, parse_card
+from .cards import CARDS, UNKNOWN_CARD, Card, parse_card
 from .errors import CardError, RulesError
 from .ruleset import Preset, Rules
 
@@ -108,11 +108,18 @@ def _card(value: object, *, unknown_ok: bool) -> str:
         raise PydanticCustomError("card", "{reason}", {"reason": exc.message}) from exc
 
 
+_CANONICAL: Final = frozenset(str(card) for card in CARDS)
+
+
 def _known_card(value: object) -> str:
+    if isinstance(value, str) and value in _CANONICAL:  # the written form: no work
+        return value
     return _card(value, unknown_ok=False)
 
 
 def _hand_card(value: object) -> str:
+    if isinstance(value, str) and value in _CANONICAL:
+        return value
     return _card(value, unknown_ok=True)
 
 
