@@ -311,6 +311,7 @@ class _Replayer:
         last_step: Step | None = None
         last_loc = ""
         move_locs: dict[int, str] = {}
+        immediate_wins = rules.near_target_immediate_win
         for r, round_ in enumerate(deal.rounds):
             if r:
                 if not needs_hands(state):
@@ -363,10 +364,7 @@ class _Replayer:
                 last_loc = move_loc
                 move_locs[last_step.index] = move_loc
                 self.moves_checked += 1
-                if (
-                    last_step.kind is MoveKind.CAPTURE
-                    and rules.near_target_immediate_win
-                ):
+                if immediate_wins and last_step.kind is MoveKind.CAPTURE:
                     side = seating.side_of[last_step.move.seat]
                     taken = (last_step.move.card, *last_step.taken)
                     decision = match.immediate_win(side, taken)

@@ -9,7 +9,9 @@ True
 
 from __future__ import annotations
 
-from .cards import parse_card
+from typing import Final
+
+from .cards import CARDS, Card
 from .moves import Action, Move, Step
 from .notation import BuildMove, CaptureMove, TrailMove
 from .notation import Move as NotationMove
@@ -17,18 +19,25 @@ from .notation import Move as NotationMove
 __all__ = ["to_engine", "to_notation", "step_to_notation"]
 
 
+_BY_NAME: Final = {str(card): card for card in CARDS}
+_NO_CARDS: Final[frozenset[Card]] = frozenset()
+
+
 def to_engine(move: NotationMove) -> Move:
-    """Turn a notation move into an engine :class:`Move`."""
-    card = parse_card(move.card)
+    """Turn a notation move into an engine :class:`Move`.
+
+    The models hold canonical card strings, so a card is one dictionary lookup.
+    """
+    card = _BY_NAME[move.card]
     match move:
         case TrailMove():
-            return Move.trail(move.seat, card)
+            return Move(move.seat, card, Action.TRAIL, _NO_CARDS)
         case CaptureMove():
-            take = [parse_card(c) for c in move.take]
-            return Move.capture(move.seat, card, take, move.value)
+            take = frozenset([_BY_NAME[c] for c in move.take])
+            return Move(move.seat, card, Action.CAPTURE, take, move.value)
         case BuildMove():
-            onto = [parse_card(c) for c in move.onto]
-            return Move.build(move.seat, card, onto, move.value)
+            onto = frozenset([_BY_NAME[c] for c in move.onto])
+            return Move(move.seat, card, Action.BUILD, onto, move.value)
     raise TypeError(f"not a notation move: {move!r}")  # pragma: no cover
 
 
