@@ -20,7 +20,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Final, Literal, TypeAlias
 
 from .describe import side_names, step_text
-from .scoring import CATEGORIES
+from .scoring import CATEGORIES, CHECK_LABELS
 
 if TYPE_CHECKING:
     from .batch import Outcome
@@ -44,19 +44,7 @@ HandsShown: TypeAlias = Literal["all", "none"] | int
 
 OK: Final = "✓"
 DIFFERS: Final = "✗"
-_CATEGORY_LABELS: Final = {
-    "points.most_cards": "most cards",
-    "points.most_spades": "most spades",
-    "points.big_casino": "Big Casino",
-    "points.little_casino": "Little Casino",
-    "points.aces": "aces",
-    "points.sweeps": "sweep points",
-    "total": "deal points",
-    "counts.cards": "cards counted",
-    "counts.spades": "spades counted",
-    "counts.sweeps": "sweeps counted",
-}
-_CATEGORY_ORDER: Final = tuple(_CATEGORY_LABELS)
+_CATEGORY_ORDER: Final = tuple(CHECK_LABELS)
 
 
 # --- Batch status ----------------------------------------------------------------
@@ -251,7 +239,7 @@ def deal_text(
 
 def _side_score(side: SideReport) -> str:
     points = ", ".join(
-        f"{_CATEGORY_LABELS['points.' + name]} {side.points[name]}"
+        f"{CHECK_LABELS['points.' + name]} {side.points[name]}"
         for name in CATEGORIES
         if side.points.get(name)
     )
@@ -368,7 +356,7 @@ def _deal_section(deal: DealReport, report: ReplayReport) -> list[str]:
         return lines
     rows = [["claimed / computed", *sides]]
     for category in categories:
-        row = [_CATEGORY_LABELS[category]]
+        row = [CHECK_LABELS[category]]
         for side in deal.sides:
             check = checks.get((category, side.side))
             if check is None:

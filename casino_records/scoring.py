@@ -21,6 +21,7 @@ from .ruleset import Rules
 
 __all__ = [
     "CATEGORIES",
+    "CHECK_LABELS",
     "COUNT_OUT_ORDER",
     "SideScore",
     "near_target_band",
@@ -36,6 +37,21 @@ CATEGORIES: Final = (
     "sweeps",
 )
 """The scoring categories in count-out order (R12.1, R13.3)."""
+
+CHECK_LABELS: Final = {
+    "points.most_cards": "most cards",
+    "points.most_spades": "most spades",
+    "points.big_casino": "Big Casino",
+    "points.little_casino": "Little Casino",
+    "points.aces": "aces",
+    "points.sweeps": "sweep points",
+    "total": "deal points",
+    "counts.cards": "cards taken",
+    "counts.spades": "spades taken",
+    "counts.sweeps": "sweeps made",
+}
+"""Each :attr:`~casino_records.report.ScoreCheck.category` of a deal in words, in display order."""
+
 
 COUNT_OUT_ORDER: Final = (Suit.SPADES, Suit.CLUBS, Suit.HEARTS, Suit.DIAMONDS)
 """The order aces are credited in a count-out (R13.3, A2)."""

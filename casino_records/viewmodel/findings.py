@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Final
 
 from ..report import Finding
+from ..scoring import CHECK_LABELS
 from .game import MOVE_POINTER, Game, locate
 
 __all__ = [
@@ -18,19 +18,6 @@ __all__ = [
     "score_grid",
     "score_rows",
 ]
-
-_CATEGORY_LABELS: Final = {
-    "points.most_cards": "most cards",
-    "points.most_spades": "most spades",
-    "points.big_casino": "Big Casino",
-    "points.little_casino": "Little Casino",
-    "points.aces": "aces",
-    "points.sweeps": "sweeps",
-    "total": "points banked",
-    "counts.cards": "cards taken",
-    "counts.spades": "spades taken",
-    "counts.sweeps": "sweeps made",
-}
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,7 +132,7 @@ def score_rows(game: Game, deal: int) -> list[ScoreRow]:
                     side=side.side,
                     side_name=side.name,
                     category=category,
-                    label=_CATEGORY_LABELS[category],
+                    label=CHECK_LABELS[category],
                     computed=value,
                     claimed=None if check is None else check.claimed,
                     loc="" if check is None else check.loc,
