@@ -389,10 +389,9 @@ def check_item(
     from .io import dumps_json
     from .replay import replay
 
-    record, errors, unreadable = read_item(item, max_bytes)
-    if record is None:
-        status: Status = "unreadable" if unreadable else "invalid"
-        problem = error_text(errors[0])
+    def outcome(
+        status: Status, problem: str, count: int, key: str, detail: object
+    ) -> Outcome:
         entry = None
         if reports:
             entry = dumps_json(
@@ -400,25 +399,20 @@ def check_item(
                     "source": item.label,
                     "status": status,
                     "problem": problem,
-                    "errors": [_error_dict(e) for e in errors],
+                    key: detail,
                 }
             )
-        return Outcome(item.label, status, problem, len(errors), item.size, entry)
+        return Outcome(item.label, status, problem, count, item.size, entry)
+
+    record, errors, unreadable = read_item(item, max_bytes)
+    if record is None:
+        status: Status = "unreadable" if unreadable else "invalid"
+        details = [_error_dict(e) for e in errors]
+        return outcome(status, error_text(errors[0]), len(errors), "errors", details)
     result = replay(record, source=item.label).report
     problems = sum(1 for f in result.findings if f.severity != "warning")
     status = "invalid" if not result.valid else "disputed" if result.disputed else "ok"
-    problem = first_problem(result)
-    entry = None
-    if reports:
-        entry = dumps_json(
-            {
-                "source": item.label,
-                "status": status,
-                "problem": problem,
-                "report": result,
-            }
-        )
-    return Outcome(item.label, status, problem, problems, item.size, entry)
+    return outcome(status, first_problem(result), problems, "report", result)
 
 
 def _error_dict(error: RecordFormatError) -> dict[str, str]:
