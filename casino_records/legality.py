@@ -16,9 +16,9 @@ from .combos import Item, groups_for, partition
 from .errors import IllegalMoveError
 from .moves import Action, Build, Move, MoveKind
 from .state import DealState
-from .values import values_of
+from .values import build_value_ok, values_of
 
-__all__ = ["Plan", "is_legal", "value_range_ok", "verify_move"]
+__all__ = ["Plan", "is_legal", "verify_move"]
 
 
 class Plan(NamedTuple):
@@ -122,13 +122,6 @@ def _locate(state: DealState, move: Move) -> tuple[list[int], list[Build]]:
 
 
 # --- shared rule checks ------------------------------------------------------
-
-
-def value_range_ok(state: DealState, value: int, single: bool) -> bool:
-    """R1.5: may a build be declared ``value``?"""
-    if state.values.royal:
-        return 2 <= value <= 14
-    return (2 if single else 1) <= value <= 10
 
 
 def same_value_loose(state: DealState, card: Card) -> list[int]:
@@ -422,7 +415,7 @@ def _verify_create(state: DealState, move: Move, value: int, loose: list[int]) -
         )
     assert found is not None
     single = len(found) == 1
-    if not value_range_ok(state, value, single):
+    if not build_value_ok(state.values.royal, value, single):
         kind = "single" if single else "multiple"
         _illegal("R1.5", f"a {kind} build cannot be worth {value}")
     label = f"B{state.next_build_id}"

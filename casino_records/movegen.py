@@ -15,7 +15,7 @@ from .cards import Card
 from .combos import Item, groups_for, subset_sums, unions
 from .moves import Action, Move
 from .state import DealState
-from .values import values_of
+from .values import build_value_ok, values_of
 
 __all__ = ["captures_for", "clear_caches", "generate_legal_moves"]
 
@@ -72,13 +72,6 @@ _NO_CARDS: frozenset[Card] = frozenset()
 # ``__new__`` would cost one more Python call per generated move.
 
 
-def _range_ok(royal: bool, value: int, single: bool) -> bool:
-    """R1.5 on value tables alone (see :func:`legality.value_range_ok`)."""
-    if royal:
-        return 2 <= value <= 14
-    return (2 if single else 1) <= value <= 10
-
-
 # Which items can take part in a group worth ``v``: loose cards of rank <= v (a
 # lone card of rank v, or a summand below v), sorted by rank, so always a prefix
 # of the loose cards; and the builds. The caches below are keyed by that prefix,
@@ -125,7 +118,7 @@ def _creations(
         for extra in extras:
             if extra & mine or not (extra | mine):
                 continue
-            if _range_ok(royal, value, mine != 0 and extra == 0):
+            if build_value_ok(royal, value, mine != 0 and extra == 0):
                 found[mine | extra] = None
     return tuple(found)
 

@@ -11,7 +11,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .audit import audit_deal, audit_match
-from .cards import Card
 from .describe import move_text, side_names
 from .errors import (
     CasinoRecordError,
@@ -23,7 +22,7 @@ from .errors import (
 from .legality import verify_move
 from .match import MatchState
 from .movegen import generate_legal_moves
-from .moves import Build, MoveKind, Step
+from .moves import MoveKind, Step
 from .notation import Deal, GameRecord
 from .play import apply_plan, needs_hands, next_round
 from .provenance import resolve_deal_cards
@@ -397,8 +396,3 @@ class _Replayer:
             capturers = [s.index for s in state.log if s.kind == "capture"]
             report.last_capture = move_locs[capturers[-1]] if capturers else ""
         return report, state
-
-
-def table_of(position: Position) -> tuple[list[Card], list[Build]]:
-    """The loose cards and builds of a position (a convenience for renderers)."""
-    return list(position.state.loose), list(position.state.builds)

@@ -19,7 +19,7 @@ from functools import cache
 
 from .cards import ACE, CARDS, JACK
 
-__all__ = ["ValueTables", "mask_of", "value_tables", "values_of"]
+__all__ = ["ValueTables", "build_value_ok", "mask_of", "value_tables", "values_of"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,3 +79,16 @@ def mask_of(values: list[int]) -> int:
     for v in values:
         mask |= 1 << v
     return mask
+
+
+def build_value_ok(royal: bool, value: int, single: bool) -> bool:
+    """R1.5: may a build (single or multiple) be declared ``value``?
+
+    >>> build_value_ok(False, 1, single=False), build_value_ok(False, 1, single=True)
+    (True, False)
+    >>> build_value_ok(True, 14, single=True), build_value_ok(True, 15, single=False)
+    (True, False)
+    """
+    if royal:
+        return 2 <= value <= 14
+    return (2 if single else 1) <= value <= 10
