@@ -16,7 +16,7 @@ from .combos import Item, groups_for, partition
 from .errors import IllegalMoveError
 from .moves import Action, Build, Move, MoveKind
 from .state import DealState
-from .values import build_value_ok, values_of
+from .values import build_value_ok, same_value, values_of
 
 __all__ = ["Plan", "is_legal", "verify_move"]
 
@@ -126,11 +126,7 @@ def _locate(state: DealState, move: Move) -> tuple[list[int], list[Build]]:
 
 def same_value_loose(state: DealState, card: Card) -> list[int]:
     """Indexes of loose cards of the same value as ``card`` (R5.3, R9.3)."""
-    cvals = state.values.cvals
-    mine = cvals[card]
-    if mine:
-        return [i for i, x in enumerate(state.loose) if cvals[x] & mine]
-    return [i for i, x in enumerate(state.loose) if x.rank == card.rank]
+    return same_value(state.loose, card, state.values.cvals)
 
 
 def check_trail(state: DealState, seat: int, card: Card) -> None:

@@ -15,7 +15,7 @@ from .cards import Card
 from .combos import Item, groups_for, subset_sums, unions
 from .moves import Action, Move
 from .state import DealState
-from .values import build_value_ok, values_of
+from .values import build_value_ok, same_value, values_of
 
 __all__ = ["captures_for", "clear_caches", "generate_legal_moves"]
 
@@ -229,12 +229,7 @@ class _Position:
 
     def same_value(self, card: Card) -> list[int]:
         """Indexes of loose cards of the same value as ``card`` (R5.3, R9.3)."""
-        cvals = self.values.cvals
-        mine = cvals[card]
-        if mine:
-            return [i for i, x in enumerate(self.loose) if cvals[x] & mine]
-        rank = card % 13
-        return [i for i, x in enumerate(self.loose) if x % 13 == rank]
+        return same_value(self.loose, card, self.values.cvals)
 
     def holds_all(self, after: int, skip: int = 0) -> bool:
         """G1 for the mover's builds not in ``skip`` (a mask of items)."""

@@ -14,12 +14,20 @@ Values are held as bit masks: bit ``v`` set means "this card can stand for ``v``
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 
-from .cards import ACE, CARDS, JACK
+from .cards import ACE, CARDS, JACK, Card
 
-__all__ = ["ValueTables", "build_value_ok", "mask_of", "value_tables", "values_of"]
+__all__ = [
+    "ValueTables",
+    "build_value_ok",
+    "mask_of",
+    "same_value",
+    "value_tables",
+    "values_of",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,3 +100,22 @@ def build_value_ok(royal: bool, value: int, single: bool) -> bool:
     if royal:
         return 2 <= value <= 14
     return (2 if single else 1) <= value <= 10
+
+
+def same_value(cards: Sequence[Card], card: Card, cvals: Sequence[int]) -> list[int]:
+    """Indexes of ``cards`` of the same value as ``card`` (R5.3, R9.3).
+
+    Cards with values share one; classic faces, which have none, match by rank.
+
+    >>> from casino_records.cards import parse_card, parse_cards
+    >>> royal = value_tables("royal").cvals
+    >>> same_value(parse_cards("AH 5C KD"), parse_card("AS"), royal)
+    [0]
+    >>> same_value(parse_cards("KD 5C"), parse_card("KS"), value_tables("classic").cvals)
+    [0]
+    """
+    mine = cvals[card]
+    if mine:
+        return [i for i, x in enumerate(cards) if cvals[x] & mine]
+    rank = card % 13
+    return [i for i, x in enumerate(cards) if x % 13 == rank]
