@@ -17,3 +17,12 @@ def best_of(runs: int, work: Callable[[], object]) -> float:
         work()
         best = min(best, time.process_time() - start)
     return best
+
+
+def python_reference(runs: int = 5) -> float:
+    """CPU time of a fixed pure-Python workload (best of ``runs``).
+
+    The machine's speed drifts from run to run; printing this beside a figure
+    lets two runs be compared: divide each figure's time by it.
+    """
+    return best_of(runs, lambda: sum(i * i for i in range(3_000_000)))
