@@ -161,12 +161,17 @@ class _Position:
         self.ranks = [c % 13 + 1 for c in loose]
         self.royal = values.royal
         self._card_sets: dict[int, frozenset[Card]] = {}
+        self._prefixes: dict[int, tuple[Item, ...]] = {}
         self._unions: dict[int, tuple[int, ...]] = {}
         self._targets: dict[int, dict[int, int | None]] = {}
 
     def prefix(self, value: int) -> tuple[Item, ...]:
         """The loose items that can take part in a group worth ``value``."""
-        return self.loose_items[: bisect_right(self.ranks, value)]
+        found = self._prefixes.get(value)
+        if found is None:
+            found = self.loose_items[: bisect_right(self.ranks, value)]
+            self._prefixes[value] = found
+        return found
 
     def capture_unions(self, value: int) -> tuple[int, ...]:
         """Every set of disjoint groups worth ``value`` on the table, sorted.
@@ -217,13 +222,12 @@ class _Position:
         found = self._card_sets.get(mask)
         if found is None:
             cards: list[Card] = []
-            index = 0
+            units = self.unit_cards
             rest = mask
             while rest:
-                if rest & 1:
-                    cards.extend(self.unit_cards[index])
-                rest >>= 1
-                index += 1
+                lowest = rest & -rest
+                cards.extend(units[lowest.bit_length() - 1])
+                rest ^= lowest
             found = self._card_sets[mask] = frozenset(cards)
         return found
 
