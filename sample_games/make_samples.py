@@ -132,14 +132,16 @@ def winner_of(totals: Sequence[int], target: int = 21) -> int | None:
 # --- plain games -----------------------------------------------------------------
 
 
+def tied_finish(record: GameRecord, report: ReplayReport) -> bool:
+    """A clean match in which sides tied at or above the target and played on."""
+    notes = [d.match_note for d in report.deals]
+    return report.status == "ok" and any("tied" in n for n in notes)
+
+
 def classic_tie_play_on() -> GameRecord:
     """Classic, 2 players, shuffle seeds: a tie at 21+ and a further deal."""
 
-    def fits(record: GameRecord, report: ReplayReport) -> bool:
-        notes = [d.match_note for d in report.deals]
-        return report.status == "ok" and any("tied" in n for n in notes)
-
-    record = find("classic-tie", 42, lambda s: sim("classic", 2, s), fits)
+    record = find("classic-tie", 42, lambda s: sim("classic", 2, s), tied_finish)
     return describe(
         record,
         "classic-2p-tie-play-on",
@@ -243,11 +245,7 @@ def dominican_near_target() -> GameRecord:
 def dominican_tie_play_on() -> GameRecord:
     """Dominican, 2 players: tied at 21+, play goes on without near-target rules."""
 
-    def fits(record: GameRecord, report: ReplayReport) -> bool:
-        notes = [d.match_note for d in report.deals]
-        return report.status == "ok" and any("tied" in n for n in notes)
-
-    record = find("dominican-tie", 78, lambda s: sim("dominican", 2, s), fits)
+    record = find("dominican-tie", 78, lambda s: sim("dominican", 2, s), tied_finish)
     return describe(
         record,
         "dominican-2p-tie-play-on",
