@@ -11,7 +11,7 @@ from __future__ import annotations
 from bisect import bisect_right
 from functools import lru_cache
 
-from .cards import Card
+from .cards import CARDS, Card
 from .combos import Item, groups_for, subset_sums, unions
 from .moves import Action, Move
 from .state import DealState
@@ -64,6 +64,8 @@ def captures_for(state: DealState, seat: int, card: Card) -> list[Move]:
 
 
 _RANK_INDEX = tuple(i % 13 for i in range(52))
+_RANK = tuple(card.rank for card in CARDS)
+_ALONE = tuple((card,) for card in CARDS)
 _CAPTURE = Action.CAPTURE
 _BUILD = Action.BUILD
 _TRAIL = Action.TRAIL
@@ -141,9 +143,8 @@ class _Position:
         loose = self.loose = sorted(state.loose, key=_RANK_INDEX.__getitem__)
         n_loose = self.n_loose = len(loose)
         self.loose_mask = (1 << n_loose) - 1
-        self.unit_cards: list[tuple[Card, ...]] = [(c,) for c in loose]
-        low, cvals = values.low, values.cvals
-        items = [(cvals[c], low[c]) for c in loose]
+        self.unit_cards: list[tuple[Card, ...]] = [_ALONE[c] for c in loose]
+        items = [values.item[c] for c in loose]
         self.build_bits: list[int] = []
         self.own: list[tuple[int, int]] = []
         if state.builds:
@@ -158,7 +159,7 @@ class _Position:
         self.items: list[Item] = items
         self.loose_items = tuple(items[:n_loose])
         self.build_items = tuple(items[n_loose:])
-        self.ranks = [c % 13 + 1 for c in loose]
+        self.ranks = [_RANK[c] for c in loose]
         self.royal = values.royal
         self._card_sets: dict[int, frozenset[Card]] = {}
         self._prefixes: dict[int, tuple[Item, ...]] = {}
@@ -344,7 +345,8 @@ class _Position:
             return
         cvals = self.values.cvals[card]
         royal = self.royal
-        for value in values_of(after):
+        # A build worth less than the played card is impossible (R6.1 B2).
+        for value in values_of(after >> low << low):
             alone = bool(cvals >> value & 1)
             for mask in _creations(self.prefix(value), low, alone, value, royal):
                 found[(mask, value)] = None

@@ -40,6 +40,8 @@ class ValueTables:
     """``cvals(c)`` as a bit mask: the values the card stands for alone."""
     royal: bool
     """True for royal values (faces 11–13, ace 1 or 14)."""
+    item: tuple[tuple[int, int], ...]
+    """``(cvals, low)`` per card: the card as a table item of :mod:`combos`."""
 
     @property
     def max_value(self) -> int:
@@ -64,7 +66,8 @@ def value_tables(card_values: str) -> ValueTables:
         else:
             low.append(rank)
             cvals.append(1 << rank)
-    return ValueTables(low=tuple(low), cvals=tuple(cvals), royal=royal)
+    item = tuple(zip(cvals, low, strict=True))
+    return ValueTables(low=tuple(low), cvals=tuple(cvals), royal=royal, item=item)
 
 
 @cache
