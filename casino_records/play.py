@@ -80,29 +80,30 @@ def apply_plan(state: DealState, move: Move, plan: Plan) -> Step:
         step_build = Build(previous.id, plan.value or 0, groups, seat)
         state.builds = [step_build if b is previous else b for b in state.builds]
     used = plan.builds_used
-    step = _new_step(
-        move,
-        kind,
-        state.moves_played,
-        state.round,
-        plan.value,
-        plan.groups,
-        used if kind is _CAPTURE or not used else used[1:],
-        step_build,
-        previous,
-        sweep,
+    # All fields in order, through tuple.__new__: the named tuple's own
+    # constructor would cost one more Python call per move replayed.
+    step = tuple.__new__(
+        Step,
+        (
+            move,
+            kind,
+            state.moves_played,
+            state.round,
+            plan.value,
+            plan.groups,
+            used if kind is _CAPTURE or not used else used[1:],
+            step_build,
+            previous,
+            sweep,
+        ),
     )
     state.log.append(step)
     state.moves_played += 1
-    state.turn = (seat + state.seating.step) % state.seating.players
-    if state.round == state.seating.rounds - 1 and not any(state.hands):
+    seating = state.seating
+    state.turn = (seat + seating.step) % seating.players
+    if state.round == seating.rounds - 1 and not any(state.hands):
         _finish_deal(state)
     return step
-
-
-def _new_step(*fields: object) -> Step:
-    """Make a :class:`Step` from all its fields in order, skipping the named-tuple call."""
-    return tuple.__new__(Step, fields)
 
 
 def _deal_ends(state: DealState) -> bool:
