@@ -25,7 +25,7 @@ from casino_records.cards import CARDS, Card
 from casino_records.legality import verify_move
 from casino_records.movegen import clear_caches
 from casino_records.moves import Move
-from casino_records.play import apply_plan, needs_hands, next_round
+from casino_records.play import apply_plan, next_round
 from casino_records.ruleset import Rules
 from casino_records.seating import DealtCards, Seating
 from casino_records.state import DealState
@@ -44,15 +44,20 @@ def decks(count: int, seed: int = 5) -> list[list[Card]]:
 def replay_moves(
     rules: Rules, seating: Seating, games: list[tuple[DealtCards, list[Move]]]
 ) -> int:
-    """Verify and apply every recorded move of ``games``; return the move count."""
+    """Verify and apply every recorded move of ``games``; return the move count.
+
+    Round by round, as :func:`casino_records.replay.replay` walks a record.
+    """
     count = 0
+    per_round = 4 * seating.players
     for dealt, moves in games:
         state = DealState.start(rules, seating, 1, dealt.table, dealt.rounds[0])
-        for move in moves:
-            if needs_hands(state):
-                next_round(state, dealt.rounds[state.round + 1])
-            apply_plan(state, move, verify_move(state, move))
-            count += 1
+        for r in range(seating.rounds):
+            if r:
+                next_round(state, dealt.rounds[r])
+            for move in moves[r * per_round : (r + 1) * per_round]:
+                apply_plan(state, move, verify_move(state, move))
+        count += len(moves)
     return count
 
 
