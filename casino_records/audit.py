@@ -60,13 +60,17 @@ class _Explainer:
         )
         return DecidingMove(loc=self.locs.get(step.index, ""), where=where, why=why)
 
-    def residue(self, why: str) -> DecidingMove:
+    def residue(self, prefix: str = "") -> DecidingMove:
+        """The residue (R11.1), optionally after what it held that matters."""
         side = self.state.residue_side
         taker = "nobody" if side is None else f"side {side}"
+        cards = self.state.residue
+        spades = sum(1 for c in cards if c.suit is Suit.SPADES)
+        went = f"the residue, {len(cards)} cards ({spades} spades), went to {taker}"
         return DecidingMove(
             loc=f"/deals/{self.d}",
             where=f"deal {self.d + 1}, end of the deal",
-            why=f"{why}: the residue of {len(self.state.residue)} cards went to {taker}",
+            why=f"{prefix}; {went}" if prefix else went,
         )
 
     def card(self, card: Card, what: str) -> list[DecidingMove]:
@@ -77,20 +81,20 @@ class _Explainer:
             return [self.residue(f"{what} ({card}) was left on the table")]
         return []
 
-    def last(self, why: str) -> list[DecidingMove]:
+    def last(self) -> list[DecidingMove]:
+        """The last capture and the residue it took: they decide cards and spades."""
         found = []
         if self.last_capture is not None:
-            found.append(self.step(self.last_capture, f"last capture: {why}"))
+            found.append(
+                self.step(self.last_capture, "the last capture: it took the residue")
+            )
         if self.state.residue:
-            found.append(self.residue(why))
+            found.append(self.residue())
         return found
 
     def category(self, category: str) -> list[DecidingMove]:
-        if category in ("most_cards", "cards"):
-            return self.last("the residue counts for cards")
-        if category in ("most_spades", "spades"):
-            spades = [c for c in self.state.residue if c.suit is Suit.SPADES]
-            return self.last(f"the residue held {len(spades)} spades")
+        if category in ("most_cards", "cards", "most_spades", "spades"):
+            return self.last()
         if category == "big_casino":
             return self.card(BIG_CASINO, "Big Casino")
         if category == "little_casino":
