@@ -361,7 +361,6 @@ def _verify_build(
     values = state.values
     if value is None:
         _illegal("B5", "a build must announce its value")
-    assert value is not None
     if values.low[card] == 0:
         _illegal("B1", f"{card} is a face card: faces are never built with (classic)")
     faces = [state.loose[i] for i in loose if values.low[state.loose[i]] == 0]
@@ -409,7 +408,6 @@ def _verify_create(state: DealState, move: Move, value: int, loose: list[int]) -
             "B2",
             f"{card} with {_cards(table)} does not make groups worth {value}",
         )
-    assert found is not None
     single = len(found) == 1
     if not build_value_ok(state.values.royal, value, single):
         kind = "single" if single else "multiple"
@@ -471,7 +469,6 @@ def _verify_extend(
             f"{card} with {_cards(table)} does not make groups worth {value}"
             f" to add to {targets[0].label}",
         )
-    assert found is not None
     if len(found) > 1 and not state.rules.extend_extra_table_groups:
         _illegal(
             "E2",
@@ -550,7 +547,6 @@ def _verify_increase(
             f"{_cards(table)} do not make groups worth {value} to add to"
             f" {target.label}",
         )
-    assert found is not None
     mine = [
         b for b in state.owned_builds(move.seat) if b is not target and b not in merged
     ]
