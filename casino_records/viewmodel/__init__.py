@@ -19,6 +19,10 @@ It re-exports the public names of its modules, one concern each:
 :mod:`.movelist`
     the move list (:func:`move_rows`) and the legal alternatives at a turn
     (:func:`alternatives`).
+:mod:`.stepper`
+    every position of a deal pre-rendered for the browser to step through
+    without a server round trip (:func:`stepper_payload`), from the HTML
+    fragments of :mod:`.fragments`.
 :mod:`.findings`
     a deal's findings, the moves that decided a dispute
     (:func:`finding_jumps`) and its claimed-versus-computed score table
@@ -51,6 +55,7 @@ from .findings import finding_jumps as finding_jumps
 from .findings import findings_at as findings_at
 from .findings import score_grid as score_grid
 from .findings import score_rows as score_rows
+from .fragments import HIDDEN_ALTERNATIVES as HIDDEN_ALTERNATIVES
 from .game import Game as Game
 from .game import build_game as build_game
 from .game import locate as locate
@@ -82,10 +87,19 @@ from .position import HandView as HandView
 from .position import PositionView as PositionView
 from .position import SideView as SideView
 from .position import position_view as position_view
+from .stepper import NAV_ACTIONS as NAV_ACTIONS
+from .stepper import StepperData as StepperData
+from .stepper import StepperPayload as StepperPayload
+from .stepper import nav_targets as nav_targets
+from .stepper import reported_position as reported_position
+from .stepper import stepper_data as stepper_data
+from .stepper import stepper_payload as stepper_payload
 
 __all__ = [
     "ALL",
+    "HIDDEN_ALTERNATIVES",
     "MAX_UPLOAD_MB",
+    "NAV_ACTIONS",
     "NONE",
     "VIEW_PATH_ENV",
     "Alternative",
@@ -101,6 +115,8 @@ __all__ = [
     "PositionView",
     "ScoreRow",
     "SideView",
+    "StepperData",
+    "StepperPayload",
     "alternatives",
     "board_html",
     "alternatives_visible",
@@ -117,6 +133,7 @@ __all__ = [
     "md_table",
     "move_label",
     "move_rows",
+    "nav_targets",
     "open_bytes",
     "opening_position",
     "parse_link",
@@ -126,11 +143,14 @@ __all__ = [
     "position_view",
     "recorded_move",
     "recorded_text",
+    "reported_position",
     "round_starts",
     "round_window",
     "round_step",
     "score_grid",
     "score_rows",
     "step",
+    "stepper_data",
+    "stepper_payload",
     "view_path",
 ]
