@@ -2,7 +2,9 @@
 
 Layout only: every value shown comes from casino_records.viewmodel. Data
 (player names, comments, messages) goes through md_escape wherever Streamlit
-renders Markdown, and only the pure SVG renderers' output is unsafe HTML.
+renders Markdown. The position is the stepper (a Custom Component v2, see
+stepper.js): it gets every position of the deal pre-rendered and escaped by
+viewmodel.stepper, and steps through them in the browser without a rerun.
 """
 
 from __future__ import annotations
@@ -13,9 +15,19 @@ import streamlit as st
 
 from casino_records import viewmodel as vm
 
-SAMPLES = Path(__file__).resolve().parents[1] / "sample_games"
+HERE = Path(__file__).resolve().parent
+SAMPLES = HERE.parent / "sample_games"
+STEPPER = "replay_stepper"
 md = vm.md_escape
 ss = st.session_state
+
+stepper = st.components.v2.component(
+    "casino_records.stepper",
+    html=(HERE / "stepper.html").read_text(encoding="utf-8"),
+    css=(HERE / "stepper.css").read_text(encoding="utf-8"),
+    js=(HERE / "stepper.js").read_text(encoding="utf-8"),
+    isolate_styles=False,
+)
 
 
 @st.cache_resource(max_entries=16, show_spinner=False)
@@ -33,17 +45,21 @@ def load_game(data: bytes, name: str, number: int | None) -> vm.Game:
     return vm.build_game(record, source=source)
 
 
+@st.cache_resource(max_entries=32, show_spinner=False)
+def stepper_payload(
+    data: bytes, name: str, number: int | None, deal: int, view: str
+) -> vm.StepperPayload:
+    return vm.stepper_payload(load_game(data, name, number), deal, view)
+
+
 def goto(deal: int, move: int) -> None:
-    ss.replay_deal, ss.replay_move = deal, move
+    """Move the stepper on purpose (a new nonce makes it show ``move``)."""
+    ss.replay_deal, ss.replay_move, ss.replay_start = deal, move, move
+    ss.replay_nonce += 1
 
 
 def deal_changed() -> None:
-    ss.replay_move = 0
-
-
-def copy_to_move(key: str, starts: dict[int, int] | None = None) -> None:
-    value = ss[key]
-    ss.replay_move = starts[value] if starts is not None else value
+    goto(ss.replay_deal, 0)
 
 
 def show_problem(problem: vm.LoadProblem) -> None:
@@ -193,6 +209,13 @@ with top:
                         on_click=goto,
                         args=found,
                     )
+                for k, jump in enumerate(vm.finding_jumps(game, finding)):
+                    st.button(
+                        md(jump.label),
+                        key=f"replay_jump_{n}_{k}",
+                        on_click=goto,
+                        args=(jump.deal, jump.move),
+                    )
 
     if not game.deals:
         st.warning("This record has no position to show.")
@@ -213,180 +236,53 @@ with st.sidebar:
     st.caption("Keys: ← → move · Home End deal start/end · PgUp PgDn round")
 
 
-@st.fragment
-def position(
-    game: vm.Game, link_game: str, src: str | None, number: int | None
-) -> None:
-    """Everything that changes when stepping: rerun alone, not the whole page."""
+def reported() -> None:
+    """The stepper showed another position: remember it for later reruns."""
+    found = vm.reported_position(ss[STEPPER].get("position"), ss.replay_nonce)
+    if found is not None:
+        ss.replay_deal, ss.replay_move = found
+
+
+def jumped() -> None:
+    """The stepper went past its deal (or a link led to another): jump there."""
+    found = vm.reported_position(ss[STEPPER].get("jump"))
+    if found is not None:
+        goto(*found)
+
+
+with body:
     deal, move = vm.clamp(game, ss.get("replay_deal"), ss.get("replay_move"))
-    ss.replay_deal, ss.replay_move = deal, move
-    last = game.last_move(deal)
-    starts = vm.round_starts(game, deal)
-    view = vm.position_view(game, deal, move, ss.replay_view)
-
-    st.markdown(f"**{view.headline} · {md(view.turn_text(game.names))}**")
-
-    buttons = [
-        ("First", "first", "Home", (deal, 0), "Start of the deal"),
-        ("Prev", "prev", "Left", vm.step(game, deal, move, -1), "Previous move"),
-        ("Next", "next", "Right", vm.step(game, deal, move, 1), "Next move"),
-        ("Last", "last", "End", (deal, last), "End of the deal"),
-        (
-            "Round −",
-            "round_prev",
-            "PageUp",
-            vm.round_step(game, deal, move, -1),
-            "Round start",
-        ),
-        (
-            "Round +",
-            "round_next",
-            "PageDown",
-            vm.round_step(game, deal, move, 1),
-            "Next round",
-        ),
-    ]
-    for column, (label, key, shortcut, target, tip) in zip(
-        st.columns([1, 1, 1, 1, 1.3, 1.3]), buttons, strict=True
-    ):
-        column.button(
-            label,
-            key=f"replay_{key}",
-            shortcut=shortcut,
-            on_click=goto,
-            args=target,
-            disabled=target == (deal, move),
-            help=tip,
-            width="stretch",
-        )
-    pick_deal, pick_round, slide = st.columns([1, 1, 4], vertical_alignment="bottom")
-    pick_deal.selectbox(
+    if (deal, move) != (ss.get("replay_deal"), ss.get("replay_move")):
+        goto(deal, move)
+    st.selectbox(
         "Deal",
         game.deals,
         format_func=lambda d: f"Deal {d + 1}",
         key="replay_deal",
         on_change=deal_changed,
+        width=200,
     )
-    ss.replay_round = view.round
-    pick_round.selectbox(
-        "Round",
-        list(starts),
-        format_func=lambda r: f"Round {r + 1}",
-        key="replay_round",
-        on_change=copy_to_move,
-        args=("replay_round", starts),
+    stepper(
+        key=STEPPER,
+        data=vm.stepper_data(
+            stepper_payload(data, name, number, deal, ss.replay_view),
+            key=f"{identity}|{deal}",
+            start=ss.replay_start,
+            nonce=ss.replay_nonce,
+        ),
+        default={"position": None},
+        on_position_change=reported,
+        on_jump_change=jumped,
     )
-    if last > 0:
-        slide.slider("Move", 0, last, key="replay_move")
-
-    failing = vm.failing_finding(game, deal, move)
-    board, side = st.columns([3, 1.2])
-    with board:
-        if view.last_text is not None:
-            glyph = f" {view.last_glyph}" if view.last_glyph else ""
-            st.info(f"**Move {move}{md(glyph)}:** {md(view.last_text)}")
-            if view.last_comment:
-                st.caption(md(view.last_comment))
-        elif view.deal_comment:
-            st.caption(md(view.deal_comment))
-        if failing is not None:
-            recorded = vm.recorded_text(game, failing.loc) or failing.where
-            legal = "\n".join(f"- {md(m)}" for m in failing.legal) or "- (none)"
-            st.error(
-                f"**Illegal move · rule {md(failing.rule or '?')}** · {md(failing.where)}\n\n"
-                f"{md(failing.message)}\n\nRecorded: {md(recorded)}\n\n"
-                f"Legal moves here:\n{legal}"
-            )
-
-        # One HTML block for the table, the last move's cards and the hands:
-        # every Streamlit element costs time on each step.
-        st.markdown(
-            vm.board_html(view, game.names, show_hands=ss.replay_view != vm.NONE),
-            unsafe_allow_html=True,
-        )
-
-        st.markdown(vm.md_table([s.row() for s in view.sides]))
-        if view.residue:
-            st.caption(
-                md(
-                    f"Left on the table at the end, to {view.residue_side}:"
-                    f" {' '.join(c.pretty for c in view.residue)}"
-                )
-            )
-
-        if view.finished:
-            st.subheader("Deal score")
-
-            def cell(key: str, value: vm.ScoreRow | str) -> str:
-                if isinstance(value, str):
-                    return md(value)
-                if key.endswith(" computed"):
-                    return str(value.computed)
-                if value.claimed is None:
-                    return ""
-                if value.agrees:
-                    return f"{value.claimed} ✓"
-                return f":red-background[**{value.claimed} ✗**]"
-
-            grid = vm.score_grid(vm.score_rows(game, deal))
-            st.markdown(
-                vm.md_table(
-                    [{md(k): cell(k, v) for k, v in row.items()} for row in grid],
-                    escaped=True,
-                )
-            )
-            deal_report = game.deal_report(deal)
-            if deal_report is not None and deal_report.match_note:
-                st.caption(md(deal_report.match_note))
-            for n, finding in enumerate(vm.findings_at(game, deal)):
-                if finding.severity != "dispute":
-                    continue
-                st.warning(f"**{md(finding.where)}:** {md(finding.message)}")
-                for k, jump in enumerate(vm.finding_jumps(game, finding)):
-                    st.button(
-                        md(jump.label),
-                        key=f"replay_jump_{n}_{k}",
-                        on_click=goto,
-                        args=(jump.deal, jump.move),
-                    )
-            if deal == game.deals[-1] and report.match is not None:
-                st.caption(md(f"Match: {report.match.reason}"))
-
-        if view.turn is not None:
-            st.subheader("Legal moves here")
-            if vm.alternatives_visible(ss.replay_view, view.turn):
-                alts = vm.alternatives(game, deal, move)
-                st.markdown(vm.md_table([alt.row() for alt in alts]))
-            else:
-                st.caption("Hidden: they would show the hand of the player to move.")
-
-    with side:
-        st.markdown(f"**Moves of round {view.round + 1}**")
-        rows_ = vm.move_rows(game, deal)
-        ss.replay_list = move
-        st.radio(
-            "Moves of the round",
-            vm.round_window(game, deal, move),
-            format_func=lambda i: md(vm.move_label(rows_, i)),
-            key="replay_list",
-            on_change=copy_to_move,
-            args=("replay_list",),
-            label_visibility="collapsed",
-        )
-
     st.query_params.from_dict(
         vm.link_params(
             vm.Link(
                 game=link_game,
                 record=number,
                 src=src,
-                deal=deal,
-                move=move,
+                deal=ss.replay_deal,
+                move=ss.replay_move,
                 view=ss.replay_view,
             )
         )
     )
-
-
-with body:
-    position(game, link_game, src, number)

@@ -21,6 +21,8 @@ for key, value in {
     "replay_loaded": None,  # which game the position belongs to
     "replay_pending": None,  # a deep link waiting for its game
     "replay_view": "all",
+    "replay_start": 0,  # where the stepper shows from after the latest jump
+    "replay_nonce": 0,  # counts the jumps: the stepper follows a new one
 }.items():
     st.session_state.setdefault(key, value)
 
