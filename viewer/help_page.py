@@ -13,8 +13,10 @@ st.markdown(
 | Home / End | start / end of the deal |
 | Page Up / Page Down | start of this (previous) / next round |
 
-Click a move in the list to jump to the position right after it; the slider,
-the deal and the round boxes jump too.
+The keys work anywhere on the page except in a box or a field, whose keys they
+are; the buttons over the board do the same. Click a move in the list to jump
+to the position right after it; the slider, the deal and the round boxes jump
+too. Stepping within a deal happens in the browser, without a server round trip.
 
 **Deep links.** The address always holds the position, so copying it shares
 exactly what you see:
