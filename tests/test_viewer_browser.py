@@ -308,6 +308,8 @@ def test_hostile_names_and_comments_stay_text(
     dialogs = open_viewer(page, viewer_url)
     page.locator('input[type="file"]').set_input_files(str(path))
     expect(page.get_by_role("heading", name="xss-test")).to_be_visible()
+    names = f"({re.escape(HOSTILE_SCRIPT)}|{re.escape(HOSTILE_IMG)})"
+    expect(headline(page)).to_contain_text(re.compile(rf" 0 / .* · {names} to play"))
     button(page, "Next").click()
     expect(headline(page)).to_contain_text(" 1 / ")
     main = page.get_by_test_id("stMain")
