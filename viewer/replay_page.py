@@ -9,6 +9,7 @@ viewmodel.stepper, and steps through them in the browser without a rerun.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import streamlit as st
@@ -250,7 +251,14 @@ def jumped() -> None:
         goto(*found)
 
 
-with body:
+@st.fragment
+def position(
+    game: vm.Game, data: bytes, name: str, number: int | None, link: vm.Link
+) -> None:
+    """The deal box and the stepper: the stepper's reports rerun only this.
+
+    ``link`` names the game for the address bar (its position is filled in here).
+    """
     deal, move = vm.clamp(game, ss.get("replay_deal"), ss.get("replay_move"))
     if (deal, move) != (ss.get("replay_deal"), ss.get("replay_move")):
         goto(deal, move)
@@ -266,7 +274,7 @@ with body:
         key=STEPPER,
         data=vm.stepper_data(
             stepper_payload(data, name, number, deal, ss.replay_view),
-            key=f"{identity}|{deal}",
+            key=f"{ss.replay_loaded}|{deal}",
             start=ss.replay_start,
             nonce=ss.replay_nonce,
         ),
@@ -276,13 +284,10 @@ with body:
     )
     st.query_params.from_dict(
         vm.link_params(
-            vm.Link(
-                game=link_game,
-                record=number,
-                src=src,
-                deal=ss.replay_deal,
-                move=ss.replay_move,
-                view=ss.replay_view,
-            )
+            replace(link, deal=ss.replay_deal, move=ss.replay_move, view=ss.replay_view)
         )
     )
+
+
+with body:
+    position(game, data, name, number, vm.Link(game=link_game, record=number, src=src))
