@@ -44,8 +44,8 @@ def html_table(
 ) -> str:
     """An HTML table of ``rows`` (the first row's keys head it), every cell escaped.
 
-    ``classes`` maps a cell's text to a CSS class (``cr-differs``) per cell
-    position ``"row:key"``.
+    ``classes`` gives cells a CSS class (such as ``cr-differs``), keyed
+    ``"N:key"`` for row ``N`` (from 0) and column ``key``.
 
     >>> html_table([{"side": "<b>"}])
     '<table class="cr-table"><thead><tr><th>side</th></tr></thead><tbody><tr><td>&lt;b&gt;</td></tr></tbody></table>'
