@@ -6,23 +6,32 @@ CLI := $(VENV)/bin/casino-records
 STAMP := $(VENV)/.installed
 PORT ?= 8501
 
-.PHONY: install run test lint bench schema clean
+COMPILED := casino_records/_compiled.sha256
+
+.PHONY: install compile run test lint bench schema clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install -q -e '.[viewer,dev,browser]'
 	touch $(STAMP)
 
-install: $(STAMP)
+# The engine's hot path compiled with mypyc (2-3x faster); rebuilt when any source
+# changes. Without a C compiler it says so and the package stays pure Python.
+$(COMPILED): $(STAMP) $(wildcard casino_records/*.py)
+	-CASINO_RECORDS_PURE_PYTHON=1 $(PY) -m casino_records._compile
+
+install: $(STAMP) $(COMPILED)
+
+compile: $(COMPILED)
 
 # The main job: validate and re-score the bundled sample games, then open the viewer.
 # Some samples are disputed or invalid on purpose, so their exit code 1 is expected.
-run: $(STAMP)
+run: install
 	-$(CLI) validate sample_games
 	-$(CLI) rescore sample_games
 	$(CLI) view --port $(PORT)
 
-test: $(STAMP)
+test: install
 	$(PY) -m pytest
 
 lint: $(STAMP)
@@ -31,7 +40,7 @@ lint: $(STAMP)
 	$(VENV)/bin/mypy
 	$(CLI) schema --check
 
-bench: $(STAMP)
+bench: install
 	$(PY) bench/run_all.py
 
 schema: $(STAMP)
@@ -39,3 +48,4 @@ schema: $(STAMP)
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis test-artifacts
+	rm -f $(COMPILED) casino_records/*.so

@@ -24,6 +24,12 @@ from __future__ import annotations
 from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
+from . import _native
+
+COMPILED: bool = _native.select()
+"""True when the engine runs compiled by mypyc (``make compile``), False when it
+runs as pure Python; both behave the same (see :mod:`casino_records._native`)."""
+
 if TYPE_CHECKING:
     from .bots import GreedyBot as GreedyBot
     from .bots import RandomBot as RandomBot
@@ -122,6 +128,7 @@ __version__ = "0.1.0"
 
 __all__ = [
     "CARDS",
+    "COMPILED",
     "Action",
     "Build",
     "Card",

@@ -15,6 +15,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
+from mypy_extensions import mypyc_attr
+
 from .cards import BIG_CASINO, LITTLE_CASINO, Card, Suit
 from .match import MatchState
 from .movegen import generate_legal_moves
@@ -45,6 +47,7 @@ class Bot(Protocol):
         ...
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class RandomBot:
     """Plays a uniformly random legal move (seeded)."""
 
@@ -56,6 +59,7 @@ class RandomBot:
         return legal[self.rng.randrange(len(legal))]
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class GreedyBot:
     """Plays the move worth the most immediate points; ties broken at random (seeded).
 

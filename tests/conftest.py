@@ -2,4 +2,4 @@
 
 from __future__ import annotations
 
-pytest_plugins = ["browser_support"]
+pytest_plugins = ["browser_support", "native_support"]

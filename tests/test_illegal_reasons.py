@@ -10,12 +10,11 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
-from pathlib import Path
 
 import pytest
 from positions import PARTNERS, build, position
 
-from casino_records import legality
+from casino_records._native import PACKAGE_DIR
 from casino_records.cards import parse_card as card
 from casino_records.cards import parse_cards as cards
 from casino_records.errors import IllegalMoveError
@@ -401,7 +400,8 @@ def test_illegal_reason(name: str) -> None:
 
 
 def test_every_rule_id_in_legality_is_covered() -> None:
-    source = Path(legality.__file__).read_text(encoding="utf-8")
+    # The source file, not __file__: a compiled module's __file__ is its binary.
+    source = (PACKAGE_DIR / "legality.py").read_text(encoding="utf-8")
     raised = set(re.findall(r'"([BCEGIR][0-9]+(?:\.[0-9]+)?)"', source))
     covered = {reason.rule for reason in REASONS.values()}
     assert raised <= covered, sorted(raised - covered)
