@@ -219,6 +219,15 @@ def _read(
     else:
         data = data.removeprefix(_BOM)
     try:
+        # Fast path: pydantic parses and validates in one pass. For a document
+        # it accepts, orjson reads the same values (JSON_INTEGER_RANGE bounds
+        # every integer field; floats, NaN and Infinity fit no field), so the
+        # record is the one the path below would build. Anything it rejects is
+        # read again below, so that every error is reported one way.
+        return GameRecord.model_validate_json(data), []
+    except ValidationError:
+        pass
+    try:
         obj = orjson.loads(data)
     except orjson.JSONDecodeError as exc:
         return None, [_json_error(exc, line_no)]

@@ -48,6 +48,7 @@ __all__ = [
     "CANONICAL_CARD_PATTERN",
     "FORMAT",
     "HAND_CARD_PATTERN",
+    "JSON_INTEGER_RANGE",
     "ROUNDS_PER_DEAL",
     "SHUFFLE_METHOD",
     "BuildMove",
@@ -198,14 +199,26 @@ class _Length:
 
 Seat: TypeAlias = Annotated[int, Strict(), Field(ge=0, le=3)]
 SideIndex: TypeAlias = Annotated[int, Strict(), Field(ge=0, le=3)]
-Count: TypeAlias = Annotated[int, Strict(), Field(ge=0)]
+JSON_INTEGER_RANGE: Final = (-(2**63), 2**63 - 1)
+"""The integers a record may hold: those of a signed 64-bit integer, which every
+JSON reader represents exactly."""
+Count: TypeAlias = Annotated[int, Strict(), Field(ge=0, le=JSON_INTEGER_RANGE[1])]
 Glyph: TypeAlias = Literal["!", "?", "!!", "??", "!?", "?!"]
 """A move annotation glyph, as in chess notation."""
 
 
 def _option_value(value: object) -> bool | int | str:
-    if isinstance(value, bool | int | str):
+    if isinstance(value, bool | str):
         return value
+    low, high = JSON_INTEGER_RANGE
+    if isinstance(value, int):
+        if low <= value <= high:
+            return value
+        raise PydanticCustomError(
+            "option_range",
+            "a rules option value must fit in a signed 64-bit integer, not {value}",
+            {"value": value},
+        )
     raise PydanticCustomError(
         "option_type",
         "a rules option value is true, false, a whole number or a string, not {value}",
