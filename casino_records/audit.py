@@ -122,32 +122,37 @@ class _Explainer:
         return list(unique.values())
 
 
-def _claimed_figures(claimed: ClaimedSide) -> list[tuple[str, str, int]]:
-    """(pointer suffix, category, value) for every figure a side claims."""
-    figures: list[tuple[str, str, int]] = []
-    if claimed.points is not None:
-        for name in CATEGORIES:
-            value = getattr(claimed.points, name)
+_POINT_FIGURES = tuple(
+    (name, f"points/{name}", f"points.{name}") for name in CATEGORIES
+)
+_COUNT_FIGURES = tuple(
+    (name, f"counts/{name}", f"counts.{name}") for name in ("cards", "spades", "sweeps")
+)
+
+
+def _claimed_figures(
+    claimed: ClaimedSide, score: SideScore
+) -> list[tuple[str, str, str, int, int]]:
+    """(pointer suffix, category, dotted name, claimed, computed) per claimed figure."""
+    figures: list[tuple[str, str, str, int, int]] = []
+    points = claimed.points
+    if points is not None:
+        for name, suffix, dotted in _POINT_FIGURES:
+            value = getattr(points, name)
             if value is not None:
-                figures.append((f"points/{name}", name, value))
+                figures.append((suffix, name, dotted, value, score.points[name]))
     if claimed.total is not None:
-        figures.append(("total", "total", claimed.total))
-    if claimed.counts is not None:
-        for name in ("cards", "spades", "sweeps"):
-            value = getattr(claimed.counts, name)
+        figures.append(("total", "total", "total", claimed.total, score.banked))
+    counts = claimed.counts
+    if counts is not None:
+        computed = (score.cards, score.spades, score.sweeps)
+        for (name, suffix, dotted), actual in zip(
+            _COUNT_FIGURES, computed, strict=True
+        ):
+            value = getattr(counts, name)
             if value is not None:
-                figures.append((f"counts/{name}", name, value))
+                figures.append((suffix, name, dotted, value, actual))
     return figures
-
-
-def _computed(score: SideScore, category: str, suffix: str) -> int:
-    if suffix.startswith("points/"):
-        return score.points[category]
-    if category == "total":
-        return score.banked
-    return {"cards": score.cards, "spades": score.spades, "sweeps": score.sweeps}[
-        category
-    ]
 
 
 def audit_deal(
@@ -184,15 +189,11 @@ def audit_deal(
                 )
             )
             continue
-        for suffix, category, value in _claimed_figures(claimed):
-            computed = _computed(scores[k], category, suffix)
-            check = ScoreCheck(
-                loc=f"{base}/{k}/{suffix}",
-                category=suffix.replace("/", "."),
-                side=k,
-                claimed=value,
-                computed=computed,
-            )
+        side_base = f"{base}/{k}/"
+        for suffix, category, dotted, value, computed in _claimed_figures(
+            claimed, scores[k]
+        ):
+            check = ScoreCheck(side_base + suffix, dotted, k, value, computed)
             checks.append(check)
             if value != computed:
                 if explain is None:

@@ -24,6 +24,7 @@ __all__ = [
     "ACE",
     "BIG_CASINO",
     "CARDS",
+    "CARD_NAMES",
     "JACK",
     "KING",
     "LITTLE_CASINO",
@@ -134,6 +135,10 @@ class Card(int):
 
 CARDS: Final[tuple[Card, ...]] = tuple(Card(i) for i in range(52))
 """The canonical pack: A–K of spades, then hearts, diamonds and clubs."""
+
+CARD_NAMES: Final[tuple[str, ...]] = tuple(str(card) for card in CARDS)
+"""The canonical spelling of every card, indexed by card: ``CARD_NAMES[card]``
+costs no method call, unlike ``str(card)``."""
 
 BIG_CASINO: Final = CARDS[2 * 13 + 9]
 """The ten of diamonds (2 points)."""

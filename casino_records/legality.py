@@ -280,7 +280,10 @@ def _capture_plan(
             (b.label, b.value) for b in state.owned_builds(move.seat) if b not in builds
         ]
         check_holds(state, move.seat, move.card, kept)
-    return Plan(_CAPTURE, value, tuple(table), tuple(builds), groups)
+    # Every field, through tuple.__new__ (the hot path: most moves are captures).
+    return tuple.__new__(
+        Plan, (_CAPTURE, value, tuple(table), tuple(builds), groups, None)
+    )
 
 
 def _overlapping(items: list[Item], candidates: Sequence[int]) -> bool:

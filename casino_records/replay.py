@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .audit import audit_deal, audit_match
+from .cards import CARD_NAMES
 from .describe import move_text, side_names
 from .errors import (
     CasinoRecordError,
@@ -323,8 +324,9 @@ class _Replayer:
                     )
                     return report, state
                 next_round(state, hands[r])
+            moves_loc = f"{loc}/rounds/{r}/moves/"
             for k, notation_move in enumerate(round_.moves):
-                move_loc = f"{loc}/rounds/{r}/moves/{k}"
+                move_loc = moves_loc + str(k)
                 if self.keep:
                     kept.append(
                         Position(
@@ -391,7 +393,7 @@ class _Replayer:
             self.positions.append(kept)
         self.move_locs = move_locs
         if state.finished:
-            report.residue = [str(c) for c in state.residue]
+            report.residue = [CARD_NAMES[c] for c in state.residue]
             report.residue_side = state.residue_side
             capturers = [s.index for s in state.log if s.kind == "capture"]
             report.last_capture = move_locs[capturers[-1]] if capturers else ""

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field
 
 from .scoring import CATEGORIES
 
@@ -62,13 +62,13 @@ class Finding(ReportModel):
     """The same place in words."""
     message: str
     """What is wrong."""
-    legal: list[str] = []
+    legal: list[str] = Field(default_factory=list)
     """For an illegal move: the legal moves there, in words."""
-    deciding: list[DecidingMove] = []
+    deciding: list[DecidingMove] = Field(default_factory=list)
     """For a score dispute: the moves that decided the category."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class ScoreCheck:
     """One claimed figure against the computed one.
 
@@ -147,15 +147,15 @@ class DealReport(ReportModel):
     """Moves replayed."""
     complete: bool
     """True when every card was played and the deal was scored."""
-    sides: list[SideReport] = []
+    sides: list[SideReport] = Field(default_factory=list)
     """The computed scores (complete deals only)."""
-    residue: list[str] = []
+    residue: list[str] = Field(default_factory=list)
     """Cards left on the table at the end, given to ``residue_side``."""
     residue_side: int | None = None
     """The side that took the residue (the last capturer's)."""
     last_capture: str = ""
     """JSON pointer of the deal's last capture."""
-    checks: list[ScoreCheck] = []
+    checks: list[ScoreCheck] = Field(default_factory=list)
     """Every claimed figure of this deal against the computed one."""
     match_note: str = ""
     """What the deal decided about the match."""
@@ -174,7 +174,7 @@ class MatchReport(ReportModel):
     """Why it is (not yet) won."""
     target: int
     """The target score."""
-    checks: list[ScoreCheck] = []
+    checks: list[ScoreCheck] = Field(default_factory=list)
     """Claimed totals and winner against the computed ones (winner as category
     ``winner``; -1 stands for "no winner")."""
 
@@ -188,9 +188,9 @@ class ReplayReport(ReportModel):
     """Where the record came from (file name, archive line)."""
     preset: str = ""
     """The rules preset."""
-    players: list[str] = []
+    players: list[str] = Field(default_factory=list)
     """Player names by seat."""
-    sides: list[str] = []
+    sides: list[str] = Field(default_factory=list)
     """Side names (players joined with " & ")."""
     valid: bool
     """True when the record has no error (disputes do not count)."""
@@ -198,9 +198,9 @@ class ReplayReport(ReportModel):
     """True when any claimed figure differs from the computed one."""
     moves_checked: int
     """Moves verified against the rules."""
-    findings: list[Finding] = []
+    findings: list[Finding] = Field(default_factory=list)
     """Every problem found, in record order."""
-    deals: list[DealReport] = []
+    deals: list[DealReport] = Field(default_factory=list)
     """The deals replayed."""
     match: MatchReport | None = None
     """The match, when the rules and seating could be read."""

@@ -18,6 +18,7 @@ from typing import Final
 
 from .cards import BIG_CASINO, LITTLE_CASINO, Card, Suit
 from .ruleset import Rules
+from .values import is_ace, is_spade
 
 __all__ = [
     "CATEGORIES",
@@ -149,7 +150,7 @@ def score_piles(
     """
     totals = list(totals_before) if totals_before is not None else [0] * len(piles)
     cards = [len(pile) for pile in piles]
-    spades = [sum(1 for c in pile if c.suit is Suit.SPADES) for pile in piles]
+    spades = [sum(1 for c in pile if is_spade(c)) for pile in piles]
     sweep_counts = [len(s) for s in sweeps]
     bands = [near_target_band(rules, total, play_on) for total in totals]
     threshold = rules.near_target_sweep_threshold - 21 + rules.target_score
@@ -162,7 +163,7 @@ def score_piles(
     most_spades = unique_max(spades)
     scores = []
     for side, pile in enumerate(piles):
-        aces = tuple(sorted(c for c in pile if c.is_ace))
+        aces = tuple(sorted(c for c in pile if is_ace(c)))
         points = {
             "most_cards": 3 if most_cards == side else 0,
             "most_spades": 1 if most_spades == side else 0,

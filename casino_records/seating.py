@@ -145,26 +145,24 @@ def deal_from_deck(
     if batch not in (1, 2, 4):
         raise RulesError(f"deal_batch must be 1, 2 or 4, not {batch}")
     order = seating.play_order(dealer)
-    position = 0
+    dealer_seat = order[-1]
+    passes = HAND_SIZE // batch
     hands: list[list[Card]] = [[] for _ in range(seating.players)]
     table: list[Card] = []
-
-    def take(count: int) -> list[Card]:
-        nonlocal position
-        cards = list(deck[position : position + count])
-        position += count
-        return cards
-
-    for _ in range(HAND_SIZE // batch):
-        for seat in order[:-1]:
-            hands[seat] += take(batch)
-        table += take(batch)
-        hands[order[-1]] += take(batch)
+    top = 0  # the next card to deal
+    for _ in range(passes):
+        for seat in order:
+            if seat == dealer_seat:
+                table += deck[top : top + batch]
+                top += batch
+            hands[seat] += deck[top : top + batch]
+            top += batch
     rounds = [tuple(tuple(hand) for hand in hands)]
     for _ in range(seating.rounds - 1):
         hands = [[] for _ in range(seating.players)]
-        for _ in range(HAND_SIZE // batch):
+        for _ in range(passes):
             for seat in order:
-                hands[seat] += take(batch)
+                hands[seat] += deck[top : top + batch]
+                top += batch
         rounds.append(tuple(tuple(hand) for hand in hands))
     return DealtCards(tuple(table), tuple(rounds))

@@ -24,7 +24,9 @@ The algorithm is small enough to re-implement in any language:
 from __future__ import annotations
 
 import hashlib
+import struct
 from collections.abc import Iterator
+from itertools import chain
 from typing import Final
 
 from .cards import CARDS, Card
@@ -35,15 +37,17 @@ METHOD: Final = "casino-shuffle/1"
 """The name of this algorithm in a record's ``shuffle.method``."""
 
 
-def uint32_stream(seed: str) -> Iterator[int]:
+def uint32_stream(seed: str, first_block: int = 0) -> Iterator[int]:
     """Yield the endless stream of 32-bit draws for ``seed`` (steps 2 and 3).
+
+    :param first_block: start at this block of the stream instead of block 0.
 
     >>> next(uint32_stream("casino")) == int.from_bytes(
     ...     hashlib.sha256(b"casino" + bytes(8)).digest()[:4], "big")
     True
     """
     seed_bytes = seed.encode("utf-8")
-    counter = 0
+    counter = first_block
     while True:
         block = hashlib.sha256(seed_bytes + counter.to_bytes(8, "big")).digest()
         for offset in range(0, len(block), 4):
@@ -59,14 +63,30 @@ def shuffled_deck(seed: str) -> tuple[Card, ...]:
     >>> " ".join(str(card) for card in shuffled_deck("0")[-4:])
     '5S 6S 8D 3C'
     """
-    return _fisher_yates(uint32_stream(seed))
+    # The 51 swaps need 51 draws plus the rare rejection: unpack the first
+    # blocks at once, and continue the stream only if a draw was rejected.
+    # Each block hashes a copy of the seed's hash state (cheaper than a new hash).
+    seeded = hashlib.sha256(seed.encode("utf-8"))
+    blocks = []
+    for k in range(_HEAD_BLOCKS):
+        block = seeded.copy()
+        block.update(k.to_bytes(8, "big"))
+        blocks.append(block.digest())
+    head = b"".join(blocks)
+    draws = struct.unpack(f">{8 * _HEAD_BLOCKS}I", head)
+    return _fisher_yates(chain(draws, uint32_stream(seed, _HEAD_BLOCKS)))
+
+
+_HEAD_BLOCKS: Final = 7
+"""Blocks computed up front: 56 draws."""
 
 
 def _fisher_yates(draws: Iterator[int]) -> tuple[Card, ...]:
     deck = list(CARDS)
+    limits = _LIMITS
     for i in range(len(deck) - 1, 0, -1):
         n = i + 1
-        limit = 2**32 - (2**32 % n)
+        limit = limits[n]
         x = next(draws)
         while x >= limit:  # reject the uneven top of the range
             x = next(draws)
@@ -74,6 +94,9 @@ def _fisher_yates(draws: Iterator[int]) -> tuple[Card, ...]:
         deck[i], deck[j] = deck[j], deck[i]
     return tuple(deck)
 
+
+_LIMITS: Final = tuple(2**32 - (2**32 % n) if n else 0 for n in range(53))
+"""``limit`` of step 4 for each ``n``: draws at or above it are rejected."""
 
 TEST_VECTORS: Final = {
     "casino": (

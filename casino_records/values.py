@@ -23,6 +23,8 @@ from .cards import ACE, CARDS, JACK, Card
 __all__ = [
     "ValueTables",
     "build_value_ok",
+    "is_ace",
+    "is_spade",
     "mask_of",
     "same_value",
     "value_tables",
@@ -68,6 +70,27 @@ def value_tables(card_values: str) -> ValueTables:
             cvals.append(1 << rank)
     item = tuple(zip(cvals, low, strict=True))
     return ValueTables(low=tuple(low), cvals=tuple(cvals), royal=royal, item=item)
+
+
+def is_ace(card: int) -> bool:
+    """True for the four aces; a plain function, so compiled code skips the
+    :class:`Card` property lookup (cards are ``suit_index * 13 + rank - 1``).
+
+    >>> from casino_records.cards import parse_card
+    >>> is_ace(parse_card("AD")), is_ace(parse_card("2D"))
+    (True, False)
+    """
+    return card % 13 == 0
+
+
+def is_spade(card: int) -> bool:
+    """True for the thirteen spades (the first suit of the pack).
+
+    >>> from casino_records.cards import parse_card
+    >>> is_spade(parse_card("KS")), is_spade(parse_card("AH"))
+    (True, False)
+    """
+    return card < 13
 
 
 @cache
