@@ -20,7 +20,7 @@ TrailMove(seat=0, card='10H', action='trail', comment=None, glyph=None)
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Annotated, Any, Final, Literal, TypeAlias
 
@@ -124,9 +124,35 @@ def _hand_card(value: object) -> str:
     return _card(value, unknown_ok=True)
 
 
+@dataclass(frozen=True, slots=True)
+class _CardValidator:
+    """Validate a card string: canonical spellings at once, others through ``check``.
+
+    Reading JSON (the one-pass reader of :mod:`.io`), a canonical card is
+    matched inside pydantic-core without calling Python; the errors of that
+    path are never shown (a refused document is read again from Python
+    objects), so only the accepted values must be, and are, the same.
+    """
+
+    check: Callable[[object], str]
+    """The full validator: normalises lenient spellings, raises on bad cards."""
+    exact: frozenset[str]
+    """The spellings accepted as they are."""
+
+    def __get_pydantic_core_schema__(
+        self, source: Any, handler: GetCoreSchemaHandler
+    ) -> core_schema.CoreSchema:
+        full = core_schema.no_info_plain_validator_function(self.check)
+        exact = core_schema.literal_schema(sorted(self.exact))
+        return core_schema.json_or_python_schema(
+            json_schema=core_schema.union_schema([exact, full], mode="left_to_right"),
+            python_schema=full,
+        )
+
+
 CardStr: TypeAlias = Annotated[
     str,
-    PlainValidator(_known_card),
+    _CardValidator(_known_card, _CANONICAL),
     WithJsonSchema(
         {
             "type": "string",
@@ -140,7 +166,7 @@ CardStr: TypeAlias = Annotated[
 
 HandCardStr: TypeAlias = Annotated[
     str,
-    PlainValidator(_hand_card),
+    _CardValidator(_hand_card, _CANONICAL | {UNKNOWN_CARD}),
     WithJsonSchema(
         {
             "type": "string",
@@ -168,8 +194,20 @@ class _Length:
     def __get_pydantic_core_schema__(
         self, source: Any, handler: GetCoreSchemaHandler
     ) -> core_schema.CoreSchema:
-        return core_schema.no_info_after_validator_function(
-            self._check, handler(source)
+        inner = handler(source)
+        checked = core_schema.no_info_after_validator_function(self._check, inner)
+        if inner["type"] != "tuple":  # pragma: no cover - only tuples are bounded
+            return checked
+        # Reading JSON, pydantic-core checks the bounds itself (see _CardValidator
+        # on why that path's errors may differ).
+        bounded = core_schema.tuple_schema(
+            inner["items_schema"],
+            variadic_item_index=inner.get("variadic_item_index"),
+            min_length=self.min,
+            max_length=self.max,
+        )
+        return core_schema.json_or_python_schema(
+            json_schema=bounded, python_schema=checked
         )
 
     def __get_pydantic_json_schema__(
@@ -640,6 +678,8 @@ def _round_problems(
             f" has {4 * players} moves, not {len(round_.moves)}",
             None,
         )
+    if players == 4:  # every seat the schema allows exists
+        return
     for m, move in enumerate(round_.moves):
         if move.seat >= players:
             yield _seat_problem((*at, "moves", m, "seat"), move.seat, players)

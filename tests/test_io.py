@@ -8,12 +8,15 @@ from typing import Any
 import orjson
 import pytest
 from hypothesis import given, settings
+from pydantic import ValidationError
 from hypothesis import strategies as st
 
 from casino_records import io
 from casino_records.errors import RecordFormatError
 from casino_records.io import InvalidRecordError
 from casino_records.notation import GameRecord
+
+SAMPLES = Path(__file__).resolve().parent.parent / "sample_games"
 
 
 def record_dict() -> dict[str, Any]:
@@ -338,3 +341,97 @@ def test_dumps_json_sorts_and_handles_models() -> None:
     assert io.dumps_json({"b": 1, "a": 2}) == b'{\n  "a": 2,\n  "b": 1\n}\n'
     with pytest.raises(TypeError):
         io.dumps_json(object())
+
+
+# --- The one-pass reader (pydantic parses the JSON) against orjson + models ---------
+
+
+def _two_ways(data: bytes) -> tuple[GameRecord | None, GameRecord | None]:
+    """The record as the one-pass reader reads it, and as orjson + models read it."""
+    try:
+        fast: GameRecord | None = GameRecord.model_validate_json(data)
+    except ValidationError:
+        fast = None
+    try:
+        slow: GameRecord | None = GameRecord.model_validate(orjson.loads(data))
+    except (ValidationError, orjson.JSONDecodeError):
+        slow = None
+    return fast, slow
+
+
+def _variant(path: tuple[str | int, ...], value: object) -> bytes:
+    doc = record_dict()
+    target: Any = doc
+    for key in path[:-1]:
+        target = target[key]
+    target[path[-1]] = value
+    return orjson.dumps(doc)
+
+
+MOVE = ("deals", 0, "rounds", 0, "moves", 0)
+VARIANTS = [
+    (MOVE + ("card",), "as"),
+    (MOVE + ("card",), "♠A"),
+    (MOVE + ("card",), " AS "),
+    (MOVE + ("card",), "??"),
+    (MOVE + ("card",), "1S"),
+    (MOVE + ("card",), 12),
+    (MOVE + ("take",), []),
+    (MOVE + ("take",), ["4S", "4S"]),
+    (MOVE + ("seat",), 4),
+    (MOVE + ("seat",), 0.0),
+    (MOVE + ("seat",), True),
+    (MOVE + ("value",), 15),
+    (("deals", 0, "table"), ["4s", "Td", "6C"]),
+    (("deals", 0, "table"), ["4s", "Td", "6C", "9C", "2C"]),
+    (("deals", 0, "rounds", 0, "hands", 2), ["??", "?? ", "kc", "QC"]),
+    (("deals", 0, "rounds", 0, "hands", 2), ["??", "??", "??"]),
+    (("deals", 0, "claimed", "sides", 0, "total"), 2**63 - 1),
+    (("deals", 0, "claimed", "sides", 0, "total"), 2**63),
+    (("deals", 0, "claimed", "sides", 0, "total"), 1.0),
+    (("rules", "options", "target_score"), 2**63),
+    (("rules", "options", "target_score"), 11.0),
+    (("players",), [{"name": "Ana"}]),
+    (("meta", "tags", "k"), 1),
+]
+
+
+@pytest.mark.parametrize(("path", "value"), VARIANTS)
+def test_one_pass_reader_reads_what_orjson_reads(
+    path: tuple[str | int, ...], value: object
+) -> None:
+    fast, slow = _two_ways(_variant(path, value))
+    assert fast == slow
+
+
+@pytest.mark.parametrize(
+    "number", [b"9223372036854775807", b"9223372036854775808", b"18446744073709551616",
+               b"-9223372036854775809", b"1e400", b"NaN", b"Infinity", b"1.0", b"-0"]
+)  # fmt: skip
+def test_one_pass_reader_and_unusual_numbers(number: bytes) -> None:
+    for field in (b'"total": 1', b'"target_score": 11'):
+        key = field.split(b":")[0]
+        data = record_bytes().replace(field.replace(b" ", b""), key + b":" + number)
+        assert data != record_bytes()
+        fast, slow = _two_ways(data)
+        assert fast == slow
+        record, errors = io.validate_record_bytes(data)
+        assert (record is None) == (slow is None)
+        assert record == slow
+
+
+def test_one_pass_reader_and_duplicate_keys() -> None:
+    data = record_bytes().replace(b'"seat":1,', b'"seat":0,"seat":1,', 1)
+    fast, slow = _two_ways(data)
+    assert fast is not None and fast == slow
+
+
+def test_samples_read_the_same_both_ways() -> None:
+    for path in sorted(SAMPLES.glob("*.json*")):
+        for line in (
+            path.read_bytes().splitlines()
+            if path.suffix == ".jsonl"
+            else [path.read_bytes()]
+        ):
+            fast, slow = _two_ways(line)
+            assert fast is not None and fast == slow, path.name
