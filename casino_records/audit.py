@@ -8,6 +8,7 @@ residue), which captures were sweeps.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from .cards import BIG_CASINO, LITTLE_CASINO, Card, Suit
 from .describe import move_text
@@ -20,7 +21,7 @@ from .state import DealState
 
 __all__ = ["audit_deal", "audit_match"]
 
-_LABELS = {
+_LABELS: Final = {
     "most_cards": "most cards",
     "most_spades": "most spades",
     "big_casino": "Big Casino",
@@ -122,10 +123,10 @@ class _Explainer:
         return list(unique.values())
 
 
-_POINT_FIGURES = tuple(
+_POINT_FIGURES: Final = tuple(
     (name, f"points/{name}", f"points.{name}") for name in CATEGORIES
 )
-_COUNT_FIGURES = tuple(
+_COUNT_FIGURES: Final = tuple(
     (name, f"counts/{name}", f"counts.{name}") for name in ("cards", "spades", "sweeps")
 )
 
@@ -135,10 +136,12 @@ def _claimed_figures(
 ) -> list[tuple[str, str, str, int, int]]:
     """(pointer suffix, category, dotted name, claimed, computed) per claimed figure."""
     figures: list[tuple[str, str, str, int, int]] = []
+    # Fields from the models' __dict__ (where pydantic keeps them): no getattr.
     points = claimed.points
     if points is not None:
+        point_fields = points.__dict__
         for name, suffix, dotted in _POINT_FIGURES:
-            value = getattr(points, name)
+            value = point_fields[name]
             if value is not None:
                 figures.append((suffix, name, dotted, value, score.points[name]))
     if claimed.total is not None:
@@ -146,10 +149,11 @@ def _claimed_figures(
     counts = claimed.counts
     if counts is not None:
         computed = (score.cards, score.spades, score.sweeps)
+        count_fields = counts.__dict__
         for (name, suffix, dotted), actual in zip(
             _COUNT_FIGURES, computed, strict=True
         ):
-            value = getattr(counts, name)
+            value = count_fields[name]
             if value is not None:
                 figures.append((suffix, name, dotted, value, actual))
     return figures

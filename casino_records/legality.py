@@ -9,14 +9,14 @@ broken, or returns a :class:`Plan` that :mod:`casino_records.play` carries out.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import NamedTuple, NoReturn
+from typing import Final, NamedTuple, NoReturn
 
 from .cards import Card
 from .combos import Item, groups_for, partition
 from .errors import IllegalMoveError
 from .moves import Action, Build, Move, MoveKind
 from .state import DealState
-from .values import build_value_ok, same_value, values_of
+from .values import build_value_ok, is_face, rank_of, same_value, values_of
 
 __all__ = ["Plan", "is_legal", "verify_move"]
 
@@ -37,11 +37,14 @@ class Plan(NamedTuple):
     """The build extended or increased."""
 
 
-_TRAIL_PLAN = Plan(MoveKind.TRAIL)
+_TRAIL_PLAN: Final = Plan(MoveKind.TRAIL)
 # Enum members looked up once: ``MoveKind.X`` costs a class-attribute lookup.
-_CAPTURE = MoveKind.CAPTURE
-_TRAIL_ACTION = Action.TRAIL
-_CAPTURE_ACTION = Action.CAPTURE
+# Final module names are static in compiled code; other globals are dictionary
+# lookups, imported names included, hence the aliases.
+_CAPTURE: Final = MoveKind.CAPTURE
+_TRAIL_ACTION: Final = Action.TRAIL
+_CAPTURE_ACTION: Final = Action.CAPTURE
+_PLAN: Final = Plan
 
 
 def is_legal(state: DealState, move: Move) -> bool:
@@ -117,7 +120,8 @@ def _locate(state: DealState, move: Move) -> tuple[list[int], list[Build]]:
                 f"builds are used only whole: {_cards(part)} is part of"
                 f" {build.label} ({_cards(list(build.cards))})",
             )
-    builds.sort(key=lambda b: state.builds.index(b))
+    if len(builds) > 1:
+        builds.sort(key=lambda b: state.builds.index(b))
     return loose, builds
 
 
@@ -216,7 +220,7 @@ def _verify_capture(
             f"{b.label} is worth {b.value}: {card} cannot take it (a build is"
             " taken only by a card of its own value)",
         )
-    if values.royal and card.is_face:
+    if values.royal and is_face(card):
         _check_single_same_rank(state, card, loose)
     table = [state.loose[i] for i in loose]
     low, cvals = values.low, values.cvals
@@ -282,7 +286,7 @@ def _capture_plan(
         check_holds(state, move.seat, move.card, kept)
     # Every field, through tuple.__new__ (the hot path: most moves are captures).
     return tuple.__new__(
-        Plan, (_CAPTURE, value, tuple(table), tuple(builds), groups, None)
+        _PLAN, (_CAPTURE, value, tuple(table), tuple(builds), groups, None)
     )
 
 
@@ -306,9 +310,10 @@ def _expand(index: int, table: list[Card], builds: list[Build]) -> tuple[Card, .
 
 def _check_single_same_rank(state: DealState, card: Card, loose: list[int]) -> None:
     """A29: with ``face_capture=single_same_rank`` a face takes one face of its rank."""
-    if not card.is_face or state.rules.face_capture != "single_same_rank":
+    if not is_face(card) or state.rules.face_capture != "single_same_rank":
         return
-    same = [state.loose[i] for i in loose if state.loose[i].rank == card.rank]
+    rank = rank_of(card)
+    same = [state.loose[i] for i in loose if rank_of(state.loose[i]) == rank]
     if len(same) > 1:
         _illegal(
             "R5.2",

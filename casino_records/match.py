@@ -16,17 +16,22 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Final
 
-from .cards import BIG_CASINO, LITTLE_CASINO, Card
+from .cards import BIG_CASINO, CARD_NAMES, LITTLE_CASINO, SUITS, Card
 from .ruleset import Rules
 from .scoring import COUNT_OUT_ORDER, SideScore, near_target_band, unique_max
+
+_COUNT_OUT_RANK: Final = tuple(COUNT_OUT_ORDER.index(suit) for suit in SUITS)
+"""A card's place in the count-out order of aces, by its suit index (card // 13)."""
 
 __all__ = ["CountOutItem", "MatchDecision", "MatchState", "count_out_items"]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class CountOutItem:
-    """One item credited in a count-out (R13.3)."""
+    """One item credited in a count-out (R13.3). Read-only by convention: not
+    frozen, because a frozen dataclass costs a slow constructor in compiled code."""
 
     side: int
     category: str
@@ -35,9 +40,10 @@ class CountOutItem:
     """E.g. ``most cards``, ``ace AS``, ``sweep at move 17``."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class MatchDecision:
-    """What a deal decided about the match."""
+    """What a deal decided about the match (read-only by convention, see
+    :class:`CountOutItem`)."""
 
     totals: tuple[int, ...]
     """Match totals after the deal."""
@@ -202,8 +208,10 @@ def count_out_items(
                     CountOutItem(score.side, category, score.points[category], label)
                 )
     aces: list[tuple[int, Card]] = [(s.side, a) for s in scores for a in s.aces]
-    aces.sort(key=lambda pair: COUNT_OUT_ORDER.index(pair[1].suit))
-    items += [CountOutItem(side, "aces", 1, f"ace {ace}") for side, ace in aces]
+    aces.sort(key=lambda pair: _COUNT_OUT_RANK[pair[1] // 13])
+    items += [
+        CountOutItem(side, "aces", 1, f"ace {CARD_NAMES[ace]}") for side, ace in aces
+    ]
     sweeps: list[tuple[int, int]] = []
     for score in scores:
         moves = list(sweep_moves[score.side]) if sweep_moves else []

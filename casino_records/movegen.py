@@ -10,12 +10,13 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from functools import lru_cache
+from typing import Final
 
 from .cards import CARDS, Card
 from .combos import Item, groups_for, subset_sums, unions
 from .moves import Action, Move
 from .state import DealState
-from .values import build_value_ok, same_value, values_of
+from .values import build_value_ok, is_face, same_value, values_of
 
 __all__ = ["captures_for", "clear_caches", "generate_legal_moves"]
 
@@ -52,7 +53,7 @@ def generate_legal_moves(state: DealState) -> list[Move]:
         moves += captures
         moves += position.builds(card, after)
         if always_trail or position.may_trail(card, bool(captures), after):
-            trails.append(tuple.__new__(Move, (seat, card, _TRAIL, _NO_CARDS, None)))
+            trails.append(tuple.__new__(_MOVE, (seat, card, _TRAIL, _NO_CARDS, None)))
     return moves + trails
 
 
@@ -63,14 +64,15 @@ def captures_for(state: DealState, seat: int, card: Card) -> list[Move]:
     )
 
 
-_RANK_INDEX = tuple(i % 13 for i in range(52))
-_RANK = tuple(card.rank for card in CARDS)
-_ALONE = tuple((card,) for card in CARDS)
-_CAPTURE = Action.CAPTURE
-_BUILD = Action.BUILD
-_TRAIL = Action.TRAIL
+_RANK_INDEX: Final = tuple(i % 13 for i in range(52))
+_RANK: Final = tuple(card.rank for card in CARDS)
+_ALONE: Final = tuple((card,) for card in CARDS)
+_CAPTURE: Final = Action.CAPTURE
+_BUILD: Final = Action.BUILD
+_TRAIL: Final = Action.TRAIL
+_MOVE: Final = Move  # static in compiled code, unlike an imported name
 _NO_CARDS: frozenset[Card] = frozenset()
-# Moves are made with ``tuple.__new__(Move, fields)``: the named tuple's own
+# Moves are made with ``tuple.__new__(_MOVE, fields)``: the named tuple's own
 # ``__new__`` would cost one more Python call per generated move.
 
 
@@ -264,13 +266,13 @@ class _Position:
         limit_rank = (
             self.values.royal
             and self.rules.face_capture == "single_same_rank"
-            and card.is_face
+            and is_face(card)
         )
         card_set = self.card_set
         if not (same or limit_rank or self.own):
             return [
                 tuple.__new__(
-                    Move, (seat, card, _CAPTURE, card_set(mask), capture_value)
+                    _MOVE, (seat, card, _CAPTURE, card_set(mask), capture_value)
                 )
                 for mask, capture_value in found.items()
             ]
@@ -284,7 +286,7 @@ class _Position:
                 continue
             moves.append(
                 tuple.__new__(
-                    Move, (seat, card, _CAPTURE, card_set(mask), capture_value)
+                    _MOVE, (seat, card, _CAPTURE, card_set(mask), capture_value)
                 )
             )
         return moves
@@ -327,7 +329,7 @@ class _Position:
             self._increases(low, after, found)
         seat, card_set = self.seat, self.card_set
         return [
-            tuple.__new__(Move, (seat, card, _BUILD, card_set(mask), value))
+            tuple.__new__(_MOVE, (seat, card, _BUILD, card_set(mask), value))
             for mask, value in found
         ]
 

@@ -8,6 +8,7 @@ capturer (R11.1); between rounds the driver calls :func:`next_round`.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from .cards import Card
 from .errors import RulesError
@@ -29,12 +30,13 @@ def apply_move(state: DealState, move: Move) -> Step:
 
 
 # Enum members looked up once: ``MoveKind.X`` costs a class-attribute lookup.
-_TRAIL, _CAPTURE, _CREATE, _EXTEND = (
-    MoveKind.TRAIL,
-    MoveKind.CAPTURE,
-    MoveKind.CREATE,
-    MoveKind.EXTEND,
-)
+# Final module names are static in compiled code (other globals, imported names
+# included, are dictionary lookups).
+_TRAIL: Final = MoveKind.TRAIL
+_CAPTURE: Final = MoveKind.CAPTURE
+_CREATE: Final = MoveKind.CREATE
+_EXTEND: Final = MoveKind.EXTEND
+_STEP: Final = Step
 
 
 def apply_plan(state: DealState, move: Move, plan: Plan) -> Step:
@@ -83,7 +85,7 @@ def apply_plan(state: DealState, move: Move, plan: Plan) -> Step:
     # All fields in order, through tuple.__new__: the named tuple's own
     # constructor would cost one more Python call per move replayed.
     step = tuple.__new__(
-        Step,
+        _STEP,
         (
             move,
             kind,

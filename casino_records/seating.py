@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Final
 
 from .cards import Card
 from .errors import RulesError
@@ -22,10 +23,11 @@ from .ruleset import Rules
 
 __all__ = ["ROUNDS_PER_DEAL", "DealtCards", "Seating", "deal_from_deck"]
 
-ROUNDS_PER_DEAL = {2: 6, 3: 4, 4: 3}
+ROUNDS_PER_DEAL: Final = {2: 6, 3: 4, 4: 3}
 """Rounds in one deal by number of players (R3.3)."""
-HAND_SIZE = 4
-TABLE_SIZE = 4
+HAND_SIZE: Final = 4
+TABLE_SIZE: Final = 4
+_WHOLE_PACK: Final = (1 << 52) - 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,7 +142,10 @@ def deal_from_deck(
     >>> [str(c) for c in dealt.table], [str(c) for c in dealt.rounds[0][0]]
     (['3S', '4S', '9S', '10S'], ['AS', '2S', '7S', '8S'])
     """
-    if len(deck) != 52 or len(set(deck)) != 52:
+    seen = 0
+    for card in deck:
+        seen |= 1 << card
+    if len(deck) != 52 or seen != _WHOLE_PACK:
         raise RulesError("R1.1 a deck must hold the 52 different cards", rule="R1.1")
     if batch not in (1, 2, 4):
         raise RulesError(f"deal_batch must be 1, 2 or 4, not {batch}")

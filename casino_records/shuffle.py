@@ -84,14 +84,16 @@ _HEAD_BLOCKS: Final = 7
 def _fisher_yates(draws: Iterator[int]) -> tuple[Card, ...]:
     deck = list(CARDS)
     limits = _LIMITS
-    for i in range(len(deck) - 1, 0, -1):
+    i = len(deck) - 1  # the position to fill, from the bottom up
+    for x in draws:
         n = i + 1
-        limit = limits[n]
-        x = next(draws)
-        while x >= limit:  # reject the uneven top of the range
-            x = next(draws)
+        if x >= limits[n]:  # reject the uneven top of the range
+            continue
         j = x % n
         deck[i], deck[j] = deck[j], deck[i]
+        i -= 1
+        if i == 0:
+            break
     return tuple(deck)
 
 

@@ -24,6 +24,12 @@ _NO_CARDS: Final[frozenset[Card]] = frozenset()
 _TRAIL: Final = Action.TRAIL
 _CAPTURE: Final = Action.CAPTURE
 _BUILD: Final = Action.BUILD
+_MOVE: Final = Move  # static in compiled code, unlike an imported name
+_TRAILS: Final[tuple[tuple[Move, ...], ...]] = tuple(
+    tuple(tuple.__new__(Move, (seat, card, _TRAIL, _NO_CARDS, None)) for card in CARDS)
+    for seat in range(4)
+)
+"""Every trail there is, by seat and card: moves are immutable, so one each will do."""
 
 
 def to_engine(move: NotationMove) -> Move:
@@ -34,15 +40,17 @@ def to_engine(move: NotationMove) -> Move:
     # The fields straight from the model's ``__dict__`` (where pydantic keeps
     # them): one attribute lookup instead of five on the hot path of replay.
     fields = move.__dict__
-    seat, card, action = fields["seat"], _BY_NAME[fields["card"]], fields["action"]
+    seat: int = fields["seat"]
+    card = _BY_NAME[fields["card"]]
+    action: str = fields["action"]
     if action == "trail":
-        return tuple.__new__(Move, (seat, card, _TRAIL, _NO_CARDS, None))
+        return _TRAILS[seat][card]
     if action == "capture":
         take = frozenset([_BY_NAME[c] for c in fields["take"]])
-        return tuple.__new__(Move, (seat, card, _CAPTURE, take, fields["value"]))
+        return tuple.__new__(_MOVE, (seat, card, _CAPTURE, take, fields["value"]))
     if action == "build":
         onto = frozenset([_BY_NAME[c] for c in fields["onto"]])
-        return tuple.__new__(Move, (seat, card, _BUILD, onto, fields["value"]))
+        return tuple.__new__(_MOVE, (seat, card, _BUILD, onto, fields["value"]))
     raise TypeError(f"not a notation move: {move!r}")  # pragma: no cover
 
 

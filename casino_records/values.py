@@ -24,8 +24,10 @@ __all__ = [
     "ValueTables",
     "build_value_ok",
     "is_ace",
+    "is_face",
     "is_spade",
     "mask_of",
+    "rank_of",
     "same_value",
     "value_tables",
     "values_of",
@@ -81,6 +83,26 @@ def is_ace(card: int) -> bool:
     (True, False)
     """
     return card % 13 == 0
+
+
+def is_face(card: int) -> bool:
+    """True for jacks, queens and kings (as :attr:`Card.is_face`, without the lookup).
+
+    >>> from casino_records.cards import parse_card
+    >>> is_face(parse_card("JC")), is_face(parse_card("10C"))
+    (True, False)
+    """
+    return card % 13 >= JACK - 1
+
+
+def rank_of(card: int) -> int:
+    """The rank, 1 (ace) to 13 (king), as :attr:`Card.rank` without the lookup.
+
+    >>> from casino_records.cards import parse_card
+    >>> rank_of(parse_card("KH")), rank_of(parse_card("AH"))
+    (13, 1)
+    """
+    return card % 13 + 1
 
 
 def is_spade(card: int) -> bool:
