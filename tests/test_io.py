@@ -8,8 +8,8 @@ from typing import Any
 import orjson
 import pytest
 from hypothesis import given, settings
-from pydantic import ValidationError
 from hypothesis import strategies as st
+from pydantic import ValidationError
 
 from casino_records import io
 from casino_records.errors import RecordFormatError
