@@ -388,6 +388,13 @@ def check_item(
 
     :param reports: also return the replay report as JSON bytes.
     """
+    # The record and its report are gone by the time the collector is back on,
+    # so it never walks them.
+    with _collector_paused():
+        return _check(item, reports, max_bytes)
+
+
+def _check(item: Item, reports: bool, max_bytes: int) -> Outcome:
     from .io import dumps_json
     from .replay import replay
 
@@ -406,15 +413,12 @@ def check_item(
             )
         return Outcome(item.label, status, problem, count, item.size, entry)
 
-    with _collector_paused():
-        record, errors, unreadable = read_item(item, max_bytes)
-        if record is None:
-            status: Status = "unreadable" if unreadable else "invalid"
-            details = [_error_dict(e) for e in errors]
-            return outcome(
-                status, error_text(errors[0]), len(errors), "errors", details
-            )
-        result = replay(record, source=item.label).report
+    record, errors, unreadable = read_item(item, max_bytes)
+    if record is None:
+        status: Status = "unreadable" if unreadable else "invalid"
+        details = [_error_dict(e) for e in errors]
+        return outcome(status, error_text(errors[0]), len(errors), "errors", details)
+    result = replay(record, source=item.label).report
     problems = sum(1 for f in result.findings if f.severity != "warning")
     status = "invalid" if not result.valid else "disputed" if result.disputed else "ok"
     return outcome(status, first_problem(result), problems, "report", result)
