@@ -4,21 +4,29 @@ Simulates an archive of whole matches (all presets and player counts), then
 measures, each as the best CPU time of several runs:
 
 - ``orjson.loads`` of every line alone (the reference: parsing the bytes);
-- reading records (orjson + the pydantic models);
-- the full job: read, replay every move through the engine, score every deal,
-  audit every claim (target: >= 120,000 moves/s on one core).
+- reading records (parsing and validating them into the models);
+- the full job, as ``casino-records validate`` runs it on one core
+  (``batch.check_all`` with one job): read, replay every move through the
+  engine, score every deal, audit every claim (target: >= 120,000 moves/s);
+- the same full job with the engine in pure Python (a subprocess with
+  ``CASINO_RECORDS_PURE_PYTHON=1``), when the engine is compiled.
 
-Run: ``.venv/bin/python bench/bench_replay.py [--games N]``.
+Run: ``.venv/bin/python bench/bench_replay.py [--games N] [--runs N]``.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
+import subprocess
+import sys
 
 import orjson
 from timing import best_of, python_reference
 
-from casino_records.io import dumps_jsonl, loads
+import casino_records
+from casino_records.batch import Item, check_all
+from casino_records.io import dumps_jsonl, loads, validate_record_bytes
 from casino_records.replay import replay
 from casino_records.simulate import simulate_record
 
@@ -33,43 +41,76 @@ CONFIGS = [
 ]
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=140)
-    parser.add_argument("--runs", type=int, default=3)
-    args = parser.parse_args()
+def archive(games: int) -> list[bytes]:
+    """The simulated archive, one JSON line per match."""
     records = [
         simulate_record(
             preset, players, teams=teams, seed=f"bench-{i}", bots=("greedy", "random")
         )
-        for i in range(args.games)
+        for i in range(games)
         for preset, players, teams in [CONFIGS[i % len(CONFIGS)]]
     ]
-    lines = dumps_jsonl(records).splitlines()
+    return dumps_jsonl(records).splitlines()
+
+
+def full_job_seconds(lines: list[bytes], runs: int) -> float:
+    """Best CPU time of checking every line as ``validate`` does."""
+    items = [
+        Item(f"bench.jsonl:{n}", "jsonl", line, line=n, size=len(line) + 1)
+        for n, line in enumerate(lines, 1)
+    ]
+
+    def job() -> None:
+        for outcome in check_all(items):
+            assert outcome.status == "ok", outcome
+
+    job()  # warm: first use of the report models, caches
+    return best_of(runs, job)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=140)
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument(
+        "--full-job-only", action="store_true", help="print the full job's seconds"
+    )
+    args = parser.parse_args()
+    lines = archive(args.games)
+    if args.full_job_only:
+        print(full_job_seconds(lines, args.runs))
+        return
     size = sum(len(line) + 1 for line in lines)
     moves = sum(replay(loads(line)).report.moves_checked for line in lines)
-
-    def full_job() -> None:
-        for line in lines:
-            report = replay(loads(line)).report
-            assert report.status == "ok"
-
     parse = best_of(args.runs, lambda: [orjson.loads(line) for line in lines])
-    read = best_of(args.runs, lambda: [loads(line) for line in lines])
-    full = best_of(args.runs, full_job)
+    read = best_of(args.runs, lambda: [validate_record_bytes(line) for line in lines])
+    full = full_job_seconds(lines, args.runs)
+    build = "compiled (mypyc)" if casino_records.COMPILED else "pure Python"
     print(
-        f"archive: {len(lines)} matches, {moves} moves, {size / 1e6:.1f} MB; best of {args.runs} runs (CPU time)"
+        f"archive: {len(lines)} matches, {moves} moves, {size / 1e6:.1f} MB;"
+        f" best of {args.runs} runs (CPU time); engine: {build}"
     )
     print(
         f"orjson.loads alone (reference): {parse:7.3f} s  {moves / parse:10.0f} moves/s"
     )
     print(
-        f"read records (orjson + models): {read:7.3f} s  {moves / read:10.0f} moves/s  ({read / parse:.1f}x the reference)"
+        f"read records (models):          {read:7.3f} s  {moves / read:10.0f} moves/s"
+        f"  ({read / parse:.1f}x the reference)"
     )
     print(
-        f"validate + re-score (full job): {full:7.3f} s  {moves / full:10.0f} moves/s  ({full / parse:.1f}x the reference; target >= 120000 moves/s)"
+        f"validate + re-score (full job): {full:7.3f} s  {moves / full:10.0f} moves/s"
+        f"  ({full / parse:.1f}x the reference; target >= 120000 moves/s)"
     )
-
+    if casino_records.COMPILED:
+        env = {**os.environ, "CASINO_RECORDS_PURE_PYTHON": "1"}
+        command = [sys.executable, __file__, "--full-job-only"]
+        command += ["--games", str(args.games), "--runs", str(min(args.runs, 3))]
+        done = subprocess.run(command, env=env, capture_output=True, text=True)
+        pure = float(done.stdout.strip().splitlines()[-1])
+        print(
+            f"  the same, pure-Python engine: {pure:7.3f} s  {moves / pure:10.0f} moves/s"
+            f"  (the compiled engine is {pure / full:.1f}x faster)"
+        )
     print(
         f"machine speed now: the pure-Python reference takes {python_reference():.3f} s"
         " (0.21 s when the figures in the README were taken)"
