@@ -38,7 +38,7 @@ class _Explainer:
         self,
         d: int,
         state: DealState,
-        move_locs: dict[int, str],
+        move_locs: Sequence[str],
         names: Sequence[str],
     ) -> None:
         self.d = d
@@ -59,7 +59,8 @@ class _Explainer:
             f"deal {self.d + 1}, round {step.round + 1}, move {step.index + 1} of the"
             f" deal: {name} (seat {step.move.seat}) {move_text(step.move)}"
         )
-        return DecidingMove(loc=self.locs.get(step.index, ""), where=where, why=why)
+        loc = self.locs[step.index] if step.index < len(self.locs) else ""
+        return DecidingMove(loc=loc, where=where, why=why)
 
     def residue(self, prefix: str = "") -> DecidingMove:
         """The residue (R11.1), optionally after what it held that matters."""
@@ -164,7 +165,7 @@ def audit_deal(
     deal: Deal,
     state: DealState,
     scores: Sequence[SideScore],
-    move_locs: dict[int, str],
+    move_locs: Sequence[str],
     names: Sequence[str],
     sides: Sequence[str],
 ) -> tuple[list[ScoreCheck], list[Finding]]:

@@ -42,6 +42,7 @@ _TRAIL_PLAN: Final = Plan(MoveKind.TRAIL)
 # Final module names are static in compiled code; other globals are dictionary
 # lookups, imported names included, hence the aliases.
 _CAPTURE: Final = MoveKind.CAPTURE
+_CREATE: Final = MoveKind.CREATE
 _TRAIL_ACTION: Final = Action.TRAIL
 _CAPTURE_ACTION: Final = Action.CAPTURE
 _PLAN: Final = Plan
@@ -352,10 +353,9 @@ def _verify_face_capture(
     _check_pairing(state, card, set(loose))
     kept = [(b.label, b.value) for b in state.owned_builds(move.seat)]
     check_holds(state, move.seat, card, kept)
-    return Plan(
-        MoveKind.CAPTURE,
-        loose_taken=tuple(taken),
-        groups=tuple((c,) for c in taken),
+    # All fields through tuple.__new__, as in _capture_plan.
+    return tuple.__new__(
+        _PLAN, (_CAPTURE, None, tuple(taken), (), tuple((c,) for c in taken), None)
     )
 
 
@@ -423,12 +423,8 @@ def _verify_create(state: DealState, move: Move, value: int, loose: list[int]) -
     label = f"B{state.next_build_id}"
     builds_after = [(b.label, b.value) for b in state.owned_builds(move.seat)]
     _check_new_build_hold(state, move, label, value, builds_after, "B4")
-    return Plan(
-        MoveKind.CREATE,
-        value=value,
-        loose_taken=tuple(table),
-        groups=_groups_of(found, card, table),
-    )
+    groups = _groups_of(found, card, table)
+    return tuple.__new__(_PLAN, (_CREATE, value, tuple(table), (), groups, None))
 
 
 def _check_new_build_hold(

@@ -112,7 +112,7 @@ class _Replayer:
             moves_checked=0,
         )
         self.positions: list[list[Position]] = []
-        self.move_locs: dict[int, str] = {}
+        self.move_locs: list[str] = []
         self.moves_checked = 0
 
     # --- findings ------------------------------------------------------------------
@@ -310,7 +310,7 @@ class _Replayer:
         kept: list[Position] = []
         last_step: Step | None = None
         last_loc = ""
-        move_locs: dict[int, str] = {}
+        move_locs: list[str] = []  # by move index within the deal
         immediate_wins = rules.near_target_immediate_win
         for r, round_ in enumerate(deal.rounds):
             if r:
@@ -363,7 +363,7 @@ class _Replayer:
                     return report, None
                 last_step = apply_plan(state, move, plan)
                 last_loc = move_loc
-                move_locs[last_step.index] = move_loc
+                move_locs.append(move_loc)
                 self.moves_checked += 1
                 if immediate_wins and last_step.kind is MoveKind.CAPTURE:
                     side = seating.side_of[last_step.move.seat]
