@@ -456,7 +456,7 @@ def check_all(
     jobs: int = 1,
     reports: bool = False,
     max_bytes: int = CLI_MAX_BYTES,
-    chunksize: int = 16,
+    chunksize: int = 64,
 ) -> Generator[Outcome, None, None]:
     """Check every item, in order; with ``jobs > 1`` in that many worker processes.
 
