@@ -496,7 +496,13 @@ def check_all(
         context = server
     else:  # pragma: no cover - neither on Linux nor macOS
         context = multiprocessing.get_context("spawn")
-    pool = context.Pool(jobs)
+    # What the workers inherit by fork goes to the collector's permanent
+    # generation first: their collections never touch (and copy) those pages.
+    gc.freeze()
+    try:
+        pool = context.Pool(jobs)
+    finally:
+        gc.unfreeze()
     try:
         for outcome in pool.imap(work, feed(), chunksize=chunksize):
             slots.release()
