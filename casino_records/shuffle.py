@@ -26,7 +26,7 @@ from __future__ import annotations
 import hashlib
 import struct
 from collections.abc import Iterator
-from itertools import chain
+from itertools import chain, islice
 from typing import Final
 
 from .cards import CARDS, Card
@@ -46,13 +46,23 @@ def uint32_stream(seed: str, first_block: int = 0) -> Iterator[int]:
     ...     hashlib.sha256(b"casino" + bytes(8)).digest()[:4], "big")
     True
     """
-    seed_bytes = seed.encode("utf-8")
-    counter = first_block
+    for block in _blocks(seed, first_block):
+        yield from struct.unpack(">8I", block)
+
+
+def _blocks(seed: str, first: int) -> Iterator[bytes]:
+    """Blocks ``first``, ``first + 1``, … of the byte stream (step 2).
+
+    Each hashes a copy of the seed's hash state: the same digest as hashing
+    ``seed_bytes || k`` afresh, for less work.
+    """
+    seeded = hashlib.sha256(seed.encode("utf-8"))
+    k = first
     while True:
-        block = hashlib.sha256(seed_bytes + counter.to_bytes(8, "big")).digest()
-        for offset in range(0, len(block), 4):
-            yield int.from_bytes(block[offset : offset + 4], "big")
-        counter += 1
+        block = seeded.copy()
+        block.update(k.to_bytes(8, "big"))
+        yield block.digest()
+        k += 1
 
 
 def shuffled_deck(seed: str) -> tuple[Card, ...]:
@@ -65,14 +75,7 @@ def shuffled_deck(seed: str) -> tuple[Card, ...]:
     """
     # The 51 swaps need 51 draws plus the rare rejection: unpack the first
     # blocks at once, and continue the stream only if a draw was rejected.
-    # Each block hashes a copy of the seed's hash state (cheaper than a new hash).
-    seeded = hashlib.sha256(seed.encode("utf-8"))
-    blocks = []
-    for k in range(_HEAD_BLOCKS):
-        block = seeded.copy()
-        block.update(k.to_bytes(8, "big"))
-        blocks.append(block.digest())
-    head = b"".join(blocks)
+    head = b"".join(islice(_blocks(seed, 0), _HEAD_BLOCKS))
     draws = struct.unpack(f">{8 * _HEAD_BLOCKS}I", head)
     return _fisher_yates(chain(draws, uint32_stream(seed, _HEAD_BLOCKS)))
 
