@@ -8,7 +8,7 @@ PORT ?= 8501
 
 COMPILED := casino_records/_compiled.sha256
 
-.PHONY: install compile run test lint bench schema clean
+.PHONY: install compile run test test-fast lint bench schema clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -17,7 +17,7 @@ $(STAMP): pyproject.toml
 
 # The engine's hot path compiled with mypyc (2-3x faster); rebuilt when any source
 # changes. Without a C compiler it says so and the package stays pure Python.
-$(COMPILED): $(STAMP) $(wildcard casino_records/*.py)
+$(COMPILED): $(STAMP) $(wildcard casino_records/engine/*.py casino_records/record/*.py casino_records/check/*.py)
 	-CASINO_RECORDS_PURE_PYTHON=1 $(PY) -m casino_records._compile
 
 install: $(STAMP) $(COMPILED)
@@ -34,10 +34,16 @@ run: install
 test: install
 	$(PY) -m pytest
 
+# The inner loop: everything but the slow property runs, the builds' comparison,
+# the README's examples and the browser tests.
+test-fast: install
+	$(PY) -m pytest -q -m "not slow and not browser"
+
 lint: $(STAMP)
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/mypy
+	$(VENV)/bin/lint-imports
 	$(CLI) schema --check
 
 bench: install
@@ -48,4 +54,5 @@ schema: $(STAMP)
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis test-artifacts
-	rm -f $(COMPILED) casino_records/*.so
+	rm -f $(COMPILED)
+	find casino_records -name '*.so' -delete

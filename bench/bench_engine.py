@@ -20,15 +20,15 @@ import random
 import orjson
 from timing import best_of, python_reference
 
-from casino_records.bots import RandomBot, play_deal
-from casino_records.cards import CARDS, Card
-from casino_records.legality import verify_move
-from casino_records.movegen import clear_caches
-from casino_records.moves import Move
-from casino_records.play import apply_plan, next_round
-from casino_records.ruleset import Rules
-from casino_records.seating import DealtCards, Seating
-from casino_records.state import DealState
+from casino_records.engine.bots import RandomBot, play_deal
+from casino_records.engine.cards import CARDS, Card
+from casino_records.engine.legality import verify_move
+from casino_records.engine.movegen import clear_caches
+from casino_records.engine.moves import Move
+from casino_records.engine.play import apply_plan, next_round
+from casino_records.engine.rules import Rules
+from casino_records.engine.seating import DealtCards, Seating
+from casino_records.engine.state import DealState
 
 
 def decks(count: int, seed: int = 5) -> list[list[Card]]:
@@ -46,7 +46,7 @@ def replay_moves(
 ) -> int:
     """Verify and apply every recorded move of ``games``; return the move count.
 
-    Round by round, as :func:`casino_records.replay.replay` walks a record.
+    Round by round, as :func:`casino_records.check.replay.replay` walks a record.
     """
     count = 0
     per_round = 4 * seating.players

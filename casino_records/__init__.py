@@ -7,13 +7,13 @@ The layers, bottom up:
   :func:`verify_move` / :func:`is_legal`, :func:`apply_move`, scoring and
   match play, bots;
 - records: the notation models (:class:`GameRecord`), reading and writing
-  (:mod:`casino_records.io`), replay with its :class:`ReplayReport`.
+  (:mod:`casino_records.record.jsonio`), replay with its :class:`ReplayReport`.
 
-The replay itself is :func:`casino_records.replay.replay` (the module and the
+The replay itself is :func:`casino_records.check.replay.replay` (the module and the
 function share the name, so it is not re-exported here).
 
 >>> from casino_records import simulate_record
->>> from casino_records.replay import replay
+>>> from casino_records.check.replay import replay
 >>> record = simulate_record("classic", 2, seed="readme")
 >>> replay(record).report.status
 'ok'
@@ -31,83 +31,83 @@ COMPILED: bool = _native.select()
 runs as pure Python; both behave the same (see :mod:`casino_records._native`)."""
 
 if TYPE_CHECKING:
-    from .bots import GreedyBot as GreedyBot
-    from .bots import RandomBot as RandomBot
-    from .bots import play_deal as play_deal
-    from .bots import play_match as play_match
-    from .cards import CARDS as CARDS
-    from .cards import Card as Card
-    from .cards import Suit as Suit
-    from .cards import parse_card as parse_card
-    from .cards import parse_cards as parse_cards
+    from .check.replay import Position as Position
+    from .check.replay import Replay as Replay
+    from .check.report import ReplayReport as ReplayReport
+    from .engine.bots import GreedyBot as GreedyBot
+    from .engine.bots import RandomBot as RandomBot
+    from .engine.bots import play_deal as play_deal
+    from .engine.bots import play_match as play_match
+    from .engine.cards import CARDS as CARDS
+    from .engine.cards import Card as Card
+    from .engine.cards import Suit as Suit
+    from .engine.cards import parse_card as parse_card
+    from .engine.cards import parse_cards as parse_cards
+    from .engine.legality import is_legal as is_legal
+    from .engine.legality import verify_move as verify_move
+    from .engine.match import MatchState as MatchState
+    from .engine.movegen import generate_legal_moves as generate_legal_moves
+    from .engine.moves import Action as Action
+    from .engine.moves import Build as Build
+    from .engine.moves import Move as Move
+    from .engine.moves import MoveKind as MoveKind
+    from .engine.moves import Step as Step
+    from .engine.play import apply_move as apply_move
+    from .engine.play import next_round as next_round
+    from .engine.rules import Rules as Rules
+    from .engine.scoring import SideScore as SideScore
+    from .engine.scoring import score_piles as score_piles
+    from .engine.seating import Seating as Seating
+    from .engine.seating import deal_from_deck as deal_from_deck
+    from .engine.state import DealState as DealState
     from .errors import CardError as CardError
     from .errors import CasinoRecordError as CasinoRecordError
     from .errors import IllegalMoveError as IllegalMoveError
     from .errors import RecordFormatError as RecordFormatError
     from .errors import RulesError as RulesError
     from .errors import ScoreMismatchError as ScoreMismatchError
-    from .legality import is_legal as is_legal
-    from .legality import verify_move as verify_move
-    from .match import MatchState as MatchState
-    from .movegen import generate_legal_moves as generate_legal_moves
-    from .moves import Action as Action
-    from .moves import Build as Build
-    from .moves import Move as Move
-    from .moves import MoveKind as MoveKind
-    from .moves import Step as Step
-    from .notation import GameRecord as GameRecord
-    from .play import apply_move as apply_move
-    from .play import next_round as next_round
-    from .replay import Position as Position
-    from .replay import Replay as Replay
-    from .report import ReplayReport as ReplayReport
-    from .ruleset import Rules as Rules
-    from .scoring import SideScore as SideScore
-    from .scoring import score_piles as score_piles
-    from .seating import Seating as Seating
-    from .seating import deal_from_deck as deal_from_deck
-    from .simulate import simulate_record as simulate_record
-    from .state import DealState as DealState
+    from .record.models import GameRecord as GameRecord
+    from .record.simulate import simulate_record as simulate_record
 
 # Public names load on first use, so `casino-records --help` starts fast.
 _LAZY = {
-    "GreedyBot": "bots",
-    "RandomBot": "bots",
-    "play_deal": "bots",
-    "play_match": "bots",
-    "CARDS": "cards",
-    "Card": "cards",
-    "Suit": "cards",
-    "parse_card": "cards",
-    "parse_cards": "cards",
+    "GreedyBot": "engine.bots",
+    "RandomBot": "engine.bots",
+    "play_deal": "engine.bots",
+    "play_match": "engine.bots",
+    "CARDS": "engine.cards",
+    "Card": "engine.cards",
+    "Suit": "engine.cards",
+    "parse_card": "engine.cards",
+    "parse_cards": "engine.cards",
     "CardError": "errors",
     "CasinoRecordError": "errors",
     "IllegalMoveError": "errors",
     "RecordFormatError": "errors",
     "RulesError": "errors",
     "ScoreMismatchError": "errors",
-    "is_legal": "legality",
-    "verify_move": "legality",
-    "MatchState": "match",
-    "generate_legal_moves": "movegen",
-    "Action": "moves",
-    "Build": "moves",
-    "Move": "moves",
-    "MoveKind": "moves",
-    "Step": "moves",
-    "GameRecord": "notation",
-    "apply_move": "play",
-    "next_round": "play",
-    "Position": "replay",
-    "Replay": "replay",
-    "ReplayReport": "report",
-    "Rules": "ruleset",
-    "SideScore": "scoring",
-    "score_piles": "scoring",
-    "Seating": "seating",
-    "deal_from_deck": "seating",
-    "simulate_record": "simulate",
-    "DealState": "state",
+    "is_legal": "engine.legality",
+    "verify_move": "engine.legality",
+    "MatchState": "engine.match",
+    "generate_legal_moves": "engine.movegen",
+    "Action": "engine.moves",
+    "Build": "engine.moves",
+    "Move": "engine.moves",
+    "MoveKind": "engine.moves",
+    "Step": "engine.moves",
+    "GameRecord": "record.models",
+    "apply_move": "engine.play",
+    "next_round": "engine.play",
+    "Position": "check.replay",
+    "Replay": "check.replay",
+    "ReplayReport": "check.report",
+    "Rules": "engine.rules",
+    "SideScore": "engine.scoring",
+    "score_piles": "engine.scoring",
+    "Seating": "engine.seating",
+    "deal_from_deck": "engine.seating",
+    "simulate_record": "record.simulate",
+    "DealState": "engine.state",
 }
 
 

@@ -25,6 +25,7 @@ from ._native import (
     PACKAGE,
     PACKAGE_DIR,
     source_digests,
+    source_of,
 )
 
 GROUP: str = f"{PACKAGE}._engine"
@@ -34,10 +35,11 @@ SUFFIX: str = EXTENSION_SUFFIX
 
 def compiled_files() -> list[Path]:
     """The extension modules (and the shared library) in the package folder."""
+    compiled = {source_of(module).with_suffix("") for module in COMPILED_MODULES}
     return sorted(
         path
-        for path in PACKAGE_DIR.glob(f"*{SUFFIX}")
-        if path.name.split(".")[0] in COMPILED_MODULES
+        for path in PACKAGE_DIR.rglob(f"*{SUFFIX}")
+        if path.parent / path.name.split(".")[0] in compiled
         or path.name.startswith("_engine__mypyc")
     )
 
@@ -66,14 +68,16 @@ setup(
 def build() -> int:
     """Compile into a scratch folder, then install the results and the manifest."""
     digests = source_digests()
-    sources = [str(PACKAGE_DIR / f"{name}.py") for name in COMPILED_MODULES]
+    sources = [str(source_of(module)) for module in COMPILED_MODULES]
     config = PACKAGE_DIR.parent / "pyproject.toml"
     options = ["--config-file", str(config)] if config.exists() else ["--strict"]
     with tempfile.TemporaryDirectory(prefix="casino-mypyc-") as scratch:
         work = Path(scratch)
         (work / "setup.py").write_text(_SETUP.format(group=GROUP))
         out = work / "out"
-        (out / PACKAGE).mkdir(parents=True)
+        for module in COMPILED_MODULES:
+            package = module.rpartition(".")[0].split(".") if "." in module else []
+            (out / PACKAGE).joinpath(*package).mkdir(parents=True, exist_ok=True)
         command = [
             sys.executable,
             "setup.py",
@@ -88,7 +92,7 @@ def build() -> int:
         if done.returncode != 0:
             sys.stderr.write(done.stdout[-4000:] + done.stderr[-4000:])
             return done.returncode
-        built = sorted((out / PACKAGE).glob(f"*{SUFFIX}"))
+        built = sorted((out / PACKAGE).rglob(f"*{SUFFIX}"))
         if len(built) != len(COMPILED_MODULES) + 1:
             names = ", ".join(path.name for path in built) or "nothing"
             sys.stderr.write(f"mypyc built {names}\n")
@@ -96,9 +100,10 @@ def build() -> int:
         clean()
         for path in built:
             # Replace by rename so that a running process keeps its mapped copy.
-            staged = PACKAGE_DIR / f".{path.name}.new"
+            target = PACKAGE_DIR / path.relative_to(out / PACKAGE)
+            staged = target.with_name(f".{path.name}.new")
             shutil.copyfile(path, staged)
-            staged.replace(PACKAGE_DIR / path.name)
+            staged.replace(target)
     if source_digests() != digests:
         clean()
         sys.stderr.write("the sources changed during the build; run it again\n")

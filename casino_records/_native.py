@@ -2,10 +2,10 @@
 
 ``python -m casino_records._compile`` compiles the modules in
 :data:`COMPILED_MODULES` with mypyc into extension modules beside their sources
-and writes :data:`MANIFEST`: the SHA-256 of every source of the package at build
-time. Python imports an extension module in preference to its source, so a
+and writes :data:`MANIFEST`: the SHA-256 of each compiled module's source at
+build time. Python imports an extension module in preference to its source, so a
 compiled module that no longer matches its source would silently run old code.
-:func:`select` prevents that: unless every source still has its recorded
+":func:`select` prevents that: unless every compiled module's source still has its recorded
 digest, or when ``CASINO_RECORDS_PURE_PYTHON`` is set to a non-empty value, the
 compiled modules are bypassed and all of them load from source. The two builds
 behave the same; the compiled one is two to three times faster.
@@ -38,37 +38,46 @@ __all__ = [
 PACKAGE: Final = "casino_records"
 PACKAGE_DIR: Final = Path(__file__).resolve().parent
 MANIFEST: Final = PACKAGE_DIR / "_compiled.sha256"
-"""Written by the build: ``<sha256>  <file name>`` for every source of the package."""
+"""Written by the build: ``<sha256>  <module>`` for the source of every compiled module."""
 PURE_ENV: Final = "CASINO_RECORDS_PURE_PYTHON"
 """Set to a non-empty value to run the pure-Python engine even when compiled."""
 COMPILED_MODULES: Final = (
-    "audit",
-    "bots",
-    "combos",
-    "legality",
-    "match",
-    "movegen",
-    "moves",
-    "play",
-    "provenance",
-    "replay",
-    "ruleset",
-    "scoring",
-    "seating",
-    "shuffle",
-    "state",
-    "translate",
-    "values",
+    "check.audit",
+    "check.replay",
+    "engine.bots",
+    "engine.combos",
+    "engine.legality",
+    "engine.match",
+    "engine.movegen",
+    "engine.moves",
+    "engine.play",
+    "engine.rules",
+    "engine.scoring",
+    "engine.seating",
+    "engine.shuffle",
+    "engine.state",
+    "engine.values",
+    "record.provenance",
+    "record.translate",
 )
-"""The hot path of self-play and replay, compiled by mypyc (module names)."""
+"""The hot path of self-play and replay, compiled by mypyc (dotted names under the package)."""
 EXTENSION_SUFFIX: Final = sysconfig.get_config_var("EXT_SUFFIX") or ".so"
 
 
+def source_of(module: str, package_dir: Path = PACKAGE_DIR) -> Path:
+    """The source file of a compiled module (a dotted name under the package)."""
+    return package_dir.joinpath(*module.split(".")).with_suffix(".py")
+
+
 def source_digests(package_dir: Path = PACKAGE_DIR) -> dict[str, str]:
-    """SHA-256 of every ``.py`` file of the package (subpackages excluded)."""
+    """SHA-256 of the source of every compiled module, by dotted name.
+
+    Only these matter: a compiled module runs its own build of its source, and
+    editing any other file (the command line, the viewer models) leaves it valid.
+    """
     return {
-        path.name: hashlib.sha256(path.read_bytes()).hexdigest()
-        for path in sorted(package_dir.glob("*.py"))
+        module: hashlib.sha256(source_of(module, package_dir).read_bytes()).hexdigest()
+        for module in COMPILED_MODULES
     }
 
 
@@ -93,10 +102,10 @@ class _SourceFirst(importlib.abc.MetaPathFinder):
         path: Sequence[str] | None,
         target: ModuleType | None = None,
     ) -> importlib.machinery.ModuleSpec | None:
-        package, _, name = fullname.rpartition(".")
-        if package != PACKAGE or name not in COMPILED_MODULES:
+        prefix, _, name = fullname.partition(".")
+        if prefix != PACKAGE or name not in COMPILED_MODULES:
             return None
-        source = PACKAGE_DIR / f"{name}.py"
+        source = source_of(name)
         loader = importlib.machinery.SourceFileLoader(fullname, str(source))
         return importlib.util.spec_from_file_location(fullname, source, loader=loader)
 
@@ -111,7 +120,7 @@ def select() -> bool:
     if recorded is None:
         # No manifest: nothing was compiled by the build, or its output is of
         # unknown age. Compiled files left lying around are not trusted.
-        if not any(PACKAGE_DIR.glob(f"*{EXTENSION_SUFFIX}")):
+        if not any(PACKAGE_DIR.rglob(f"*{EXTENSION_SUFFIX}")):
             return False
         reason = "compiled modules without a manifest"
     elif os.environ.get(PURE_ENV):

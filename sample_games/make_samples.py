@@ -4,14 +4,14 @@ Run from the repository root (or anywhere)::
 
     python sample_games/make_samples.py
 
-Plain games are played by the seeded bots (:func:`casino_records.simulate.simulate_record`).
+Plain games are played by the seeded bots (:func:`casino_records.record.simulate.simulate_record`).
 Games that must show a particular finish (a count-out, a near-target win, a tie
 played on) are found by trying the seeds ``<prefix>-0``, ``<prefix>-1``, … in
 order from a fixed start, so the first seed that fits is always the same one.
 The disputed and invalid samples are derived from generated games by editing
 one claimed figure or one move, so nothing here is typed in by hand except the
 annotations of the annotated game. Every file is written with
-:func:`casino_records.io.dump` (canonical form), and every sample is replayed
+:func:`casino_records.record.jsonio.dump` (canonical form), and every sample is replayed
 after writing to check it shows what it is meant to show.
 """
 
@@ -23,16 +23,16 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from casino_records import io
-from casino_records.cards import parse_card
-from casino_records.notation import GameRecord
-from casino_records.replay import replay
-from casino_records.report import ReplayReport
-from casino_records.ruleset import Rules
-from casino_records.scoring import score_piles
-from casino_records.simulate import Provenance, simulate_record
-from casino_records.translate import to_engine
-from casino_records.values import value_tables
+from casino_records.check.replay import replay
+from casino_records.check.report import ReplayReport
+from casino_records.engine.cards import parse_card
+from casino_records.engine.rules import Rules
+from casino_records.engine.scoring import score_piles
+from casino_records.engine.values import value_tables
+from casino_records.record import jsonio
+from casino_records.record.models import GameRecord
+from casino_records.record.simulate import Provenance, simulate_record
+from casino_records.record.translate import to_engine
 
 HERE = Path(__file__).resolve().parent
 GREEDY = ("greedy", "greedy")
@@ -94,13 +94,13 @@ def find(
 
 def to_data(record: GameRecord) -> Data:
     """The record as plain JSON data, for editing."""
-    data: Data = json.loads(io.dumps(record))
+    data: Data = json.loads(jsonio.dumps(record))
     return data
 
 
 def from_data(data: Data) -> GameRecord:
     """Read edited data back as a record (validated like any file)."""
-    return io.loads(json.dumps(data, ensure_ascii=False))
+    return jsonio.loads(json.dumps(data, ensure_ascii=False))
 
 
 def describe(record: GameRecord, sample: str, comment: str) -> GameRecord:
@@ -651,7 +651,7 @@ def main(argv: Sequence[str] = ()) -> int:
     """Write every sample and the archive; print each one's replay status."""
     written = set()
     for name, record in samples():
-        io.dump(record, HERE / name)
+        jsonio.dump(record, HERE / name)
         written.add(name)
         report = check(record)
         assert report.match is not None
@@ -659,7 +659,7 @@ def main(argv: Sequence[str] = ()) -> int:
         status = {"disputed": "disputed", "invalid": "invalid"}.get(expected, "ok")
         assert report.status == status, (name, report.status, report.findings)
         print(f"{name:40} {report.status:9} {report.match.reason}")
-    io.dump_jsonl(archive(), HERE / "archive-mixed.jsonl")
+    jsonio.dump_jsonl(archive(), HERE / "archive-mixed.jsonl")
     stale = {p.name for p in HERE.glob("*.json")} - written
     if stale:
         print("not made by this script:", ", ".join(sorted(stale)), file=sys.stderr)

@@ -2,4 +2,4 @@
 
 from __future__ import annotations
 
-pytest_plugins = ["browser_support", "native_support"]
+pytest_plugins = ["tests.viewer.browser_support", "tests.native.native_support"]

@@ -1,6 +1,6 @@
 """Replay page: open a record, step through its positions, read its report.
 
-Layout only: every value shown comes from casino_records.viewmodel. Data
+Layout only: every value shown comes from casino_records.present.viewmodel. Data
 (player names, comments, messages) goes through md_escape wherever Streamlit
 renders Markdown. The position is the stepper (a Custom Component v2, see
 stepper.js): it gets every position of the deal pre-rendered and escaped by
@@ -14,7 +14,7 @@ from pathlib import Path
 
 import streamlit as st
 
-from casino_records import viewmodel as vm
+from casino_records.present import viewmodel as vm
 
 HERE = Path(__file__).resolve().parent
 SAMPLES = HERE.parent / "sample_games"

@@ -2,7 +2,7 @@
 
 Run it with ``casino-records view [PATH]`` or
 ``streamlit run viewer/streamlit_app.py [-- PATH]``. Every computation lives in
-:mod:`casino_records.viewmodel`; the pages only lay it out.
+:mod:`casino_records.present.viewmodel`; the pages only lay it out.
 """
 
 from __future__ import annotations

@@ -1,0 +1,281 @@
+"""The claimed-versus-computed audit: every claimed figure checked, every difference explained.
+
+For each difference the audit names the moves that decided the category: who
+captured Big Casino at which move, where the last capture was (it took the
+residue), which captures were sweeps.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+
+from ..engine.cards import BIG_CASINO, LITTLE_CASINO, Card, Suit
+from ..engine.describe import move_text
+from ..engine.match import MatchState
+from ..engine.moves import MoveKind, Step
+from ..engine.scoring import CATEGORIES, SideScore
+from ..engine.state import DealState
+from ..record.models import ClaimedSide, Deal, GameRecord
+from .report import DecidingMove, Finding, MatchReport, ScoreCheck
+
+__all__ = ["audit_deal", "audit_match"]
+
+_LABELS: Final = {
+    "most_cards": "most cards",
+    "most_spades": "most spades",
+    "big_casino": "Big Casino",
+    "little_casino": "Little Casino",
+    "aces": "aces",
+    "sweeps": "sweeps",
+}
+
+
+class _Explainer:
+    """Finds the moves behind a deal's categories."""
+
+    def __init__(
+        self,
+        d: int,
+        state: DealState,
+        move_locs: Sequence[str],
+        names: Sequence[str],
+    ) -> None:
+        self.d = d
+        self.state = state
+        self.locs = move_locs
+        self.names = names
+        self.origin: dict[Card, Step] = {}
+        for step in state.log:
+            if step.kind is MoveKind.CAPTURE:
+                for card in (step.move.card, *step.taken):
+                    self.origin[card] = step
+        captures = [s for s in state.log if s.kind is MoveKind.CAPTURE]
+        self.last_capture = captures[-1] if captures else None
+
+    def step(self, step: Step, why: str) -> DecidingMove:
+        name = self.names[step.move.seat]
+        where = (
+            f"deal {self.d + 1}, round {step.round + 1}, move {step.index + 1} of the"
+            f" deal: {name} (seat {step.move.seat}) {move_text(step.move)}"
+        )
+        loc = self.locs[step.index] if step.index < len(self.locs) else ""
+        return DecidingMove(loc=loc, where=where, why=why)
+
+    def residue(self, prefix: str = "") -> DecidingMove:
+        """The residue (R11.1), optionally after what it held that matters."""
+        side = self.state.residue_side
+        taker = "nobody" if side is None else f"side {side}"
+        cards = self.state.residue
+        spades = sum(1 for c in cards if c.suit is Suit.SPADES)
+        went = f"the residue, {len(cards)} cards ({spades} spades), went to {taker}"
+        return DecidingMove(
+            loc=f"/deals/{self.d}",
+            where=f"deal {self.d + 1}, end of the deal",
+            why=f"{prefix}; {went}" if prefix else went,
+        )
+
+    def card(self, card: Card, what: str) -> list[DecidingMove]:
+        step = self.origin.get(card)
+        if step is not None:
+            return [self.step(step, f"captured {what} ({card})")]
+        if card in self.state.residue:
+            return [self.residue(f"{what} ({card}) was left on the table")]
+        return []
+
+    def last(self) -> list[DecidingMove]:
+        """The last capture and the residue it took: they decide cards and spades."""
+        found = []
+        if self.last_capture is not None:
+            found.append(
+                self.step(self.last_capture, "the last capture: it took the residue")
+            )
+        if self.state.residue:
+            found.append(self.residue())
+        return found
+
+    def category(self, category: str) -> list[DecidingMove]:
+        if category in ("most_cards", "cards", "most_spades", "spades"):
+            return self.last()
+        if category == "big_casino":
+            return self.card(BIG_CASINO, "Big Casino")
+        if category == "little_casino":
+            return self.card(LITTLE_CASINO, "Little Casino")
+        if category == "aces":
+            aces = [c for c in self.origin if c.is_ace] + [
+                c for c in self.state.residue if c.is_ace
+            ]
+            return [m for ace in sorted(aces) for m in self.card(ace, "an ace")]
+        if category == "sweeps":
+            return [
+                self.step(s, "a sweep: it emptied the table")
+                for s in self.state.log
+                if s.sweep
+            ]
+        unique: dict[str, DecidingMove] = {}
+        for name in CATEGORIES:
+            for move in self.category(name):
+                seen = unique.get(move.loc)
+                if seen is None:
+                    unique[move.loc] = move
+                elif move.why not in seen.why:
+                    why = f"{seen.why}; {move.why}"
+                    unique[move.loc] = seen.model_copy(update={"why": why})
+        return list(unique.values())
+
+
+_POINT_FIGURES: Final = tuple(
+    (name, f"points/{name}", f"points.{name}") for name in CATEGORIES
+)
+_COUNT_FIGURES: Final = tuple(
+    (name, f"counts/{name}", f"counts.{name}") for name in ("cards", "spades", "sweeps")
+)
+
+
+def _claimed_figures(
+    claimed: ClaimedSide, score: SideScore
+) -> list[tuple[str, str, str, int, int]]:
+    """(pointer suffix, category, dotted name, claimed, computed) per claimed figure."""
+    figures: list[tuple[str, str, str, int, int]] = []
+    # Fields from the models' __dict__ (where pydantic keeps them): no getattr.
+    points = claimed.points
+    if points is not None:
+        point_fields = points.__dict__
+        for name, suffix, dotted in _POINT_FIGURES:
+            value = point_fields[name]
+            if value is not None:
+                figures.append((suffix, name, dotted, value, score.points[name]))
+    if claimed.total is not None:
+        figures.append(("total", "total", "total", claimed.total, score.banked))
+    counts = claimed.counts
+    if counts is not None:
+        computed = (score.cards, score.spades, score.sweeps)
+        count_fields = counts.__dict__
+        for (name, suffix, dotted), actual in zip(
+            _COUNT_FIGURES, computed, strict=True
+        ):
+            value = count_fields[name]
+            if value is not None:
+                figures.append((suffix, name, dotted, value, actual))
+    return figures
+
+
+def audit_deal(
+    d: int,
+    deal: Deal,
+    state: DealState,
+    scores: Sequence[SideScore],
+    move_locs: Sequence[str],
+    names: Sequence[str],
+    sides: Sequence[str],
+) -> tuple[list[ScoreCheck], list[Finding]]:
+    """Check deal ``d``'s claimed scores against the computed ``scores``.
+
+    A side's claimed ``total`` is compared with the points it banked (what the
+    deal added to its match total); claimed ``points`` with the points earned
+    per category; ``counts`` with the cards, spades and sweeps it took.
+    """
+    if deal.claimed is None:
+        return [], []
+    explain: _Explainer | None = None  # built only when a figure differs
+    checks: list[ScoreCheck] = []
+    findings: list[Finding] = []
+    base = f"/deals/{d}/claimed/sides"
+    for k, claimed in enumerate(deal.claimed.sides):
+        if k >= len(scores):
+            findings.append(
+                Finding(
+                    severity="error",
+                    kind="structure",
+                    loc=f"{base}/{k}",
+                    where=f"deal {d + 1}, claimed scores",
+                    message=f"claims a score for side {k}, but the game has"
+                    f" {len(scores)} sides",
+                )
+            )
+            continue
+        side_base = f"{base}/{k}/"
+        for suffix, category, dotted, value, computed in _claimed_figures(
+            claimed, scores[k]
+        ):
+            check = ScoreCheck(side_base + suffix, dotted, k, value, computed)
+            checks.append(check)
+            if value != computed:
+                if explain is None:
+                    explain = _Explainer(d, state, move_locs, names)
+                label = _LABELS.get(category, category)
+                note = (
+                    f" ({scores[k].note})"
+                    if category == "total" and scores[k].note
+                    else ""
+                )
+                findings.append(
+                    Finding(
+                        severity="dispute",
+                        kind="score",
+                        loc=check.loc,
+                        where=f"deal {d + 1}, side {k} ({sides[k]}), {check.category}",
+                        message=f"claimed {label} {value}, computed {computed}{note}",
+                        deciding=explain.category(category),
+                    )
+                )
+    return checks, findings
+
+
+def audit_match(
+    record: GameRecord, match: MatchState, report: MatchReport, sides: Sequence[str]
+) -> list[Finding]:
+    """Check the record's claimed match totals and winner; fill ``report.checks``."""
+    claimed = record.claimed
+    if claimed is None:
+        return []
+    findings: list[Finding] = []
+    for k, value in enumerate(claimed.totals or ()):
+        if k >= len(match.totals):
+            break
+        check = ScoreCheck(
+            loc=f"/claimed/totals/{k}",
+            category="totals",
+            side=k,
+            claimed=value,
+            computed=match.totals[k],
+        )
+        report.checks.append(check)
+        if not check.agrees:
+            findings.append(
+                Finding(
+                    severity="dispute",
+                    kind="match",
+                    loc=check.loc,
+                    where=f"match total of side {k} ({sides[k]})",
+                    message=f"claimed match total {value}, computed {match.totals[k]}",
+                )
+            )
+    if claimed.winner is not None:
+        computed = -1 if match.winner is None else match.winner
+        check = ScoreCheck(
+            loc="/claimed/winner",
+            category="winner",
+            side=claimed.winner,
+            claimed=claimed.winner,
+            computed=computed,
+        )
+        report.checks.append(check)
+        if not check.agrees:
+            who = (
+                "nobody yet"
+                if match.winner is None
+                else f"side {computed} ({sides[computed]})"
+            )
+            findings.append(
+                Finding(
+                    severity="dispute",
+                    kind="match",
+                    loc=check.loc,
+                    where="the match winner",
+                    message=f"claimed winner side {claimed.winner}"
+                    f" ({sides[claimed.winner] if claimed.winner < len(sides) else '?'}),"
+                    f" computed {who}: {report.reason}",
+                )
+            )
+    return findings

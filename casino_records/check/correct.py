@@ -1,0 +1,76 @@
+"""Correct a record's claimed scores: replace every claimed figure by the computed one.
+
+Only figures the record already claims are replaced (a deal that claims only
+``total`` keeps only ``total``); the match's claimed ``totals`` (when present)
+and ``winner`` become the computed ones. A record with errors cannot be
+corrected, since its computed scores are not known.
+
+>>> from casino_records.record.simulate import simulate_record
+>>> from casino_records.check.replay import replay
+>>> record = simulate_record("classic", 2, seed="doc")
+>>> data = record.model_dump(mode="json", exclude_none=True)
+>>> data["deals"][0]["claimed"]["sides"][0]["total"] += 1
+>>> data["claimed"]["winner"] = 1 - data["claimed"]["winner"]
+>>> wrong = type(record).model_validate(data)
+>>> report = replay(wrong).report
+>>> report.status
+'disputed'
+>>> fixed = corrected(wrong, report)
+>>> fixed == record, replay(fixed).report.status
+(True, 'ok')
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..errors import CasinoRecordError
+from ..record.models import GameRecord
+from .report import ReplayReport
+
+__all__ = ["UncorrectableError", "corrected"]
+
+
+class UncorrectableError(CasinoRecordError):
+    """A record whose computed scores are unknown, because it has errors."""
+
+
+def corrected(record: GameRecord, report: ReplayReport) -> GameRecord:
+    """Return a copy of ``record`` whose claimed scores are the computed ones.
+
+    :param report: the report of ``replay(record)``.
+    :raises UncorrectableError: the record is invalid (its report has errors).
+    """
+    if not report.valid:
+        first = next(f for f in report.findings if f.severity == "error")
+        raise UncorrectableError(
+            f"an invalid record cannot be corrected: {first.message}",
+            loc=first.loc,
+            where=first.where,
+        )
+    data = record.model_dump(mode="json", exclude_none=True)
+    for deal in report.deals:
+        for check in deal.checks:
+            _set(data, check.loc, check.computed)
+    claimed = data.get("claimed")
+    if claimed is not None and report.match is not None:
+        if "totals" in claimed:
+            claimed["totals"] = list(report.match.totals)
+        if report.match.winner is None:
+            claimed.pop("winner", None)
+        else:
+            claimed["winner"] = report.match.winner
+    return GameRecord.model_validate(data)
+
+
+def _set(data: dict[str, Any], pointer: str, value: int) -> None:
+    """Set the value at a JSON pointer (the parent must exist)."""
+    parts = [p.replace("~1", "/").replace("~0", "~") for p in pointer.split("/")[1:]]
+    node: Any = data
+    for part in parts[:-1]:
+        node = node[int(part)] if isinstance(node, list) else node[part]
+    last = parts[-1]
+    if isinstance(node, list):
+        node[int(last)] = value
+    else:
+        node[last] = value

@@ -1,0 +1,400 @@
+"""Replay a record through the engine: check every move, score every deal, audit claims.
+
+:func:`replay` returns a :class:`Replay`: the :class:`~casino_records.check.report.ReplayReport`
+and, on request, every position of every deal (for viewers: no replay from the
+start is needed to show any turn). ``strict=True`` raises the first error
+instead of collecting findings.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..engine.cards import CARD_NAMES
+from ..engine.describe import move_text, side_names
+from ..engine.legality import verify_move
+from ..engine.match import MatchState
+from ..engine.movegen import generate_legal_moves
+from ..engine.moves import MoveKind, Step
+from ..engine.play import apply_plan, needs_hands, next_round
+from ..engine.rules import Rules
+from ..engine.scoring import score_piles
+from ..engine.seating import Seating
+from ..engine.state import DealState
+from ..errors import (
+    CasinoRecordError,
+    IllegalMoveError,
+    RecordFormatError,
+    RulesError,
+    ScoreMismatchError,
+)
+from ..record.models import Deal, GameRecord
+from ..record.provenance import resolve_deal_cards
+from ..record.translate import to_engine
+from .audit import audit_deal, audit_match
+from .report import DealReport, Finding, MatchReport, ReplayReport, SideReport
+
+__all__ = ["Position", "Replay", "replay"]
+
+
+@dataclass(frozen=True, slots=True)
+class Position:
+    """A position of a deal: before move ``index`` (or after the last move)."""
+
+    deal: int
+    """0-based deal index."""
+    index: int
+    """Moves of this deal played before this position."""
+    loc: str
+    """JSON pointer of the next move, or of the deal at its end."""
+    state: DealState
+    """An independent copy of the engine state (hands, table, piles, turn)."""
+    totals: tuple[int, ...]
+    """Match totals at the start of this deal."""
+    last: Step | None
+    """The move that led here, if any."""
+    last_loc: str = ""
+    """JSON pointer of that move."""
+
+    @property
+    def round(self) -> int:
+        """0-based round."""
+        return self.state.round
+
+    @property
+    def finished(self) -> bool:
+        """True at the end of the deal."""
+        return self.state.finished
+
+
+@dataclass(slots=True)
+class Replay:
+    """The result of replaying a record."""
+
+    report: ReplayReport
+    positions: list[list[Position]] = field(default_factory=list)
+    """Per deal, every position (only with ``positions=True``)."""
+
+
+def replay(
+    record: GameRecord,
+    *,
+    strict: bool = False,
+    positions: bool = False,
+    source: str = "",
+) -> Replay:
+    """Replay ``record``: verify every move, score every deal and the match.
+
+    :param strict: raise the first error (an :class:`IllegalMoveError` or
+        :class:`RecordFormatError` with ``loc`` and ``where``) instead of
+        collecting findings.
+    :param positions: also keep every position, for viewers.
+    :param source: where the record came from, for the report.
+    """
+    return _Replayer(record, strict, positions, source).run()
+
+
+class _Replayer:
+    def __init__(
+        self, record: GameRecord, strict: bool, keep: bool, source: str
+    ) -> None:
+        self.record = record
+        self.strict = strict
+        self.keep = keep
+        self.names = [p.name for p in record.players]
+        self.report = ReplayReport(
+            id=record.id,
+            source=source,
+            preset=record.rules.preset,
+            players=self.names,
+            valid=True,
+            disputed=False,
+            moves_checked=0,
+        )
+        self.positions: list[list[Position]] = []
+        self.move_locs: list[str] = []
+        self.moves_checked = 0
+
+    # --- findings ------------------------------------------------------------------
+
+    def error(
+        self,
+        kind: str,
+        loc: str,
+        where: str,
+        message: str,
+        rule: str = "",
+        legal: list[str] | None = None,
+        exc: CasinoRecordError | None = None,
+    ) -> None:
+        if self.strict:
+            if exc is None:
+                exc = RecordFormatError(message, loc=loc, where=where, rule=rule)
+            exc.loc, exc.where = loc, where
+            raise exc
+        self.report.findings.append(
+            Finding(
+                severity="error",
+                kind=kind,
+                rule=rule,
+                loc=loc,
+                where=where,
+                message=message,
+                legal=legal or [],
+            )
+        )
+        self.report.valid = False
+
+    def add_findings(self, findings: list[Finding]) -> None:
+        for finding in findings:
+            if self.strict and finding.severity != "warning":
+                error_type = (
+                    ScoreMismatchError
+                    if finding.severity == "dispute"
+                    else RecordFormatError
+                )
+                raise error_type(
+                    finding.message,
+                    loc=finding.loc,
+                    where=finding.where,
+                    rule=finding.rule,
+                )
+            self.report.findings.append(finding)
+            if finding.severity == "error":
+                self.report.valid = False
+            elif finding.severity == "dispute":
+                self.report.disputed = True
+
+    def move_where(self, d: int, r: int, k: int, seat: int, card: str) -> str:
+        name = self.names[seat] if 0 <= seat < len(self.names) else "?"
+        return f"deal {d + 1}, round {r + 1}, move {k + 1}: {name} (seat {seat}) plays {card}"
+
+    # --- the match -------------------------------------------------------------------
+
+    def run(self) -> Replay:
+        record = self.record
+        try:
+            rules = record.rules.effective()
+            seating = Seating.create(rules, len(record.players), record.teams)
+        except RulesError as exc:
+            self.error(
+                "rules",
+                exc.loc,
+                "the rules and seating",
+                exc.message,
+                exc.rule,
+                exc=exc,
+            )
+            return Replay(self.report)
+        sides = side_names(self.names, seating.side_of)
+        self.report.sides = sides
+        match = MatchState(rules, seating.sides)
+        known = True
+        previous_dealer: int | None = None
+        last = len(record.deals) - 1
+        for d, deal in enumerate(record.deals):
+            loc = f"/deals/{d}"
+            if match.over:
+                self.error(
+                    "match",
+                    loc,
+                    f"deal {d + 1}",
+                    f"a deal was played after side {match.winner}"
+                    f" ({sides[match.winner or 0]}) had won the match",
+                    rule="R13.2",
+                )
+                break
+            if previous_dealer is not None:
+                expected = seating.next_dealer(previous_dealer)
+                if deal.dealer != expected:
+                    self.error(
+                        "structure",
+                        f"{loc}/dealer",
+                        f"deal {d + 1}",
+                        f"R2.7 seat {expected} deals after seat {previous_dealer},"
+                        f" not seat {deal.dealer}",
+                        rule="R2.7",
+                    )
+            previous_dealer = deal.dealer
+            report, state = self.replay_deal(d, deal, rules, seating, match)
+            self.report.deals.append(report)
+            if state is None or not state.finished:
+                if state is not None and d != last and not match.over:
+                    self.error(
+                        "structure",
+                        loc,
+                        f"deal {d + 1}",
+                        "the deal is unfinished but later deals follow",
+                        rule="R3.3",
+                    )
+                # An interrupted last deal leaves the totals of the complete
+                # deals standing; anything else makes them unknowable.
+                if state is None or d != last:
+                    known = False
+                continue
+            if not known:
+                continue
+            scores = score_piles(
+                rules, state.piles, state.sweeps, match.totals, match.play_on
+            )
+            decision = match.settle(scores, state.sweeps)
+            report.sides = [
+                SideReport(
+                    side=s.side,
+                    name=sides[s.side],
+                    cards=s.cards,
+                    spades=s.spades,
+                    sweeps=s.sweeps,
+                    points=s.points,
+                    earned=s.earned,
+                    banked=s.banked,
+                    note=s.note,
+                    total_after=decision.totals[s.side],
+                )
+                for s in scores
+            ]
+            report.match_note = decision.reason
+            checks, findings = audit_deal(
+                d, deal, state, scores, self.move_locs, self.names, sides
+            )
+            report.checks = checks
+            self.add_findings(findings)
+        self.report.match = MatchReport(
+            totals=list(match.totals),
+            winner=match.winner,
+            finished=match.over,
+            reason=match.decisions[-1].reason
+            if match.decisions
+            else "no deal finished",
+            target=rules.target_score,
+        )
+        if known:
+            self.add_findings(audit_match(record, match, self.report.match, sides))
+        self.report.moves_checked = self.moves_checked
+        return Replay(self.report, self.positions)
+
+    def _after_immediate_win(self, deal: Deal, d: int, r: int, k: int) -> None:
+        """Report moves recorded after a capture that won the match at once."""
+        later = [
+            (r2, k2)
+            for r2 in range(r, len(deal.rounds))
+            for k2 in range(len(deal.rounds[r2].moves))
+            if (r2, k2) > (r, k)
+        ]
+        if later:
+            r2, k2 = later[0]
+            self.error(
+                "match",
+                f"/deals/{d}/rounds/{r2}/moves/{k2}",
+                f"deal {d + 1}, round {r2 + 1}, move {k2 + 1}",
+                "R13.4 the match was won at the previous capture (option"
+                " near_target_immediate_win): no further move belongs to the game",
+                rule="R13.4",
+            )
+
+    # --- one deal --------------------------------------------------------------------
+
+    def replay_deal(
+        self, d: int, deal: Deal, rules: Rules, seating: Seating, match: MatchState
+    ) -> tuple[DealReport, DealState | None]:
+        loc = f"/deals/{d}"
+        report = DealReport(
+            index=d, loc=loc, dealer=deal.dealer, moves=0, complete=False
+        )
+        cards = resolve_deal_cards(self, d, deal, rules, seating)
+        if cards is None:
+            return report, None
+        table, hands = cards
+        state = DealState.start(rules, seating, deal.dealer, table, hands[0])
+        totals = tuple(match.totals)
+        kept: list[Position] = []
+        last_step: Step | None = None
+        last_loc = ""
+        move_locs: list[str] = []  # by move index within the deal
+        immediate_wins = rules.near_target_immediate_win
+        for r, round_ in enumerate(deal.rounds):
+            if r:
+                if not needs_hands(state):
+                    self.error(
+                        "structure",
+                        f"{loc}/rounds/{r}",
+                        f"deal {d + 1}, round {r + 1}",
+                        f"round {r} is unfinished, so round {r + 1} cannot start",
+                        rule="R3.2",
+                    )
+                    return report, state
+                next_round(state, hands[r])
+            moves_loc = f"{loc}/rounds/{r}/moves/"
+            for k, notation_move in enumerate(round_.moves):
+                move_loc = moves_loc + str(k)
+                if self.keep:
+                    kept.append(
+                        Position(
+                            d,
+                            state.moves_played,
+                            move_loc,
+                            state.copy(),
+                            totals,
+                            last_step,
+                            last_loc,
+                        )
+                    )
+                move = to_engine(notation_move)
+                try:
+                    plan = verify_move(state, move)
+                except IllegalMoveError as exc:
+                    where = self.move_where(d, r, k, move.seat, str(move.card))
+                    legal = [
+                        f"{self.names[m.seat]}: {move_text(m, pretty=False)}"
+                        for m in generate_legal_moves(state)
+                    ]
+                    exc.legal = tuple(legal)
+                    self.error(
+                        "illegal_move",
+                        move_loc,
+                        where,
+                        exc.message,
+                        exc.rule,
+                        legal,
+                        exc,
+                    )
+                    report.moves = state.moves_played
+                    self.positions.append(kept)
+                    return report, None
+                last_step = apply_plan(state, move, plan)
+                last_loc = move_loc
+                move_locs.append(move_loc)
+                self.moves_checked += 1
+                if immediate_wins and last_step.kind is MoveKind.CAPTURE:
+                    side = seating.side_of[last_step.move.seat]
+                    taken = (last_step.move.card, *last_step.taken)
+                    decision = match.immediate_win(side, taken)
+                    if decision is not None:
+                        report.match_note = decision.reason
+                        self._after_immediate_win(deal, d, r, k)
+                        break
+            else:
+                continue
+            break
+        report.moves = state.moves_played
+        report.complete = state.finished
+        if self.keep:
+            kept.append(
+                Position(
+                    d,
+                    state.moves_played,
+                    loc,
+                    state.copy(),
+                    totals,
+                    last_step,
+                    last_loc,
+                )
+            )
+            self.positions.append(kept)
+        self.move_locs = move_locs
+        if state.finished:
+            report.residue = [CARD_NAMES[c] for c in state.residue]
+            report.residue_side = state.residue_side
+            capturers = [s.index for s in state.log if s.kind == "capture"]
+            report.last_capture = move_locs[capturers[-1]] if capturers else ""
+        return report, state

@@ -1,0 +1,213 @@
+"""The replay report: findings, per-deal scores, the claimed-versus-computed audit.
+
+A :class:`ReplayReport` is plain data (pydantic), serialisable to JSON with
+``report.model_dump(mode="json")``; the CLI and the viewer both render it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from ..engine.scoring import CATEGORIES
+
+__all__ = [
+    "DealReport",
+    "DecidingMove",
+    "Finding",
+    "MatchReport",
+    "ReplayReport",
+    "ScoreCheck",
+    "SideReport",
+]
+
+Severity = Literal["error", "dispute", "warning"]
+FindingKind = Literal[
+    "format", "rules", "provenance", "illegal_move", "structure", "score", "match"
+]
+
+
+class ReportModel(BaseModel):
+    """Base of the report models: strict fields, documented in the schema."""
+
+    model_config = ConfigDict(extra="forbid", use_attribute_docstrings=True)
+
+
+class DecidingMove(ReportModel):
+    """A move (or the residue) that decided a scoring category."""
+
+    loc: str
+    """JSON pointer of the move (or of the deal, for the residue)."""
+    where: str
+    """The move in words."""
+    why: str
+    """What it decided, e.g. "captured Big Casino (10D)"."""
+
+
+class Finding(ReportModel):
+    """One problem found in a record."""
+
+    severity: Severity
+    """``error``: the record breaks the format or the rules; ``dispute``: a claimed
+    score differs from the computed one; ``warning``: worth a look, not wrong."""
+    kind: FindingKind
+    """What sort of problem."""
+    rule: str = ""
+    """The RULES.md id broken (R5.1, G1 …), if any."""
+    loc: str
+    """JSON pointer of the offending place (``""`` for the whole record)."""
+    where: str
+    """The same place in words."""
+    message: str
+    """What is wrong."""
+    legal: list[str] = Field(default_factory=list)
+    """For an illegal move: the legal moves there, in words."""
+    deciding: list[DecidingMove] = Field(default_factory=list)
+    """For a score dispute: the moves that decided the category."""
+
+
+@dataclass(slots=True)
+class ScoreCheck:
+    """One claimed figure against the computed one.
+
+    A plain dataclass rather than a model: a report holds one per claimed
+    figure, and building them must stay cheap (pydantic serialises it all the same).
+    """
+
+    loc: str
+    """JSON pointer of the claimed figure."""
+    category: str
+    """``points.most_cards``, ``counts.cards``, ``total`` …"""
+    side: int
+    """The side."""
+    claimed: int
+    """What the record claims."""
+    computed: int
+    """What the replay computed."""
+
+    @property
+    def agrees(self) -> bool:
+        """True when claimed equals computed."""
+        return self.claimed == self.computed
+
+
+class SideReport(ReportModel):
+    """One side's computed result for a deal."""
+
+    side: int
+    """The side index."""
+    name: str
+    """The side's players, e.g. "Ana & Caio"."""
+    cards: int
+    """Cards captured (residue included)."""
+    spades: int
+    """Spades captured."""
+    sweeps: int
+    """Sweeps made (before cancellation)."""
+    points: dict[str, int]
+    """Points per category, as earned."""
+    earned: int
+    """Total points earned in the deal."""
+    banked: int
+    """Points added to the match total (Dominican near-target rules applied)."""
+    note: str = ""
+    """Why banked differs from earned."""
+    total_after: int | None = None
+    """The side's match total after the deal."""
+
+    @property
+    def figures(self) -> dict[str, int]:
+        """Every computed figure by the name a score check gives it.
+
+        ``points.<category>`` (each of :data:`scoring.CATEGORIES`), ``total``
+        (the points banked), then ``counts.cards``, ``counts.spades`` and
+        ``counts.sweeps``.
+        """
+        figures = {f"points.{c}": self.points.get(c, 0) for c in CATEGORIES}
+        return figures | {
+            "total": self.banked,
+            "counts.cards": self.cards,
+            "counts.spades": self.spades,
+            "counts.sweeps": self.sweeps,
+        }
+
+
+class DealReport(ReportModel):
+    """A replayed deal."""
+
+    index: int
+    """0-based deal index."""
+    loc: str
+    """JSON pointer of the deal."""
+    dealer: int
+    """The dealer's seat."""
+    moves: int
+    """Moves replayed."""
+    complete: bool
+    """True when every card was played and the deal was scored."""
+    sides: list[SideReport] = Field(default_factory=list)
+    """The computed scores (complete deals only)."""
+    residue: list[str] = Field(default_factory=list)
+    """Cards left on the table at the end, given to ``residue_side``."""
+    residue_side: int | None = None
+    """The side that took the residue (the last capturer's)."""
+    last_capture: str = ""
+    """JSON pointer of the deal's last capture."""
+    checks: list[ScoreCheck] = Field(default_factory=list)
+    """Every claimed figure of this deal against the computed one."""
+    match_note: str = ""
+    """What the deal decided about the match."""
+
+
+class MatchReport(ReportModel):
+    """The match as computed."""
+
+    totals: list[int]
+    """Match totals after the last complete deal."""
+    winner: int | None
+    """The winning side, if the match is decided."""
+    finished: bool
+    """True when a side has won."""
+    reason: str
+    """Why it is (not yet) won."""
+    target: int
+    """The target score."""
+    checks: list[ScoreCheck] = Field(default_factory=list)
+    """Claimed totals and winner against the computed ones (winner as category
+    ``winner``; -1 stands for "no winner")."""
+
+
+class ReplayReport(ReportModel):
+    """Everything a replay found about one record."""
+
+    id: str | None
+    """The record's id."""
+    source: str = ""
+    """Where the record came from (file name, archive line)."""
+    preset: str = ""
+    """The rules preset."""
+    players: list[str] = Field(default_factory=list)
+    """Player names by seat."""
+    sides: list[str] = Field(default_factory=list)
+    """Side names (players joined with " & ")."""
+    valid: bool
+    """True when the record has no error (disputes do not count)."""
+    disputed: bool
+    """True when any claimed figure differs from the computed one."""
+    moves_checked: int
+    """Moves verified against the rules."""
+    findings: list[Finding] = Field(default_factory=list)
+    """Every problem found, in record order."""
+    deals: list[DealReport] = Field(default_factory=list)
+    """The deals replayed."""
+    match: MatchReport | None = None
+    """The match, when the rules and seating could be read."""
+
+    @property
+    def status(self) -> str:
+        """``ok``, ``disputed`` or ``invalid``."""
+        if not self.valid:
+            return "invalid"
+        return "disputed" if self.disputed else "ok"

@@ -1,0 +1,399 @@
+"""The commands that play through games: ``show``, ``legal`` and ``simulate``.
+
+Registered on the group in :mod:`casino_records.cli.main`; like it, they import the
+engine only when they run.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import click
+
+from .util import (
+    EXIT_PROBLEM,
+    INPUT_FILE,
+    Format,
+    Settings,
+    atomic_output,
+    format_of,
+    load_one,
+    stderr,
+    write_records,
+)
+
+if TYPE_CHECKING:
+    from ..check.replay import Position
+    from ..record.models import GameRecord
+
+__all__ = ["legal", "show", "simulate"]
+
+
+# --- show and legal ----------------------------------------------------------------
+
+
+_RECORD = click.option(
+    "--record",
+    "number",
+    type=click.IntRange(1),
+    help="In an archive, the record to use (1 = the first).",
+)
+_PRETTY = click.option(
+    "--ascii", "ascii_", is_flag=True, help="Write cards as 10D rather than 10♦."
+)
+
+
+def _find_position(
+    positions: dict[int, list[Position]],
+    deal: int | None,
+    move: int | None,
+    at: str | None,
+) -> Position:
+    """The position before ``move`` of ``deal`` (both from 1), or at pointer ``at``."""
+    if at is not None:
+        for kept in positions.values():
+            for position in kept:
+                if position.loc == at.rstrip("/"):
+                    return position
+        raise click.BadParameter(
+            f"no position at {at!r}; use a move's pointer such as"
+            " /deals/0/rounds/1/moves/3, or a deal's such as /deals/0 (its end)",
+            param_hint="--at",
+        )
+    d = (deal or 1) - 1
+    if d not in positions:
+        known = ", ".join(str(k + 1) for k in sorted(positions)) or "none"
+        raise click.BadParameter(
+            f"no deal {d + 1} to show (deals replayed: {known})", param_hint="--deal"
+        )
+    kept = positions[d]
+    index = (move or 1) - 1
+    if not 0 <= index < len(kept):
+        last = kept[-1]
+        why = (
+            "the end of the deal"
+            if last.finished
+            else "where the replay stops"
+            if last.last is None or last.index
+            else ""
+        )
+        raise click.BadParameter(
+            f"deal {d + 1} has positions before moves 1 to {len(kept)}"
+            f" ({len(kept)} = {why or 'the last position'})",
+            param_hint="--move",
+        )
+    return kept[index]
+
+
+def _replayed(
+    settings: Settings, path: Path, number: int | None
+) -> tuple[str, GameRecord, Any]:
+    from ..check.replay import replay
+
+    label, record = load_one(path, settings.max_bytes, number)
+    return label, record, replay(record, positions=True, source=label)
+
+
+def _hands_option(seat: int | None, all_hands: bool, no_hands: bool) -> Any:
+    if sum((seat is not None, all_hands, no_hands)) > 1:
+        raise click.UsageError("choose one of --seat, --all-hands and --no-hands")
+    if no_hands:
+        return "none"
+    return seat if seat is not None else "all"
+
+
+_ASCII = str.maketrans({"♠": "S", "♥": "H", "♦": "D", "♣": "C"})
+
+
+def _echo(text: str, ascii_: bool) -> None:
+    """Print a result; ``--ascii`` writes suits as letters (``10♦`` as ``10D``)."""
+    click.echo(text.translate(_ASCII) if ascii_ else text, nl=False)
+
+
+def _notes(record: GameRecord) -> dict[str, str]:
+    """The glyphs and comments of the moves, by JSON pointer."""
+    notes = {}
+    for d, deal in enumerate(record.deals):
+        for r, round_ in enumerate(deal.rounds):
+            for k, move in enumerate(round_.moves):
+                parts = [
+                    move.glyph or "",
+                    f"{{{move.comment}}}" if move.comment else "",
+                ]
+                text = " ".join(p for p in parts if p)
+                if text:
+                    notes[f"/deals/{d}/rounds/{r}/moves/{k}"] = text
+    return notes
+
+
+def _warn_invalid(report: Any) -> None:
+    from ..check.batch import first_problem
+
+    if not report.valid:
+        stderr(f"invalid record: {first_problem(report)}; the replay stops there")
+
+
+@click.command()
+@click.argument("path", type=INPUT_FILE)
+@click.option("--deal", type=click.IntRange(1), help="Only this deal (1 = the first).")
+@click.option(
+    "--move",
+    type=click.IntRange(1),
+    help="Show the position before this move of the deal, counted from 1 across"
+    " its rounds (the number after the last move shows the end).",
+)
+@click.option("--at", help="Show the position at this JSON pointer instead.")
+@click.option("--seat", type=click.IntRange(0), help="Show only this seat's hand.")
+@click.option("--all-hands", is_flag=True, help="Show every hand (the default).")
+@click.option("--no-hands", is_flag=True, help="Show no hand.")
+@_RECORD
+@_PRETTY
+@click.pass_obj
+def show(
+    settings: Settings,
+    path: Path,
+    deal: int | None,
+    move: int | None,
+    at: str | None,
+    seat: int | None,
+    all_hands: bool,
+    no_hands: bool,
+    number: int | None,
+    ascii_: bool,
+) -> None:
+    """Show the game turn by turn, or one position of it.
+
+    "deal 1, move 4" is --deal 1 --move 4: the position before the 4th move of
+    the first deal (moves count from 1 across the deal's rounds). Without
+    --move, every move of the deal (or of every deal) is listed with the table
+    after it. Exit code 1 if the record is invalid (shown up to its error).
+    """
+    from ..present.render import deal_text, position_text
+
+    hands = _hands_option(seat, all_hands, no_hands)
+    label, record, result = _replayed(settings, path, number)
+    names = [p.name for p in record.players]
+    positions = {kept[0].deal: kept for kept in result.positions if kept}
+    if move is not None or at is not None:
+        position = _find_position(positions, deal, move, at)
+        _echo(position_text(position, names, hands=hands), ascii_)
+    else:
+        reports = {d.index: d for d in result.report.deals}
+        chosen = [deal - 1] if deal is not None else sorted(positions)
+        if deal is not None and deal - 1 not in positions:
+            _find_position(positions, deal, None, None)
+        notes = _notes(record)
+        for d in chosen:
+            text = deal_text(
+                positions[d],
+                names,
+                reports.get(d),
+                hands=hands,
+                notes=notes,
+            )
+            _echo(text + "\n", ascii_)
+        match = result.report.match
+        if deal is None and match is not None:
+            sides = result.report.sides
+            totals = ", ".join(f"{sides[k]} {t}" for k, t in enumerate(match.totals))
+            _echo(f"Match totals: {totals} — {match.reason}\n", ascii_)
+    _warn_invalid(result.report)
+    sys.exit(0 if result.report.valid else EXIT_PROBLEM)
+
+
+@click.command()
+@click.argument("path", type=INPUT_FILE)
+@click.option("--deal", type=click.IntRange(1), help="The deal (1 = the first).")
+@click.option(
+    "--move",
+    type=click.IntRange(1),
+    help="Before this move of the deal, counted from 1 across its rounds.",
+)
+@click.option(
+    "--at", help="At this JSON pointer instead, e.g. /deals/0/rounds/1/moves/2."
+)
+@_RECORD
+@_PRETTY
+@click.pass_obj
+def legal(
+    settings: Settings,
+    path: Path,
+    deal: int | None,
+    move: int | None,
+    at: str | None,
+    number: int | None,
+    ascii_: bool,
+) -> None:
+    """List every legal move before a move: "could I have ...?".
+
+    Each legal move is shown with what it would do (capture, create, extend or
+    increase a build). The recorded move is marked; exit code 1 if it is not
+    among the legal moves.
+    """
+    from ..engine.describe import move_text
+    from ..engine.movegen import generate_legal_moves
+    from ..engine.play import apply_move
+    from ..present.render import legal_text
+    from ..record.translate import to_engine
+
+    if at is None and (deal is None or move is None):
+        raise click.UsageError("say where: --deal D --move M, or --at POINTER")
+    label, record, result = _replayed(settings, path, number)
+    names = [p.name for p in record.players]
+    positions = {kept[0].deal: kept for kept in result.positions if kept}
+    position = _find_position(positions, deal, move, at)
+    state = position.state
+    options = [apply_move(state.copy(), m) for m in generate_legal_moves(state)]
+    recorded: Any = None
+    text = ""
+    if "/moves/" in position.loc:
+        _, _, d, _, r, _, k = position.loc.split("/")
+        played = to_engine(record.deals[int(d)].rounds[int(r)].moves[int(k)])
+        text = f"{names[played.seat]} (seat {played.seat}): {move_text(played)}"
+        recorded = next((s for s in options if s.move == played), "illegal")
+    _echo(legal_text(position, names, options, recorded, recorded_text=text), ascii_)
+    sys.exit(EXIT_PROBLEM if recorded == "illegal" else 0)
+
+
+# --- simulate -----------------------------------------------------------------------
+
+
+def _option_value(text: str) -> bool | int | str:
+    """``true``/``false`` as booleans, integers as integers, anything else as text."""
+    if text.lower() in ("true", "false"):
+        return text.lower() == "true"
+    try:
+        return int(text)
+    except ValueError:
+        return text
+
+
+def _first_message(exc: ValueError) -> str:
+    errors = getattr(exc, "errors", None)
+    if callable(errors):
+        first = errors()[0]
+        return str(first["msg"]).removeprefix("Value error, ")
+    return str(exc)
+
+
+@click.command()
+@click.option(
+    "--preset",
+    type=click.Choice(["classic", "royal", "dominican"]),
+    required=True,
+    help="The rules preset.",
+)
+@click.option("--players", type=click.IntRange(2, 4), required=True, help="2, 3 or 4.")
+@click.option("--teams", is_flag=True, help="Two partnerships (4 players).")
+@click.option("--games", type=click.IntRange(1), default=1, show_default=True)
+@click.option(
+    "--seed", default="0", show_default=True, help="Seed of the shuffles and bots."
+)
+@click.option(
+    "--bot",
+    "bots",
+    type=click.Choice(["random", "greedy"]),
+    multiple=True,
+    help="Bot kind; repeat to give the seats different bots in turn [default: random].",
+)
+@click.option(
+    "--provenance",
+    type=click.Choice(["seed", "deck", "hands", "inferred"]),
+    default="seed",
+    show_default=True,
+    help="How the cards of each deal are recorded.",
+)
+@click.option(
+    "--option",
+    "options",
+    multiple=True,
+    metavar="NAME=VALUE",
+    help="A rules option (RULES.md section 3); repeat for more.",
+)
+@click.option(
+    "-o",
+    "--output",
+    "output_name",
+    type=click.Path(allow_dash=True),
+    required=True,
+    help="A .json file, a .jsonl or .txt archive, a folder (ending in /), or -.",
+)
+@click.option(
+    "--to",
+    type=click.Choice(["json", "jsonl", "text"]),
+    help="The format [default: from OUT's suffix; - gives json for one game, else jsonl].",
+)
+def simulate(
+    preset: str,
+    players: int,
+    teams: bool,
+    games: int,
+    seed: str,
+    bots: tuple[str, ...],
+    provenance: str,
+    options: tuple[str, ...],
+    output_name: str,
+    to: str | None,
+) -> None:
+    """Play whole matches with bots and write them as records.
+
+    One game goes to a .json file; several to a .jsonl (or .txt) archive, or
+    to a folder, one file per game. Game K of several uses the seed SEED-K.
+    """
+    from ..record.simulate import simulate_record
+
+    settings: dict[str, bool | int | str] = {}
+    for option in options:
+        name, sep, value = option.partition("=")
+        if not sep or not name.strip():
+            raise click.BadParameter(
+                f"{option!r} is not NAME=VALUE", param_hint="--option"
+            )
+        settings[name.strip()] = _option_value(value.strip())
+
+    def game(k: int) -> GameRecord:
+        game_seed = seed if games == 1 else f"{seed}-{k + 1}"
+        return simulate_record(
+            preset,
+            players,
+            teams=teams,
+            options=settings,
+            seed=game_seed,
+            bots=bots or ("random",),
+            provenance=provenance,  # type: ignore[arg-type]
+        )
+
+    try:
+        first = game(0)
+    except ValueError as exc:
+        raise click.UsageError(_first_message(exc)) from None
+    records = (first if k == 0 else game(k) for k in range(games))
+    output = Path(output_name)
+    folder = output_name.endswith(("/", os.sep)) or output.is_dir()
+    if folder:
+        output.mkdir(parents=True, exist_ok=True)
+        text = to == "text"
+        for record in records:
+            name = f"{record.id}{'.txt' if text else '.json'}"
+            with atomic_output(output / name) as stream:
+                write_records([record], stream, "text" if text else "json")
+        stderr(f"wrote {games} game{'s' * (games != 1)} to {output}/")
+        return
+    target: Format = "json" if games == 1 else "jsonl"
+    if to is not None or str(output) != "-":
+        target = format_of(output, to)
+    if target == "csv":
+        raise click.UsageError(
+            "simulate writes records: .json, .jsonl, .txt or a folder"
+        )
+    if target == "json" and games > 1:
+        raise click.UsageError(
+            f"--games {games} needs an archive (.jsonl or .txt) or a folder, not a .json file"
+        )
+    with atomic_output(output) as stream:
+        written = write_records(records, stream, target)
+    if str(output) != "-":
+        stderr(f"wrote {written} game{'s' * (written != 1)} to {output}")

@@ -1,0 +1,364 @@
+"""Helpers of the command line: its exceptions, record loading and atomic output.
+
+Kept apart from :mod:`casino_records.cli.main` so the commands stay short. Heavy
+modules (pydantic models, the engine, orjson) are imported inside functions, so
+``casino-records --help`` starts fast.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import IO, TYPE_CHECKING, Any, Final, Literal, NoReturn, TypeAlias
+
+import click
+
+from ..check.batch import Item, error_text, iter_items, read_item, sniff_kind
+
+if TYPE_CHECKING:
+    from ..errors import RecordFormatError
+    from ..record.models import GameRecord
+
+__all__ = [
+    "COMPUTED_COLUMNS",
+    "EXIT_PROBLEM",
+    "EXIT_UNREADABLE",
+    "FORMATS",
+    "INPUT_FILE",
+    "STATUSES",
+    "Format",
+    "RecordProblem",
+    "Settings",
+    "UnreadableInput",
+    "atomic_output",
+    "canonical_copy",
+    "exit_code",
+    "fail",
+    "format_of",
+    "load_one",
+    "load_records",
+    "same_file",
+    "write_csv",
+    "write_json_batch",
+    "write_records",
+]
+
+EXIT_PROBLEM: Final = 1
+"""Exit code: an invalid record, a dispute, an illegal move."""
+EXIT_UNREADABLE: Final = 2
+"""Exit code: a usage error, or input that cannot be read at all."""
+
+Format: TypeAlias = Literal["json", "jsonl", "text", "csv"]
+FORMATS: Final[dict[str, Format]] = {
+    ".json": "json",
+    ".jsonl": "jsonl",
+    ".txt": "text",
+    ".csv": "csv",
+}
+"""Output formats by file suffix."""
+
+
+STATUSES: Final = ("ok", "disputed", "invalid", "unreadable")
+"""Every status of a record, worst last."""
+INPUT_FILE: Final = click.Path(
+    exists=True, dir_okay=False, path_type=Path, allow_dash=True
+)
+"""A click parameter type: one existing file, or ``-``."""
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """The group's options, handed to every command."""
+
+    max_bytes: int
+    """The largest record read (``--max-bytes``)."""
+
+
+def exit_code(counts: dict[str, int]) -> int:
+    """The exit code of a batch: 2 if any record is unreadable, 1 if any is bad."""
+    if counts["unreadable"]:
+        return EXIT_UNREADABLE
+    return EXIT_PROBLEM if counts["invalid"] or counts["disputed"] else 0
+
+
+def write_json_batch(out: IO[bytes], entries: Iterator[bytes | None]) -> None:
+    """Stream ``{"records": [`` and the entries; the caller adds the summary."""
+    out.write(b'{"records": [\n')
+    n = 0
+    for entry in entries:
+        if entry is not None:
+            out.write((b",\n" if n else b"") + entry.rstrip(b"\n"))
+            n += 1
+
+
+class RecordProblem(click.ClickException):
+    """A record is invalid, disputed or cannot be corrected (exit code 1)."""
+
+    exit_code = EXIT_PROBLEM
+
+
+class UnreadableInput(click.ClickException):
+    """Input that cannot be read as a record at all (exit code 2)."""
+
+    exit_code = EXIT_UNREADABLE
+
+
+def fail(label: str, errors: Sequence[RecordFormatError], unreadable: bool) -> NoReturn:
+    """Raise the exception that fits a record's read errors, naming the source."""
+    more = len(errors) - 1
+    suffix = f" (and {more} more error{'s' * (more > 1)})" if more > 0 else ""
+    message = f"{label}: {error_text(errors[0])}{suffix}"
+    if unreadable:
+        raise UnreadableInput(message)
+    raise RecordProblem(message)
+
+
+def load_records(
+    paths: Iterable[Path], max_bytes: int
+) -> Iterator[tuple[Item, GameRecord]]:
+    """Every record of ``paths``, in order; raise at the first one that is bad."""
+    for item in iter_items(paths, max_bytes=max_bytes):
+        record, errors, unreadable = read_item(item, max_bytes)
+        if record is None:
+            fail(item.label, errors, unreadable)
+        yield item, record
+
+
+def load_one(path: Path, max_bytes: int, number: int | None) -> tuple[str, GameRecord]:
+    """The one record of ``path``, or record ``number`` (from 1) of an archive.
+
+    :raises click.UsageError: an archive holds several records and no number
+        was given, or fewer than ``number``.
+    """
+    if str(path) != "-" and path.is_dir():
+        raise click.BadParameter(
+            f"{path} is a folder; name one file", param_hint="PATH"
+        )
+    items = iter_items([path], max_bytes=max_bytes)
+    wanted = number or 1
+    chosen: Item | None = None
+    count = 0
+    for count, item in enumerate(items, 1):
+        if count == wanted:
+            chosen = item
+        if count > wanted and number is None:
+            raise click.UsageError(
+                f"{path} holds several records; choose one with --record N"
+            )
+        if count >= wanted and number is not None:
+            break
+    if chosen is None:
+        raise click.UsageError(
+            f"{path} holds {count} record{'s' * (count != 1)}, not {wanted}"
+        )
+    record, errors, unreadable = read_item(chosen, max_bytes)
+    if record is None:
+        fail(chosen.label, errors, unreadable)
+    return chosen.label, record
+
+
+def same_file(a: Path, b: Path) -> bool:
+    """True when both paths name the same existing file."""
+    try:
+        return str(a) != "-" and str(b) != "-" and a.resolve() == b.resolve()
+    except OSError:  # pragma: no cover - an unresolvable path
+        return False
+
+
+def format_of(path: Path, given: str | None) -> Format:
+    """The output format: ``given``, else by the file's suffix.
+
+    :raises click.UsageError: neither gives a format.
+    """
+    if given is not None:
+        return given  # type: ignore[return-value]
+    found = FORMATS.get(path.suffix.lower())
+    if found is None:
+        raise click.UsageError(
+            f"cannot tell the format of {str(path)!r} from its suffix;"
+            " use --to json|jsonl|text|csv"
+        )
+    return found
+
+
+@contextmanager
+def atomic_output(path: Path) -> Iterator[IO[bytes]]:
+    """A binary stream that replaces ``path`` only when the block succeeds.
+
+    ``-`` writes to standard output. Otherwise the data goes to a temporary
+    file beside ``path`` that is renamed over it at the end, so a reader never
+    sees half a file and an error leaves the old file as it was.
+    """
+    if str(path) == "-":
+        stdout = sys.stdout.buffer
+        yield stdout
+        stdout.flush()
+        return
+    from ..record.jsonio import atomic_writer  # noqa: PLC0415 (heavy: kept off start-up)
+
+    with atomic_writer(path) as stream:
+        yield stream
+
+
+def write_records(records: Iterable[GameRecord], stream: IO[bytes], fmt: Format) -> int:
+    """Write records as one JSON record, a JSONL archive or a text archive.
+
+    :returns: how many records were written.
+    :raises click.UsageError: several records for a ``.json`` target.
+    """
+    from ..record.jsonio import dumps, dumps_jsonl
+
+    count = 0
+    for record in records:
+        if fmt == "json":
+            if count:
+                raise click.UsageError(
+                    "a .json file holds one record and the input holds several;"
+                    " write a .jsonl or .txt archive (or a folder) instead"
+                )
+            stream.write(dumps(record))
+        elif fmt == "jsonl":
+            stream.write(dumps_jsonl([record]))
+        elif fmt == "text":
+            from ..record.textnotation import write_text
+
+            stream.write((b"\n" if count else b"") + write_text(record).encode())
+        else:  # pragma: no cover - csv has its own writer
+            raise ValueError(f"not a record format: {fmt!r}")
+        count += 1
+    return count
+
+
+def canonical_copy(path: Path, max_bytes: int, *, write: bool) -> tuple[int, bool]:
+    """Write the canonical form of a record file over it, when it differs.
+
+    The canonical bytes go to a temporary file first (so memory stays flat for
+    archives), which replaces ``path`` only if every record was read and the
+    bytes differ. ``-`` writes the canonical form of standard input to standard
+    output. Bad records are reported on standard error.
+
+    :param write: replace the file; False only compares (``fmt --check``).
+    :returns: ``(exit code for a bad record or 0, whether the bytes differ)``.
+    """
+    import filecmp
+    import shutil
+
+    from ..check.batch import items_of_stream
+
+    stdin = str(path) == "-"
+    source = path
+    if stdin:
+        fd, name = tempfile.mkstemp(prefix=".fmt-stdin.", suffix=".tmp")
+        with os.fdopen(fd, "wb") as copy:
+            shutil.copyfileobj(sys.stdin.buffer, copy)
+        source = Path(name)
+    directory = path.parent if write and not stdin else None
+    fd, tmp = tempfile.mkstemp(dir=directory, prefix=".fmt.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "wb") as out, open(source, "rb") as raw:
+            head = raw.read(4096)
+            raw.seek(0)
+            kind = sniff_kind(path, head)
+            label = "<stdin>" if stdin else str(path)
+            for item in items_of_stream(raw, path, label, max_bytes):
+                record, errors, unreadable = read_item(item, max_bytes)
+                if record is None:
+                    message = f"{item.label}: {error_text(errors[0])} (left as it is)"
+                    stderr(f"Error: {message}")
+                    return (EXIT_UNREADABLE if unreadable else EXIT_PROBLEM), False
+                if kind == "text" and out.tell():
+                    out.write(b"\n")
+                write_records([record], out, kind)
+        differs = not filecmp.cmp(tmp, source, shallow=False)
+        if stdin:
+            sys.stdout.buffer.write(Path(tmp).read_bytes())
+            sys.stdout.buffer.flush()
+        elif differs and write:
+            os.chmod(tmp, path.stat().st_mode & 0o777)
+            os.replace(tmp, path)
+        return 0, differs
+    finally:
+        for name in (tmp, str(source) if stdin else ""):
+            if name and os.path.exists(name):
+                os.unlink(name)
+
+
+COMPUTED_COLUMNS: Final = (
+    "computed_most_cards",
+    "computed_most_spades",
+    "computed_big_casino",
+    "computed_little_casino",
+    "computed_aces",
+    "computed_sweeps",
+    "computed_total",
+    "computed_cards",
+    "computed_spades",
+    "computed_sweep_count",
+)
+"""Columns the scores CSV adds to ``csvexport.SCORE_COLUMNS``: the replay's figures
+(empty when the deal was not scored). ``computed_total`` is the points banked."""
+
+
+def write_csv(records: Iterable[GameRecord], stream: IO[bytes], scores: bool) -> int:
+    """Write the moves CSV, or the scores CSV with claimed and computed figures.
+
+    The rows come from :mod:`casino_records.record.csvexport`, one record at a time (so
+    memory stays flat), numbered by the record's position in the input.
+
+    :returns: how many records were written.
+    """
+    import csv
+    import io
+
+    from ..check.replay import replay
+    from ..record.csvexport import moves_csv, scores_csv
+
+    count = 0
+    for count, record in enumerate(records, 1):
+        text = scores_csv([record]) if scores else moves_csv([record])
+        rows = list(csv.reader(io.StringIO(text, newline="")))
+        header, body = rows[0], rows[1:]
+        if scores:
+            header += COMPUTED_COLUMNS
+            deals = {d.index: d for d in replay(record).report.deals}
+            for row in body:
+                row += _computed_cells(deals.get(int(row[2]) - 1), int(row[3]))
+        for row in body:
+            row[0] = str(count)
+        out = io.StringIO(newline="")
+        writer = csv.writer(out, lineterminator="\r\n")
+        if count == 1:
+            writer.writerow(header)
+        writer.writerows(body)
+        stream.write(out.getvalue().encode("utf-8"))
+    return count
+
+
+def _computed_cells(deal: Any, side: int) -> list[str]:
+    from ..engine.scoring import CATEGORIES
+
+    scored = {s.side: s for s in deal.sides} if deal is not None else {}
+    if side not in scored:
+        return [""] * len(COMPUTED_COLUMNS)
+    s = scored[side]
+    figures = [s.points.get(c, 0) for c in CATEGORIES]
+    return [str(v) for v in (*figures, s.banked, s.cards, s.spades, s.sweeps)]
+
+
+def stderr(message: str) -> None:
+    """Write a diagnostic line to standard error."""
+    click.echo(message, err=True)
+
+
+def is_terminal(stream: IO[str] | None = None) -> bool:
+    """True when ``stream`` (standard error by default) is an interactive terminal."""
+    stream = stream if stream is not None else sys.stderr
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError):
+        return False

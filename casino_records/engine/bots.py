@@ -1,0 +1,198 @@
+"""Seeded players for simulation, and the loop that plays whole deals and matches.
+
+>>> from casino_records.engine.rules import Rules
+>>> from casino_records.engine.shuffle import shuffled_deck
+>>> played = play_match(Rules(), 2, None, [RandomBot(1), GreedyBot(2)],
+...                     deck_for=lambda i: shuffled_deck(f"doc-{i}"))
+>>> played.match.over, len(played.deals) >= 1
+(True, True)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from mypy_extensions import mypyc_attr
+
+from .cards import BIG_CASINO, LITTLE_CASINO, Card, Suit
+from .match import MatchState
+from .movegen import generate_legal_moves
+from .moves import Action, Move, MoveKind
+from .play import apply_move, needs_hands, next_round
+from .rules import Rules
+from .scoring import SideScore, score_piles
+from .seating import DealtCards, Seating, deal_from_deck
+from .state import DealState
+
+__all__ = [
+    "Bot",
+    "DealPlay",
+    "GreedyBot",
+    "MatchPlay",
+    "RandomBot",
+    "make_bot",
+    "play_deal",
+    "play_match",
+]
+
+
+class Bot(Protocol):
+    """A player: picks one of the legal moves."""
+
+    def choose(self, state: DealState, legal: Sequence[Move]) -> Move:
+        """Return one move of ``legal``."""
+        ...
+
+
+@mypyc_attr(allow_interpreted_subclasses=True)
+class RandomBot:
+    """Plays a uniformly random legal move (seeded)."""
+
+    def __init__(self, seed: int | str = 0) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, state: DealState, legal: Sequence[Move]) -> Move:
+        """Return a random legal move."""
+        return legal[self.rng.randrange(len(legal))]
+
+
+@mypyc_attr(allow_interpreted_subclasses=True)
+class GreedyBot:
+    """Plays the move worth the most immediate points; ties broken at random (seeded).
+
+    A capture is worth its aces, casinos, a sweep, a share of most cards (3/27
+    a card) and of most spades (1/7 a spade); building and trailing are worth 0,
+    and trailing a valuable card costs its worth.
+    """
+
+    def __init__(self, seed: int | str = 0) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, state: DealState, legal: Sequence[Move]) -> Move:
+        """Return a best-valued legal move."""
+        best: list[Move] = []
+        best_value = float("-inf")
+        for move in legal:
+            value = self._value(state, move)
+            if value > best_value:
+                best, best_value = [move], value
+            elif value == best_value:
+                best.append(move)
+        return best[self.rng.randrange(len(best))]
+
+    @staticmethod
+    def _value(state: DealState, move: Move) -> float:
+        if move.action is Action.TRAIL:
+            return -card_worth(move.card)
+        if move.action is Action.BUILD:
+            return 0.0
+        taken = [move.card, *move.cards]
+        value = sum(card_worth(c) for c in taken)
+        on_table = len(state.loose) + sum(len(b.cards) for b in state.builds)
+        if state.rules.sweeps and len(move.cards) == on_table:
+            value += 1
+        return value
+
+
+def card_worth(card: Card) -> float:
+    """A rough point value of one card in a capture pile."""
+    worth = 3 / 27
+    if card.suit is Suit.SPADES:
+        worth += 1 / 7
+    if card.is_ace:
+        worth += 1
+    if card == BIG_CASINO:
+        worth += 2
+    if card == LITTLE_CASINO:
+        worth += 1
+    return worth
+
+
+def make_bot(kind: str, seed: int | str) -> Bot:
+    """Return a ``random`` or ``greedy`` bot."""
+    if kind == "random":
+        return RandomBot(seed)
+    if kind == "greedy":
+        return GreedyBot(seed)
+    raise ValueError(f"unknown bot {kind!r} (expected random or greedy)")
+
+
+@dataclass(slots=True)
+class DealPlay:
+    """One simulated deal: the pack, the cards dealt, and the finished position."""
+
+    dealer: int
+    deck: tuple[Card, ...]
+    dealt: DealtCards
+    state: DealState
+    scores: list[SideScore] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class MatchPlay:
+    """A simulated match."""
+
+    rules: Rules
+    seating: Seating
+    deals: list[DealPlay]
+    match: MatchState
+
+
+def play_deal(
+    rules: Rules,
+    seating: Seating,
+    dealer: int,
+    deck: Sequence[Card],
+    bots: Sequence[Bot],
+    match: MatchState | None = None,
+) -> DealPlay:
+    """Deal ``deck`` and let ``bots`` (one per seat) play the deal out.
+
+    With ``match``, a capture that wins the match at once (option
+    ``near_target_immediate_win``) ends the deal there, unscored.
+    """
+    dealt = deal_from_deck(deck, seating, dealer, rules.deal_batch)
+    state = DealState.start(rules, seating, dealer, dealt.table, dealt.rounds[0])
+    while not state.finished:
+        if needs_hands(state):
+            next_round(state, dealt.rounds[state.round + 1])
+        legal = generate_legal_moves(state)
+        step = apply_move(state, bots[state.turn].choose(state, legal))
+        if match is not None and step.kind is MoveKind.CAPTURE:
+            side = seating.side_of[step.move.seat]
+            if match.immediate_win(side, (step.move.card, *step.taken)):
+                break
+    return DealPlay(dealer, tuple(deck), dealt, state)
+
+
+def play_match(
+    rules: Rules,
+    players: int,
+    teams: Sequence[Sequence[int]] | None,
+    bots: Sequence[Bot],
+    deck_for: Callable[[int], Sequence[Card]],
+    first_dealer: int = 0,
+    max_deals: int = 100,
+) -> MatchPlay:
+    """Play deals until the match is won (or ``max_deals`` deals were played).
+
+    :param deck_for: the pack for deal ``i`` (0-based), top card first.
+    """
+    seating = Seating.create(rules, players, teams)
+    match = MatchState(rules, seating.sides)
+    deals: list[DealPlay] = []
+    dealer = first_dealer
+    while not match.over and len(deals) < max_deals:
+        played = play_deal(rules, seating, dealer, deck_for(len(deals)), bots, match)
+        deals.append(played)
+        if not played.state.finished:
+            break
+        played.scores = score_piles(
+            rules, played.state.piles, played.state.sweeps, match.totals, match.play_on
+        )
+        match.settle(played.scores, played.state.sweeps)
+        dealer = seating.next_dealer(dealer)
+    return MatchPlay(rules, seating, deals, match)

@@ -1,0 +1,228 @@
+"""Match play: running totals, the target, count-out and ties (R13).
+
+:class:`MatchState` adds each deal's scores to the totals and decides whether
+the match is won, following the rules' options.
+
+>>> from casino_records.engine.rules import Rules
+>>> from casino_records.engine.scoring import score_piles
+>>> from casino_records.engine.cards import parse_cards
+>>> match = MatchState(Rules(target_score=11), sides=2)
+>>> deal = score_piles(match.rules, [parse_cards("10D AS AH 3S 4S"), []], [[], []])
+>>> match.settle(deal).winner, match.totals
+(None, [8, 0])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Final
+
+from .cards import BIG_CASINO, CARD_NAMES, LITTLE_CASINO, SUITS, Card
+from .rules import Rules
+from .scoring import COUNT_OUT_ORDER, SideScore, near_target_band, unique_max
+
+_COUNT_OUT_RANK: Final = tuple(COUNT_OUT_ORDER.index(suit) for suit in SUITS)
+"""A card's place in the count-out order of aces, by its suit index (card // 13)."""
+
+__all__ = ["CountOutItem", "MatchDecision", "MatchState", "count_out_items"]
+
+
+@dataclass(slots=True)
+class CountOutItem:
+    """One item credited in a count-out (R13.3). Read-only by convention: not
+    frozen, because a frozen dataclass costs a slow constructor in compiled code."""
+
+    side: int
+    category: str
+    points: int
+    label: str
+    """E.g. ``most cards``, ``ace AS``, ``sweep at move 17``."""
+
+
+@dataclass(slots=True)
+class MatchDecision:
+    """What a deal decided about the match (read-only by convention, see
+    :class:`CountOutItem`)."""
+
+    totals: tuple[int, ...]
+    """Match totals after the deal."""
+    winner: int | None
+    """The side that won the match with this deal, if any."""
+    reason: str
+    """In words: why the match goes on or who won how."""
+    tied: bool = False
+    """True when sides tied at or above the target and play goes on (R13.2, R13.5)."""
+    count_out_item: CountOutItem | None = None
+    """The item that took the winner to the target in a count-out."""
+
+
+@dataclass(slots=True)
+class MatchState:
+    """Totals and status of a match in progress."""
+
+    rules: Rules
+    sides: int
+    totals: list[int] = field(default_factory=list)
+    """Each side's match total."""
+    winner: int | None = None
+    """The winning side once the match is over."""
+    play_on: bool = False
+    """True after a tied finish: no target, no near-target rules (R13.2, R13.5)."""
+    decisions: list[MatchDecision] = field(default_factory=list)
+    """One decision per deal settled."""
+
+    def __post_init__(self) -> None:
+        if not self.totals:
+            self.totals = [0] * self.sides
+
+    @property
+    def over(self) -> bool:
+        """True once a side has won."""
+        return self.winner is not None
+
+    def settle(
+        self,
+        scores: Sequence[SideScore],
+        sweep_moves: Sequence[Sequence[int]] = (),
+    ) -> MatchDecision:
+        """Add a deal's banked points and decide the match.
+
+        :param scores: the deal's scores, scored with this match's totals.
+        :param sweep_moves: each side's sweep move indexes (count-out order).
+        """
+        rules, target = self.rules, self.rules.target_score
+        before = list(self.totals)
+        self.totals = [t + s.banked for t, s in zip(self.totals, scores, strict=True)]
+        totals = tuple(self.totals)
+        if rules.count_out and not self.play_on:
+            for item in count_out_items(scores, sweep_moves):
+                before[item.side] += item.points
+                if before[item.side] >= target:
+                    self.winner = item.side
+                    return self._decide(
+                        MatchDecision(
+                            totals,
+                            item.side,
+                            f"side {item.side} counted out with {item.label} (R13.3)",
+                            count_out_item=item,
+                        )
+                    )
+            return self._decide(
+                MatchDecision(totals, None, "nobody reached the target")
+            )
+        reached = [side for side, t in enumerate(totals) if t >= target]
+        if not reached:
+            return self._decide(
+                MatchDecision(totals, None, "nobody reached the target")
+            )
+        if self.play_on:
+            return self._decide_play_on(totals)
+        if len(reached) == 1:
+            self.winner = reached[0]
+            return self._decide(
+                MatchDecision(totals, reached[0], f"side {reached[0]} reached {target}")
+            )
+        if rules.simultaneous_target == "any_simultaneous_is_tie":
+            self.play_on = True
+            return self._decide(
+                MatchDecision(
+                    totals,
+                    None,
+                    "several sides reached the target in one deal: a tie, play on"
+                    " (option simultaneous_target=any_simultaneous_is_tie)",
+                    tied=True,
+                )
+            )
+        return self._decide_play_on(totals, first=True)
+
+    def _decide_play_on(
+        self, totals: tuple[int, ...], first: bool = False
+    ) -> MatchDecision:
+        leader = unique_max(totals)
+        if leader is not None:
+            self.winner = leader
+            how = "has the highest total" if first else "pulled ahead after the tie"
+            return self._decide(
+                MatchDecision(totals, leader, f"side {leader} {how} (R13.2)")
+            )
+        self.play_on = True
+        return self._decide(
+            MatchDecision(
+                totals,
+                None,
+                "the highest total is tied: another deal is played (R13.2, R13.5)",
+                tied=True,
+            )
+        )
+
+    def immediate_win(self, side: int, taken: Sequence[Card]) -> MatchDecision | None:
+        """R13.4 with ``near_target_immediate_win``: does this capture end the match?
+
+        A side that started the deal 2 short of the target wins the moment it
+        captures Big Casino; 1 short, Little Casino. Its total becomes the target;
+        the deal is not scored.
+        """
+        rules = self.rules
+        if not rules.near_target_immediate_win or self.over:
+            return None
+        band = near_target_band(rules, self.totals[side], self.play_on)
+        needed = {2: BIG_CASINO, 1: LITTLE_CASINO}.get(band)
+        if needed is None or needed not in taken:
+            return None
+        name = "Big Casino" if needed == BIG_CASINO else "Little Casino"
+        self.totals[side] = rules.target_score
+        self.winner = side
+        return self._decide(
+            MatchDecision(
+                tuple(self.totals),
+                side,
+                f"side {side} captured {name} ({needed}) and wins at once"
+                " (R13.4, option near_target_immediate_win)",
+            )
+        )
+
+    def _decide(self, decision: MatchDecision) -> MatchDecision:
+        self.decisions.append(decision)
+        return decision
+
+
+def count_out_items(
+    scores: Sequence[SideScore], sweep_moves: Sequence[Sequence[int]] = ()
+) -> list[CountOutItem]:
+    """The deal's points as count-out items, in crediting order (R13.3).
+
+    Most cards, most spades, Big Casino, Little Casino, aces ♠ ♣ ♥ ♦, then sweeps
+    in the order they were made.
+    """
+    items: list[CountOutItem] = []
+    for category, label in (
+        ("most_cards", "most cards"),
+        ("most_spades", "most spades"),
+        ("big_casino", "Big Casino"),
+        ("little_casino", "Little Casino"),
+    ):
+        for score in scores:
+            if score.points[category]:
+                items.append(
+                    CountOutItem(score.side, category, score.points[category], label)
+                )
+    aces: list[tuple[int, Card]] = [(s.side, a) for s in scores for a in s.aces]
+    aces.sort(key=lambda pair: _COUNT_OUT_RANK[pair[1] // 13])
+    items += [
+        CountOutItem(side, "aces", 1, f"ace {CARD_NAMES[ace]}") for side, ace in aces
+    ]
+    sweeps: list[tuple[int, int]] = []
+    for score in scores:
+        moves = list(sweep_moves[score.side]) if sweep_moves else []
+        moves = moves[: score.points["sweeps"]]
+        moves += [-1] * (score.points["sweeps"] - len(moves))
+        sweeps += [(move, score.side) for move in moves]
+    sweeps.sort()
+    items += [
+        CountOutItem(
+            side, "sweeps", 1, f"sweep at move {move + 1}" if move >= 0 else "sweep"
+        )
+        for move, side in sweeps
+    ]
+    return items

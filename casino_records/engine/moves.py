@@ -1,0 +1,183 @@
+"""Value types of play: moves, builds on the table, and the steps of the log.
+
+A :class:`Move` is what a record says a player did (NOTATION.md "Move"); a
+:class:`Step` is what the engine found it did (kind, grouping, sweep, owner).
+Both are named tuples: immutable, and cheap to make in move generation and replay.
+
+>>> from casino_records.engine.cards import parse_card, parse_cards
+>>> a = Move.capture(0, parse_card("9D"), parse_cards("4S 5D"), value=9)
+>>> b = Move.capture(0, parse_card("9D"), parse_cards("5D 4S"))
+>>> a == b, str(a)
+(True, 'seat 0: 9D takes 4S 5D')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import NamedTuple
+
+from .cards import Card
+
+__all__ = ["Action", "Build", "Move", "MoveKind", "Step"]
+
+
+class Action(StrEnum):
+    """What a move says it does (the notation's ``action``)."""
+
+    TRAIL = "trail"
+    CAPTURE = "capture"
+    BUILD = "build"
+
+
+class MoveKind(StrEnum):
+    """What a move turned out to do (derived by the engine, R4.1)."""
+
+    TRAIL = "trail"
+    CAPTURE = "capture"
+    CREATE = "create"
+    EXTEND = "extend"
+    INCREASE = "increase"
+
+
+def _sorted(cards: Iterable[Card]) -> tuple[Card, ...]:
+    return tuple(sorted(cards))
+
+
+class Move(NamedTuple):
+    """One card played from hand, with the table cards it uses.
+
+    Two moves are equal when they play the same card from the same seat with the
+    same action and the same set of table cards, and (for builds only) announce
+    the same value. A capture's ``value`` documents what an ace stood for and is
+    not part of its identity.
+    """
+
+    seat: int
+    """The seat that plays."""
+    card: Card
+    """The card played from hand."""
+    action: Action
+    """Trail, capture or build."""
+    cards: frozenset[Card] = frozenset()
+    """The table cards taken (capture) or built onto (build); empty for a trail."""
+    value: int | None = None
+    """A build's announced value; optionally, the value a capturing card stood for."""
+
+    @classmethod
+    def trail(cls, seat: int, card: Card) -> Move:
+        """Return a trail of ``card``."""
+        return cls(seat, card, Action.TRAIL)
+
+    @classmethod
+    def capture(
+        cls, seat: int, card: Card, take: Iterable[Card], value: int | None = None
+    ) -> Move:
+        """Return a capture of the table cards ``take`` (builds listed whole)."""
+        return cls(seat, card, Action.CAPTURE, frozenset(take), value)
+
+    @classmethod
+    def build(cls, seat: int, card: Card, onto: Iterable[Card], value: int) -> Move:
+        """Return a build of ``card`` onto the table cards ``onto``, announcing ``value``."""
+        return cls(seat, card, Action.BUILD, frozenset(onto), value)
+
+    @property
+    def key(self) -> tuple[int, Card, Action, frozenset[Card], int | None]:
+        """The move's identity (see the class docstring)."""
+        value = self.value if self.action is Action.BUILD else None
+        return (self.seat, self.card, self.action, self.cards, value)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Move) and self.key == other.key
+
+    def __ne__(self, other: object) -> bool:
+        return not self == other
+
+    def __hash__(self) -> int:
+        return hash(self.key)
+
+    def sorted_cards(self) -> tuple[Card, ...]:
+        """The table cards in pack order."""
+        return _sorted(self.cards)
+
+    def __str__(self) -> str:
+        table = " ".join(str(c) for c in self.sorted_cards())
+        if self.action is Action.TRAIL:
+            return f"seat {self.seat}: {self.card} trails"
+        if self.action is Action.CAPTURE:
+            return f"seat {self.seat}: {self.card} takes {table}"
+        return f"seat {self.seat}: {self.card} builds {self.value} onto {table}"
+
+
+@dataclass(frozen=True, slots=True)
+class Build:
+    """A build on the table: captured only whole, by its value (R6–R8)."""
+
+    id: int
+    """Serial number within the deal (1, 2, …), for display as ``B1``."""
+    value: int
+    """The declared value."""
+    groups: tuple[tuple[Card, ...], ...]
+    """The groups, each worth ``value`` (one group: a single build)."""
+    owner: int
+    """The seat that last created, extended or increased it."""
+    cards: tuple[Card, ...] = field(init=False, repr=False, compare=False)
+    """Every card in the build, group by group (derived from ``groups``)."""
+
+    def __post_init__(self) -> None:
+        cards = tuple(card for group in self.groups for card in group)
+        object.__setattr__(self, "cards", cards)
+
+    @property
+    def is_single(self) -> bool:
+        """True for a single build (one group), whose value may still change."""
+        return len(self.groups) == 1
+
+    @property
+    def label(self) -> str:
+        """``B1``, ``B2`` …"""
+        return f"B{self.id}"
+
+    def __str__(self) -> str:
+        groups = "".join(
+            "[" + ",".join(str(c) for c in group) + "]" for group in self.groups
+        )
+        kind = "single" if self.is_single else "multiple"
+        return f"{self.label}{{{groups}}}={self.value} {kind} @seat {self.owner}"
+
+
+class Step(NamedTuple):
+    """What one move did: an entry of the deal's log.
+
+    A named tuple, like :class:`Move`: one is made per move replayed, so it must
+    be cheap. Its ``index`` field stands in for ``tuple.index``.
+    """
+
+    move: Move
+    """The move as played."""
+    kind: MoveKind
+    """Trail, capture, or create / extend / increase for a build."""
+    index: int  # type: ignore[assignment]  # the field, not tuple.index
+    """0-based index of the move within the deal."""
+    round: int
+    """0-based round of the deal."""
+    value: int | None = None
+    """The value the move used: capture value, or the build's value afterwards."""
+    groups: tuple[tuple[Card, ...], ...] = ()
+    """Capture: the groups taken (a build as one group). Build: the new groups."""
+    builds_taken: tuple[Build, ...] = ()
+    """The builds a capture took (or a merge absorbed)."""
+    build: Build | None = None
+    """The build after a build move."""
+    previous: Build | None = None
+    """The build before an extend or increase."""
+    sweep: bool = False
+    """True when a capture left the table empty and counts as a sweep (R10)."""
+
+    @property
+    def taken(self) -> tuple[Card, ...]:
+        """Table cards a capture took (empty for other moves)."""
+        if self.kind is not MoveKind.CAPTURE:
+            return ()
+        return tuple(card for group in self.groups for card in group)

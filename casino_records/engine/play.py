@@ -1,0 +1,156 @@
+"""Carry out moves: change the position and log what happened.
+
+:func:`apply_move` verifies, then plays, a move and returns its :class:`Step`.
+When the last card of the deal is played it hands the residue to the last
+capturer (R11.1); between rounds the driver calls :func:`next_round`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+
+from ..errors import RulesError
+from .cards import Card
+from .legality import Plan, verify_move
+from .moves import Build, Move, MoveKind, Step
+from .state import DealState
+
+__all__ = ["apply_move", "next_round", "needs_hands"]
+
+
+def apply_move(state: DealState, move: Move) -> Step:
+    """Verify ``move`` and play it, changing ``state``.
+
+    :returns: the step, also appended to ``state.log``.
+    :raises IllegalMoveError: the move is illegal; ``state`` is unchanged.
+    """
+    plan = verify_move(state, move)
+    return apply_plan(state, move, plan)
+
+
+# Enum members looked up once: ``MoveKind.X`` costs a class-attribute lookup.
+# Final module names are static in compiled code (other globals, imported names
+# included, are dictionary lookups).
+_TRAIL: Final = MoveKind.TRAIL
+_CAPTURE: Final = MoveKind.CAPTURE
+_CREATE: Final = MoveKind.CREATE
+_EXTEND: Final = MoveKind.EXTEND
+_STEP: Final = Step
+
+
+def apply_plan(state: DealState, move: Move, plan: Plan) -> Step:
+    """Play ``move`` as ``plan`` says, **without checking it**.
+
+    Only for a plan that :func:`verify_move` returned for this very position.
+    """
+    seat, card = move.seat, move.card
+    state.hands[seat].remove(card)
+    kind = plan.kind
+    step_build: Build | None = None
+    previous: Build | None = None
+    sweep = False
+    if kind is _TRAIL:
+        state.loose.append(card)
+    else:
+        _remove_from_table(state, plan)
+    if kind is _CAPTURE:
+        side = state.seating.side_of[seat]
+        pile = state.piles[side]
+        pile.append(card)
+        for group in plan.groups:
+            pile.extend(group)
+        state.last_capturer = seat
+        if not state.loose and not state.builds:
+            if state.rules.last_play_sweep or not _deal_ends(state):
+                sweep = True
+                state.sweeps[side].append(state.moves_played)
+    elif kind is _CREATE:
+        step_build = Build(state.next_build_id, plan.value or 0, plan.groups, seat)
+        state.next_build_id += 1
+        state.builds.append(step_build)
+    elif kind is not _TRAIL:
+        previous = plan.target
+        assert previous is not None
+        if kind is _EXTEND:
+            groups = previous.groups + tuple(
+                g for b in plan.builds_used[1:] for g in b.groups
+            )
+            groups += plan.groups
+        else:
+            groups = ((*previous.cards, card), *plan.groups)
+        step_build = Build(previous.id, plan.value or 0, groups, seat)
+        state.builds = [step_build if b is previous else b for b in state.builds]
+    used = plan.builds_used
+    # All fields in order, through tuple.__new__: the named tuple's own
+    # constructor would cost one more Python call per move replayed.
+    step = tuple.__new__(
+        _STEP,
+        (
+            move,
+            kind,
+            state.moves_played,
+            state.round,
+            plan.value,
+            plan.groups,
+            used if kind is _CAPTURE or not used else used[1:],
+            step_build,
+            previous,
+            sweep,
+        ),
+    )
+    state.log.append(step)
+    state.moves_played += 1
+    seating = state.seating
+    state.turn = (seat + seating.step) % seating.players
+    if state.round == seating.rounds - 1 and not any(state.hands):
+        _finish_deal(state)
+    return step
+
+
+def _deal_ends(state: DealState) -> bool:
+    return state.round_over and state.last_round
+
+
+def _remove_from_table(state: DealState, plan: Plan) -> None:
+    loose = state.loose
+    for card in plan.loose_taken:
+        loose.remove(card)
+    if plan.builds_used:
+        used = {id(b) for b in plan.builds_used if b is not plan.target}
+        if used:
+            state.builds = [b for b in state.builds if id(b) not in used]
+
+
+def needs_hands(state: DealState) -> bool:
+    """True when a round is over and the next one's hands must be dealt."""
+    return not state.finished and state.round_over
+
+
+def next_round(state: DealState, hands: Sequence[Sequence[Card]]) -> None:
+    """Deal the next round's hands (R3.2; no cards go to the table).
+
+    :raises RulesError: the round is not over, the deal is, or the hands are
+        not 4 cards per player.
+    """
+    if not needs_hands(state):
+        raise RulesError("R3.2 new hands are dealt only when every hand is empty")
+    state.give_hands(hands)
+    state.round += 1
+    state.turn = state.seating.next_seat(state.dealer)
+
+
+def _finish_deal(state: DealState) -> None:
+    """R11: the residue goes to the last capturer's side (never a sweep)."""
+    residue = tuple(state.table_cards)
+    state.residue = residue
+    taker = state.last_capturer
+    if taker is None and state.rules.residue_if_no_capture == "dealer":
+        taker = state.dealer
+    if taker is not None:
+        side = state.side_of(taker)
+        state.residue_side = side
+        state.piles[side].extend(residue)
+    state.loose = []
+    state.builds = []
+    state.finished = True

@@ -1,0 +1,211 @@
+"""Score a finished deal per side, category by category (R12, R10.4, R13.4).
+
+>>> from casino_records.engine.cards import parse_cards
+>>> from casino_records.engine.rules import Rules
+>>> piles = [parse_cards("10D AS AH 3S 4S"), parse_cards("2S AC AD 5H")]
+>>> score = score_piles(Rules(), piles, sweeps=[[], []])
+>>> [s.points for s in score]  # doctest: +NORMALIZE_WHITESPACE
+[{'most_cards': 3, 'most_spades': 1, 'big_casino': 2, 'little_casino': 0, 'aces': 2,
+  'sweeps': 0}, {'most_cards': 0, 'most_spades': 0, 'big_casino': 0,
+  'little_casino': 1, 'aces': 2, 'sweeps': 0}]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Final
+
+from .cards import BIG_CASINO, LITTLE_CASINO, Card, Suit
+from .rules import Rules
+from .values import is_ace, is_spade
+
+__all__ = [
+    "CATEGORIES",
+    "CHECK_LABELS",
+    "COUNT_OUT_ORDER",
+    "SideScore",
+    "near_target_band",
+    "score_piles",
+]
+
+CATEGORIES: Final = (
+    "most_cards",
+    "most_spades",
+    "big_casino",
+    "little_casino",
+    "aces",
+    "sweeps",
+)
+"""The scoring categories in count-out order (R12.1, R13.3)."""
+
+CHECK_LABELS: Final = {
+    "points.most_cards": "most cards",
+    "points.most_spades": "most spades",
+    "points.big_casino": "Big Casino",
+    "points.little_casino": "Little Casino",
+    "points.aces": "aces",
+    "points.sweeps": "sweep points",
+    "total": "deal points",
+    "counts.cards": "cards taken",
+    "counts.spades": "spades taken",
+    "counts.sweeps": "sweeps made",
+}
+"""Each :attr:`~casino_records.check.report.ScoreCheck.category` of a deal in words, in display order."""
+
+
+COUNT_OUT_ORDER: Final = (Suit.SPADES, Suit.CLUBS, Suit.HEARTS, Suit.DIAMONDS)
+"""The order aces are credited in a count-out (R13.3, A2)."""
+
+NEAR_TARGET_ITEM: Final = {3: "most_cards", 2: "big_casino", 1: "little_casino"}
+"""Dominican: the item a side short of the target by 3, 2, 1 must take (R13.4)."""
+
+
+@dataclass(slots=True)
+class SideScore:
+    """One side's result for one deal (read-only by convention: not frozen, as a
+    frozen dataclass costs a slow constructor in compiled code)."""
+
+    side: int
+    """The side (team index, or seat)."""
+    cards: int
+    """Cards in the side's pile."""
+    spades: int
+    """Spades in the side's pile."""
+    sweeps: int
+    """Sweeps the side made (before cancellation)."""
+    aces: tuple[Card, ...]
+    """The aces the side took, in pack order."""
+    points: dict[str, int]
+    """Points earned per category (after sweep cancellation)."""
+    banked: int
+    """Points added to the match total (after the Dominican near-target rule)."""
+    note: str = ""
+    """Why ``banked`` differs from the earned points, if it does."""
+
+    @property
+    def earned(self) -> int:
+        """Points earned this deal, all categories."""
+        return sum(self.points.values())
+
+    @property
+    def has_big_casino(self) -> bool:
+        """True if the side took the ten of diamonds."""
+        return self.points["big_casino"] > 0
+
+    @property
+    def has_little_casino(self) -> bool:
+        """True if the side took the two of spades."""
+        return self.points["little_casino"] > 0
+
+
+def unique_max(counts: Sequence[int]) -> int | None:
+    """The index of the strictly largest count, or None on a tie (R12.2).
+
+    >>> unique_max([20, 20, 12]) is None, unique_max([27, 25])
+    (True, 0)
+    """
+    best = max(counts)
+    leaders = [i for i, c in enumerate(counts) if c == best]
+    return leaders[0] if len(leaders) == 1 else None
+
+
+def near_target_band(rules: Rules, total: int, play_on: bool = False) -> int:
+    """How far short of the target a side is, if the near-target rule binds it.
+
+    Returns 3, 2 or 1 for a side at 18, 19 or 20 (target 21) under a Dominican
+    near-target rule, else 0.
+    """
+    if rules.near_target_rule == "none" or play_on:
+        return 0
+    short = rules.target_score - total
+    return short if short in NEAR_TARGET_ITEM else 0
+
+
+def _sweep_points(
+    rules: Rules, sweeps: Sequence[int], eligible: Sequence[bool]
+) -> list[int]:
+    if not rules.sweeps:
+        return [0] * len(sweeps)
+    points = []
+    for side, own in enumerate(sweeps):
+        if rules.sweep_cancellation == "vs_runner_up":
+            others = [s for i, s in enumerate(sweeps) if i != side]
+            own = max(0, own - max(others, default=0))
+        points.append(own if eligible[side] else 0)
+    return points
+
+
+def score_piles(
+    rules: Rules,
+    piles: Sequence[Sequence[Card]],
+    sweeps: Sequence[Sequence[int]],
+    totals_before: Sequence[int] | None = None,
+    play_on: bool = False,
+) -> list[SideScore]:
+    """Score a deal from each side's capture pile and sweep list.
+
+    :param totals_before: match totals at the start of the deal (for the
+        Dominican near-target rules); ``None`` scores the deal on its own.
+    :param play_on: True after a tied finish, when no near-target rule applies.
+    """
+    totals = list(totals_before) if totals_before is not None else [0] * len(piles)
+    cards = [len(pile) for pile in piles]
+    spades = [sum(1 for c in pile if is_spade(c)) for pile in piles]
+    sweep_counts = [len(s) for s in sweeps]
+    bands = [near_target_band(rules, total, play_on) for total in totals]
+    threshold = rules.near_target_sweep_threshold - 21 + rules.target_score
+    eligible = [
+        rules.near_target_rule == "none" or play_on or total < threshold
+        for total in totals
+    ]
+    sweep_points = _sweep_points(rules, sweep_counts, eligible)
+    most_cards = unique_max(cards)
+    most_spades = unique_max(spades)
+    scores = []
+    for side, pile in enumerate(piles):
+        aces = tuple(sorted(c for c in pile if is_ace(c)))
+        points = {
+            "most_cards": 3 if most_cards == side else 0,
+            "most_spades": 1 if most_spades == side else 0,
+            "big_casino": 2 if BIG_CASINO in pile else 0,
+            "little_casino": 1 if LITTLE_CASINO in pile else 0,
+            "aces": len(aces),
+            "sweeps": sweep_points[side],
+        }
+        banked, note = _bank(rules, points, totals[side], bands[side])
+        scores.append(
+            SideScore(
+                side=side,
+                cards=cards[side],
+                spades=spades[side],
+                sweeps=sweep_counts[side],
+                aces=aces,
+                points=points,
+                banked=banked,
+                note=note,
+            )
+        )
+    return scores
+
+
+def _bank(
+    rules: Rules, points: dict[str, int], total: int, band: int
+) -> tuple[int, str]:
+    """R13.4: what a side in the 18–20 band keeps of its points."""
+    earned = sum(points.values())
+    if not band:
+        return earned, ""
+    item = NEAR_TARGET_ITEM[band]
+    met = points[item] > 0
+    name = item.replace("_", " ")
+    if rules.near_target_rule == "frozen":
+        if met:
+            return band, f"at {total}: took {name}, reaches {total + band} (R13.4)"
+        return 0, f"at {total}: needed {name}, scores nothing else (R13.4 frozen)"
+    if met:
+        return earned, f"at {total}: took {name} (R13.4)"
+    cap = rules.target_score - 1 - total
+    if earned > cap:
+        return cap, f"at {total}: no {name}, capped at {total + cap} (R13.4 cap_at_20)"
+    return earned, ""

@@ -1,0 +1,173 @@
+"""Seats, sides, direction of play, dealer rotation and the deal (R2, R3).
+
+Seats are numbered clockwise. Playing clockwise, the player after seat ``s`` is
+``s + 1``; counter-clockwise it is ``s - 1``.
+
+>>> from casino_records.engine.rules import Rules
+>>> Table = Seating.create(Rules.from_preset("dominican"), 4, [[0, 2], [1, 3]])
+>>> Table.play_order(dealer=0), Table.next_dealer(0)
+((3, 2, 1, 0), 3)
+>>> Seating.create(Rules(), 4, None).play_order(dealer=0)
+(1, 2, 3, 0)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Final
+
+from ..errors import RulesError
+from .cards import Card
+from .rules import Rules
+
+__all__ = ["ROUNDS_PER_DEAL", "DealtCards", "Seating", "deal_from_deck"]
+
+ROUNDS_PER_DEAL: Final = {2: 6, 3: 4, 4: 3}
+"""Rounds in one deal by number of players (R3.3)."""
+HAND_SIZE: Final = 4
+TABLE_SIZE: Final = 4
+_WHOLE_PACK: Final = (1 << 52) - 1
+
+
+@dataclass(frozen=True, slots=True)
+class Seating:
+    """Who sits where, who plays with whom, and which way play goes."""
+
+    players: int
+    """Number of players (2–4)."""
+    side_of: tuple[int, ...]
+    """The scoring side of each seat (a team index, or the seat itself)."""
+    step: int
+    """+1 when play goes clockwise, -1 counter-clockwise."""
+    dealer_step: int
+    """The seat offset from one dealer to the next."""
+    rounds: int = 0
+    """Rounds per deal (R3.3); derived from ``players``."""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "rounds", ROUNDS_PER_DEAL[self.players])
+
+    @classmethod
+    def create(
+        cls, rules: Rules, players: int, teams: Sequence[Sequence[int]] | None
+    ) -> Seating:
+        """Check the seating against the rules and return it (R2.1, R2.2).
+
+        :raises RulesError: wrong player count, or partnerships that the rules
+            forbid, require or that do not seat partners opposite.
+        """
+        if players not in ROUNDS_PER_DEAL:
+            raise RulesError(
+                f"R2.1 Casino is played by 2, 3 or 4 players, not {players}",
+                loc="/players",
+                rule="R2.1",
+            )
+        if teams:
+            normal = sorted(sorted(team) for team in teams)
+            if players != 4 or normal != [[0, 2], [1, 3]]:
+                raise RulesError(
+                    "R2.2 partnerships need 4 players with partners opposite:"
+                    f" teams [[0, 2], [1, 3]], not {[list(t) for t in teams]}",
+                    loc="/teams",
+                    rule="R2.2",
+                )
+            side_of = tuple(0 if seat in teams[0] else 1 for seat in range(4))
+        else:
+            if players == 4 and rules.partnership_4p == "required":
+                raise RulesError(
+                    "R2.1 4 players play as two partnerships under these rules"
+                    " (option partnership_4p=required): add teams [[0, 2], [1, 3]]",
+                    loc="/teams",
+                    rule="R2.1",
+                )
+            side_of = tuple(range(players))
+        step = 1 if rules.direction == "clockwise" else -1
+        dealer_step = {"with_play": step, "left": 1, "right": -1}[rules.dealer_rotation]
+        return cls(players, side_of, step, dealer_step)
+
+    @property
+    def sides(self) -> int:
+        """Number of scoring sides."""
+        return max(self.side_of) + 1
+
+    @property
+    def partnership(self) -> bool:
+        """True in the 2-v-2 game."""
+        return self.sides != self.players
+
+    def seats_of(self, side: int) -> tuple[int, ...]:
+        """The seats that score for ``side``."""
+        return tuple(seat for seat, s in enumerate(self.side_of) if s == side)
+
+    def next_seat(self, seat: int) -> int:
+        """The seat that plays after ``seat`` (R2.4)."""
+        return (seat + self.step) % self.players
+
+    def play_order(self, dealer: int) -> tuple[int, ...]:
+        """Seats in playing order for a deal, the dealer last (R2.3)."""
+        order = []
+        seat = dealer
+        for _ in range(self.players):
+            seat = self.next_seat(seat)
+            order.append(seat)
+        return tuple(order)
+
+    def next_dealer(self, dealer: int) -> int:
+        """Who deals after ``dealer`` (R2.7)."""
+        return (dealer + self.dealer_step) % self.players
+
+
+@dataclass(frozen=True, slots=True)
+class DealtCards:
+    """The cards of one deal: the table and each round's hands (by seat)."""
+
+    table: tuple[Card, ...]
+    rounds: tuple[tuple[tuple[Card, ...], ...], ...]
+
+
+def deal_from_deck(
+    deck: Sequence[Card], seating: Seating, dealer: int, batch: int = 2
+) -> DealtCards:
+    """Deal a 52-card pack, top first, by the dealing pattern of R3.4.
+
+    First round, in passes of ``batch`` cards: each non-dealer in playing order,
+    then the table, then the dealer. Later rounds: every player in playing order,
+    dealer last.
+
+    >>> from casino_records.engine.cards import CARDS
+    >>> from casino_records.engine.rules import Rules
+    >>> seating = Seating.create(Rules(), 2, None)
+    >>> dealt = deal_from_deck(CARDS, seating, dealer=1)
+    >>> [str(c) for c in dealt.table], [str(c) for c in dealt.rounds[0][0]]
+    (['3S', '4S', '9S', '10S'], ['AS', '2S', '7S', '8S'])
+    """
+    seen = 0
+    for card in deck:
+        seen |= 1 << card
+    if len(deck) != 52 or seen != _WHOLE_PACK:
+        raise RulesError("R1.1 a deck must hold the 52 different cards", rule="R1.1")
+    if batch not in (1, 2, 4):
+        raise RulesError(f"deal_batch must be 1, 2 or 4, not {batch}")
+    order = seating.play_order(dealer)
+    dealer_seat = order[-1]
+    passes = HAND_SIZE // batch
+    hands: list[list[Card]] = [[] for _ in range(seating.players)]
+    table: list[Card] = []
+    top = 0  # the next card to deal
+    for _ in range(passes):
+        for seat in order:
+            if seat == dealer_seat:
+                table += deck[top : top + batch]
+                top += batch
+            hands[seat] += deck[top : top + batch]
+            top += batch
+    rounds = [tuple(tuple(hand) for hand in hands)]
+    for _ in range(seating.rounds - 1):
+        hands = [[] for _ in range(seating.players)]
+        for _ in range(passes):
+            for seat in order:
+                hands[seat] += deck[top : top + batch]
+                top += batch
+        rounds.append(tuple(tuple(hand) for hand in hands))
+    return DealtCards(tuple(table), tuple(rounds))

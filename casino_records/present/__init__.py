@@ -1,0 +1,1 @@
+"""Presenting games: moves in words, text reports, SVG pictures and the viewer's models."""

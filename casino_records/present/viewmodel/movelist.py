@@ -1,0 +1,168 @@
+"""The deal's move list, and the legal alternatives at a turn."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ...engine.cards import BIG_CASINO, LITTLE_CASINO, Card, Suit
+from ...engine.describe import cards_text, move_text, step_text
+from ...engine.legality import verify_move
+from ...engine.movegen import generate_legal_moves
+from ...engine.moves import Move
+from ...engine.play import apply_plan
+from ...errors import IllegalMoveError
+from .game import Game, recorded_move
+
+__all__ = [
+    "Alternative",
+    "MoveRow",
+    "alternatives",
+    "move_label",
+    "move_rows",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class MoveRow:
+    """One move of the deal, for the move list."""
+
+    move: int
+    """Its number in the deal, from 1: choosing it shows the position after it."""
+    round: int
+    """Its round, from 1."""
+    player: str
+    """Who played it."""
+    text: str
+    """The move without its player (``9♦ takes 4♠ 5♦``)."""
+    kind: str
+    """trail, capture, create, extend or increase."""
+    sweep: bool
+    """True for a sweep."""
+    glyph: str | None
+    """The record's glyph."""
+    comment: str | None
+    """The record's comment."""
+
+
+def move_rows(game: Game, deal: int) -> list[MoveRow]:
+    """Every move of a deal played so far (in the record, up to the first error)."""
+    rows = []
+    for position in game.positions[deal][1:]:
+        step = position.last
+        assert step is not None
+        notation = recorded_move(game, position.last_loc)
+        rows.append(
+            MoveRow(
+                move=step.index + 1,
+                round=step.round + 1,
+                player=game.names[step.move.seat],
+                text=move_text(step.move),
+                kind=str(step.kind),
+                sweep=step.sweep,
+                glyph=None if notation is None else notation.glyph,
+                comment=None if notation is None else notation.comment,
+            )
+        )
+    return rows
+
+
+def move_label(rows: Sequence[MoveRow], move: int) -> str:
+    """The move list's label of position ``move`` (not escaped).
+
+    ``0. Start of the deal``; ``12. R2 · Ben: 3♣ builds 8 onto 5♦ !?``.
+    """
+    if move == 0:
+        return "0. Start of the deal"
+    row = rows[move - 1]
+    extra = "".join(
+        [" (sweep)" if row.sweep else "", f" {row.glyph}" if row.glyph else ""]
+    )
+    return f"{row.move}. R{row.round} · {row.player}: {row.text}{extra}"
+
+
+@dataclass(frozen=True, slots=True)
+class Alternative:
+    """A legal move at a turn and what it would have done."""
+
+    move: Move
+    """The move."""
+    text: str
+    """The move in words (``9♦ takes 4♠ 5♦``)."""
+    effect: str
+    """What it would have done, in a sentence (:func:`describe.step_text`)."""
+    takes: tuple[Card, ...]
+    """The table cards it would have taken (captures)."""
+    build: str
+    """The build it would have left (``B2 = 8, single``), for build moves."""
+    sweep: bool
+    """True when it would have been a sweep."""
+    played: bool
+    """True for the move the record plays here."""
+
+    def row(self) -> dict[str, str | int]:
+        """The alternative as a table row (not escaped)."""
+        casinos = [
+            name
+            for card, name in (
+                (BIG_CASINO, "Big Casino"),
+                (LITTLE_CASINO, "Little Casino"),
+            )
+            if card in self.takes
+        ]
+        gains = [f"{len(self.takes) + 1} cards"] if self.takes else []
+        spades = sum(1 for c in (self.move.card, *self.takes) if c.suit is Suit.SPADES)
+        if self.takes and spades:
+            gains.append(f"{spades} spade{'s' * (spades > 1)}")
+        aces = sum(1 for c in (self.move.card, *self.takes) if c.is_ace)
+        if self.takes and aces:
+            gains.append(f"{aces} ace{'s' * (aces > 1)}")
+        gains += casinos
+        if self.sweep:
+            gains.append("sweep")
+        return {
+            "played": "▶ played" if self.played else "",
+            "move": self.text,
+            "takes": cards_text(self.takes) if self.takes else "",
+            "builds": self.build,
+            "gains": ", ".join(gains),
+            "effect": self.effect,
+        }
+
+
+def alternatives(game: Game, deal: int, move: int) -> list[Alternative]:
+    """Every legal move at position ``move`` of ``deal``, played one marked.
+
+    The move "played" is the record's next move (none at the deal's end; for
+    the failing move of an invalid record, none of the legal moves is it).
+    """
+    kept = game.positions[deal]
+    state = kept[move].state
+    played: Move | None = None
+    if move + 1 < len(kept):
+        step = kept[move + 1].last
+        played = None if step is None else step.move
+    found = []
+    for candidate in generate_legal_moves(state):
+        try:
+            plan = verify_move(state, candidate)
+        except IllegalMoveError:  # pragma: no cover - the generator's moves are legal
+            continue
+        after = state.copy()
+        step = apply_plan(after, candidate, plan)
+        build = ""
+        if step.build is not None:
+            kind = "single" if step.build.is_single else "multiple"
+            build = f"{step.build.label} = {step.build.value}, {kind}"
+        found.append(
+            Alternative(
+                move=candidate,
+                text=move_text(candidate),
+                effect=step_text(step, game.names),
+                takes=step.taken,
+                build=build,
+                sweep=step.sweep,
+                played=candidate == played,
+            )
+        )
+    return found

@@ -1,0 +1,192 @@
+"""Which cards a recorded deal dealt: from a shuffle seed, a deck, hands, or the moves.
+
+Provenance, strongest first (NOTATION.md "Deal"): ``shuffle`` (the deck is
+re-derived from the seed), ``deck`` (dealt by the rules' pattern, R3.4), explicit
+``table`` and ``hands`` (``??`` for unknown cards), or only ``table`` with hands
+inferred from the moves. Where several are given they must agree.
+"""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from ..engine.cards import Card, parse_card
+from ..engine.rules import Rules
+from ..engine.seating import HAND_SIZE, Seating, deal_from_deck
+from ..engine.shuffle import shuffled_deck
+from .models import Deal
+
+__all__ = ["DealCards", "FindingSink", "resolve_deal_cards"]
+
+DealCards = tuple[list[Card], list[list[list[Card]]]]
+"""The table, and each recorded round's hands by seat."""
+
+
+class FindingSink(Protocol):
+    """Where replay problems go (the replayer)."""
+
+    def error(
+        self,
+        kind: str,
+        loc: str,
+        where: str,
+        message: str,
+        rule: str = "",
+    ) -> None:
+        """Record (or raise) an error."""
+        ...
+
+
+def resolve_deal_cards(
+    sink: FindingSink, d: int, deal: Deal, rules: Rules, seating: Seating
+) -> DealCards | None:
+    """Work out the table and hands of deal ``d``; report disagreements to ``sink``.
+
+    :returns: the cards, or None when the deal cannot be replayed.
+    """
+    loc = f"/deals/{d}"
+    deck = _deck(sink, d, deal)
+    if deck is False:
+        return None
+    if isinstance(deck, tuple) and deck:
+        return _from_deck(sink, d, deal, list(deck), rules, seating)
+    assert deal.table is not None
+    table = [parse_card(c) for c in deal.table]
+    seen = {card: f"{loc}/table/{i}" for i, card in enumerate(table)}
+    rounds: list[list[list[Card]]] = []
+    for r in range(len(deal.rounds)):
+        hands = _round_hands(sink, d, r, deal, seating, seen)
+        if hands is None:
+            return None
+        rounds.append(hands)
+    return table, rounds
+
+
+def _deck(sink: FindingSink, d: int, deal: Deal) -> tuple[Card, ...] | bool:
+    """The deck from ``shuffle`` and/or ``deck``; False on disagreement."""
+    seeded = shuffled_deck(deal.shuffle.seed) if deal.shuffle is not None else None
+    if deal.deck is None:
+        return seeded or ()
+    given = tuple(parse_card(c) for c in deal.deck)
+    if seeded is not None and given != seeded:
+        i = next(
+            i for i, (a, b) in enumerate(zip(given, seeded, strict=True)) if a != b
+        )
+        assert deal.shuffle is not None
+        sink.error(
+            "provenance",
+            f"/deals/{d}/deck/{i}",
+            f"deal {d + 1}, deck card {i + 1}",
+            f"the deck disagrees with shuffle seed {deal.shuffle.seed!r}"
+            f" (/deals/{d}/shuffle): card {i + 1} is {given[i]} in the deck but"
+            f" {seeded[i]} by the shuffle",
+        )
+        return False
+    return given
+
+
+def _from_deck(
+    sink: FindingSink,
+    d: int,
+    deal: Deal,
+    deck: list[Card],
+    rules: Rules,
+    seating: Seating,
+) -> DealCards | None:
+    loc = f"/deals/{d}"
+    dealt = deal_from_deck(deck, seating, deal.dealer, rules.deal_batch)
+    table = list(dealt.table)
+    source = "shuffle seed" if deal.shuffle is not None else "deck"
+    if deal.table is not None:
+        recorded = [parse_card(c) for c in deal.table]
+        if set(recorded) != set(table):
+            sink.error(
+                "provenance",
+                f"{loc}/table",
+                f"deal {d + 1}, table",
+                f"the table {' '.join(map(str, recorded))} disagrees with the"
+                f" {source}, which deals {' '.join(map(str, table))} to the table"
+                f" (R3.4, deal_batch={rules.deal_batch})",
+                rule="R3.4",
+            )
+            return None
+    rounds = [[list(hand) for hand in hands] for hands in dealt.rounds]
+    for r, round_ in enumerate(deal.rounds):
+        for seat, hand in enumerate(round_.hands or ()):
+            for k, text in enumerate(hand):
+                if text != "??" and parse_card(text) not in rounds[r][seat]:
+                    sink.error(
+                        "provenance",
+                        f"{loc}/rounds/{r}/hands/{seat}/{k}",
+                        f"deal {d + 1}, round {r + 1}, seat {seat}'s hand",
+                        f"{text} is not in seat {seat}'s hand as dealt from the"
+                        f" {source}: {' '.join(map(str, rounds[r][seat]))} (R3.4)",
+                        rule="R3.4",
+                    )
+                    return None
+    return table, rounds
+
+
+def _round_hands(
+    sink: FindingSink,
+    d: int,
+    r: int,
+    deal: Deal,
+    seating: Seating,
+    seen: dict[Card, str],
+) -> list[list[Card]] | None:
+    """One round's hands: as recorded, completed from the moves where ``??``."""
+    loc = f"/deals/{d}/rounds/{r}"
+    round_ = deal.rounds[r]
+    players = seating.players
+    played: list[list[tuple[Card, str]]] = [[] for _ in range(players)]
+    for k, move in enumerate(round_.moves):
+        played[move.seat].append((parse_card(move.card), f"{loc}/moves/{k}/card"))
+    complete = len(round_.moves) == HAND_SIZE * players
+    hands: list[list[Card]] = []
+    for seat in range(players):
+        recorded = round_.hands[seat] if round_.hands else None
+        if recorded is None:
+            origin = played[seat]
+        else:
+            origin = [
+                (parse_card(c), f"{loc}/hands/{seat}/{k}")
+                for k, c in enumerate(recorded)
+                if c != "??"
+            ]
+            known = {card for card, _ in origin}
+            origin += [(c, where) for c, where in played[seat] if c not in known]
+            origin = origin[:HAND_SIZE]
+        if len(origin) != HAND_SIZE:
+            where = f"deal {d + 1}, round {r + 1}, seat {seat}"
+            if not complete:
+                sink.error(
+                    "provenance",
+                    loc,
+                    where,
+                    f"round {r + 1} is unfinished and seat {seat}'s hand is not"
+                    " fully recorded: its moves cannot be checked (record the hands)",
+                )
+            else:
+                sink.error(
+                    "structure",
+                    origin[-1][1] if origin else loc,
+                    where,
+                    f"R2.4 seat {seat} plays {len(played[seat])} cards in round"
+                    f" {r + 1}; every player plays 4 a round, in turn",
+                    rule="R2.4",
+                )
+            return None
+        for card, where in origin:
+            if card in seen:
+                sink.error(
+                    "provenance",
+                    where,
+                    f"deal {d + 1}, round {r + 1}, seat {seat}",
+                    f"{card} is dealt twice: at {seen[card]} and at {where} (R1.1)",
+                    rule="R1.1",
+                )
+                return None
+            seen[card] = where
+        hands.append([card for card, _ in origin])
+    return hands

@@ -1,0 +1,79 @@
+"""The one place where notation moves become engine moves, and back.
+
+>>> from casino_records.record.models import CaptureMove
+>>> m = CaptureMove(seat=0, card="9d", action="capture", take=("4S", "5D"))
+>>> engine = to_engine(m)
+>>> to_notation(engine) == m
+True
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from ..engine.cards import CARD_NAMES, CARDS, Card
+from ..engine.moves import Action, Move, Step
+from .models import BuildMove, CaptureMove, TrailMove
+from .models import Move as NotationMove
+
+__all__ = ["to_engine", "to_notation", "step_to_notation"]
+
+
+_BY_NAME: Final = dict(zip(CARD_NAMES, CARDS, strict=True))
+_NO_CARDS: Final[frozenset[Card]] = frozenset()
+_TRAIL: Final = Action.TRAIL
+_CAPTURE: Final = Action.CAPTURE
+_BUILD: Final = Action.BUILD
+_MOVE: Final = Move  # static in compiled code, unlike an imported name
+_TRAILS: Final[tuple[tuple[Move, ...], ...]] = tuple(
+    tuple(tuple.__new__(Move, (seat, card, _TRAIL, _NO_CARDS, None)) for card in CARDS)
+    for seat in range(4)
+)
+"""Every trail there is, by seat and card: moves are immutable, so one each will do."""
+
+
+def to_engine(move: NotationMove) -> Move:
+    """Turn a notation move into an engine :class:`Move`.
+
+    The models hold canonical card strings, so a card is one dictionary lookup.
+    """
+    # The fields straight from the model's ``__dict__`` (where pydantic keeps
+    # them): one attribute lookup instead of five on the hot path of replay.
+    fields = move.__dict__
+    seat: int = fields["seat"]
+    card = _BY_NAME[fields["card"]]
+    action: str = fields["action"]
+    if action == "trail":
+        return _TRAILS[seat][card]
+    if action == "capture":
+        take = frozenset([_BY_NAME[c] for c in fields["take"]])
+        return tuple.__new__(_MOVE, (seat, card, _CAPTURE, take, fields["value"]))
+    if action == "build":
+        onto = frozenset([_BY_NAME[c] for c in fields["onto"]])
+        return tuple.__new__(_MOVE, (seat, card, _BUILD, onto, fields["value"]))
+    raise TypeError(f"not a notation move: {move!r}")  # pragma: no cover
+
+
+def to_notation(move: Move) -> NotationMove:
+    """Turn an engine move into its canonical notation (table cards in pack order)."""
+    card = str(move.card)
+    cards = tuple(str(c) for c in move.sorted_cards())
+    if move.action is Action.TRAIL:
+        return TrailMove(seat=move.seat, card=card, action="trail")
+    if move.action is Action.CAPTURE:
+        return CaptureMove(
+            seat=move.seat, card=card, action="capture", take=cards, value=move.value
+        )
+    assert move.value is not None
+    return BuildMove(
+        seat=move.seat, card=card, action="build", value=move.value, onto=cards
+    )
+
+
+def step_to_notation(step: Step) -> NotationMove:
+    """The notation of a played step; an ace's capture value is kept when it was 14."""
+    move = step.move
+    if move.action is Action.CAPTURE:
+        value = 14 if move.card.is_ace and step.value == 14 else None
+        move = Move.capture(move.seat, move.card, move.cards, value)
+    return to_notation(move)

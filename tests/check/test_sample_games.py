@@ -1,0 +1,399 @@
+"""The bundled sample games: canonical on disk, replay as documented, exact findings.
+
+Every ``disputed-*`` and ``invalid-*`` sample has its expected findings in
+``EXPECTED`` below; every other sample must replay with status ``ok`` and a
+finished match (``classic-2p-unfinished.json`` is unfinished on purpose).
+"""
+
+from __future__ import annotations
+
+import importlib.util
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+from casino_records.check.replay import replay
+from casino_records.check.report import Finding, ReplayReport
+from casino_records.record import jsonio
+from casino_records.record.models import GameRecord
+from tests import paths
+
+SAMPLES_DIR = paths.SAMPLES
+SAMPLES = sorted(SAMPLES_DIR.glob("*.json"))
+ARCHIVE = SAMPLES_DIR / "archive-mixed.jsonl"
+UNFINISHED = {"classic-2p-unfinished.json"}
+
+
+def is_bad(name: str) -> bool:
+    return name.startswith(("disputed-", "invalid-"))
+
+
+GOOD = [p for p in SAMPLES if not is_bad(p.name)]
+BAD = [p for p in SAMPLES if is_bad(p.name)]
+
+
+@dataclass(frozen=True)
+class Expect:
+    """One expected finding."""
+
+    severity: str
+    kind: str
+    loc: str
+    rule: str = ""
+    words: tuple[str, ...] = ()
+    """Words that must appear in ``where`` (then in ``message``, after a ``|``)."""
+    deciding: tuple[str, ...] | None = None
+    """The deciding moves' pointers, exactly, in order (None: not checked)."""
+    legal: bool = False
+    """True for an illegal move: the legal-move list must not be empty."""
+
+
+def dispute(
+    loc: str,
+    where: str,
+    message: str,
+    deciding: tuple[str, ...] | None = None,
+    kind: str = "score",
+) -> Expect:
+    return Expect("dispute", kind, loc, "", (where, "|", message), deciding)
+
+
+RESIDUE_DEAL = "/deals/0/claimed/sides"
+RESIDUE_DECIDING = ("/deals/0/rounds/5/moves/5", "/deals/0")
+
+
+def residue_side(
+    side: int, name: str, claimed: dict[str, tuple[int, int]]
+) -> list[Expect]:
+    """The five disputes of one side in disputed-residue-wrong-side.json."""
+    found = []
+    for suffix, (value, computed) in claimed.items():
+        label = suffix.split("/")[-1].replace("_", " ")
+        found.append(
+            dispute(
+                f"{RESIDUE_DEAL}/{side}/{suffix}",
+                f"deal 1, side {side} ({name}), {suffix.replace('/', '.')}",
+                f"claimed {label} {value}, computed {computed}",
+                RESIDUE_DECIDING if suffix != "total" else None,
+            )
+        )
+    return found
+
+
+EXPECTED: dict[str, list[Expect]] = {
+    "disputed-most-cards.json": [
+        dispute(
+            "/deals/0/claimed/sides/0/points/most_cards",
+            "deal 1, side 0 (Ana), points.most_cards",
+            "claimed most cards 3, computed 0",
+            ("/deals/0/rounds/5/moves/6", "/deals/0"),
+        ),
+        dispute(
+            "/deals/0/claimed/sides/0/total",
+            "deal 1, side 0 (Ana), total",
+            "claimed total 6, computed 3",
+        ),
+        dispute(
+            "/claimed/totals/0",
+            "match total of side 0 (Ana)",
+            "claimed match total 24, computed 21",
+            (),
+            kind="match",
+        ),
+    ],
+    "disputed-residue-wrong-side.json": [
+        *residue_side(
+            0,
+            "Ana",
+            {
+                "points/most_cards": (0, 3),
+                "points/most_spades": (0, 1),
+                "total": (5, 9),
+                "counts/cards": (23, 29),
+                "counts/spades": (4, 8),
+            },
+        ),
+        *residue_side(
+            1,
+            "Ben",
+            {
+                "points/most_cards": (3, 0),
+                "points/most_spades": (1, 0),
+                "total": (6, 2),
+                "counts/cards": (29, 23),
+                "counts/spades": (9, 5),
+            },
+        ),
+        dispute(
+            "/claimed/totals/0",
+            "match total of side 0 (Ana)",
+            "claimed match total 26, computed 30",
+            (),
+            kind="match",
+        ),
+        dispute(
+            "/claimed/totals/1",
+            "match total of side 1 (Ben)",
+            "claimed match total 7, computed 3",
+            (),
+            kind="match",
+        ),
+    ],
+    "disputed-sweep-count.json": [
+        dispute(
+            "/deals/0/claimed/sides/0/points/sweeps",
+            "deal 1, side 0 (Ana), points.sweeps",
+            "claimed sweeps 2, computed 1",
+            ("/deals/0/rounds/4/moves/1",),
+        ),
+        dispute(
+            "/deals/0/claimed/sides/0/total",
+            "deal 1, side 0 (Ana), total",
+            "claimed total 11, computed 10",
+        ),
+        dispute(
+            "/deals/0/claimed/sides/0/counts/sweeps",
+            "deal 1, side 0 (Ana), counts.sweeps",
+            "claimed sweeps 2, computed 1",
+            ("/deals/0/rounds/4/moves/1",),
+        ),
+        dispute(
+            "/claimed/totals/0",
+            "match total of side 0 (Ana)",
+            "claimed match total 22, computed 21",
+            (),
+            kind="match",
+        ),
+    ],
+    "disputed-match-winner.json": [
+        dispute(
+            "/claimed/winner",
+            "the match winner",
+            "claimed winner side 1 (Ben), computed side 0 (Ana): side 0 counted out"
+            " with Big Casino (R13.3)",
+            (),
+            kind="match",
+        ),
+    ],
+    "invalid-build-not-held.json": [
+        Expect(
+            "error",
+            "illegal_move",
+            "/deals/0/rounds/0/moves/0",
+            "B4",
+            ("deal 1, round 1, move 1: Ben (seat 1) plays AD", "|", "holds no card"),
+            (),
+            legal=True,
+        ),
+    ],
+    "invalid-card-played-twice.json": [
+        Expect(
+            "error",
+            "provenance",
+            "/deals/0/rounds/2/moves/2/card",
+            "R1.1",
+            (
+                "deal 1, round 3, seat 1",
+                "|",
+                "7S is dealt twice",
+                "/deals/0/rounds/0/moves/1/card",
+            ),
+            (),
+        ),
+    ],
+    "invalid-out-of-turn.json": [
+        Expect(
+            "error",
+            "illegal_move",
+            "/deals/0/rounds/1/moves/2",
+            "R2.4",
+            (
+                "deal 1, round 2, move 3: Ana (seat 0) plays 4H",
+                "|",
+                "out of turn",
+                "seat 1's turn",
+            ),
+            (),
+            legal=True,
+        ),
+    ],
+}
+
+# What each valid sample is there to show, checked on its report.
+SHOWS: dict[str, Callable[[ReplayReport], bool]] = {
+    "classic-2p-tie-play-on.json": lambda r: any(
+        "tied" in d.match_note for d in r.deals
+    ),
+    "classic-3p-match-deck.json": lambda r: len(r.players) == 3,
+    "classic-4p-partnership-hands.json": lambda r: (
+        r.sides == ["Ana & Caio", "Ben & Dee"]
+    ),
+    "royal-2p-count-out.json": lambda r: (
+        r.match is not None
+        and "counted out" in r.match.reason
+        and r.match.winner is not None
+        and max(r.match.totals) > r.match.totals[r.match.winner]
+    ),
+    "dominican-2p-near-target.json": lambda r: any(
+        "took" in s.note and "R13.4" in s.note for s in r.deals[-1].sides
+    ),
+    "dominican-2p-tie-play-on.json": lambda r: (
+        any("tied" in d.match_note for d in r.deals)
+        and r.match is not None
+        and r.match.finished
+    ),
+    "dominican-4p-partnership-hands.json": lambda r: (
+        r.sides == ["Ana & Caio", "Ben & Dee"]
+    ),
+}
+
+
+def report_of(path: Path) -> ReplayReport:
+    return replay(jsonio.load(path), source=path.name).report
+
+
+def check_findings(name: str, findings: list[Finding]) -> None:
+    expected = EXPECTED[name]
+    assert [(f.severity, f.kind, f.rule, f.loc) for f in findings] == [
+        (e.severity, e.kind, e.rule, e.loc) for e in expected
+    ]
+    for finding, expect in zip(findings, expected, strict=True):
+        text = finding.where
+        for word in expect.words:
+            if word == "|":
+                text = finding.message
+                continue
+            assert word in text, (finding.loc, word, text)
+        if expect.deciding is not None:
+            assert [m.loc for m in finding.deciding] == list(expect.deciding)
+        if finding.severity == "dispute" and finding.kind == "score":
+            assert finding.deciding, finding.loc
+            assert all(m.where and m.why for m in finding.deciding)
+        assert bool(finding.legal) is expect.legal
+
+
+def test_there_are_samples() -> None:
+    assert len(SAMPLES) >= 15
+    assert ARCHIVE.exists()
+    assert len(BAD) == 7
+
+
+def test_every_bad_sample_has_expectations() -> None:
+    assert {p.name for p in BAD} == set(EXPECTED)
+
+
+def test_every_sample_is_in_the_readme() -> None:
+    readme = (SAMPLES_DIR / "README.md").read_text("utf-8")
+    for path in [*SAMPLES, ARCHIVE]:
+        assert f"`{path.name}`" in readme, path.name
+
+
+@pytest.mark.parametrize("path", SAMPLES, ids=lambda p: p.name)
+def test_sample_is_canonical(path: Path) -> None:
+    data = path.read_bytes()
+    record = jsonio.loads(data)
+    assert jsonio.dumps(record) == data
+    assert record.meta is not None and record.meta.tags["sample"] == path.stem
+    assert record.id == f"sample-{path.stem}"
+
+
+@pytest.mark.parametrize("path", GOOD, ids=lambda p: p.name)
+def test_good_sample_replays_ok(path: Path) -> None:
+    report = report_of(path)
+    assert report.status == "ok", report.findings
+    assert report.findings == []
+    assert report.match is not None
+    if path.name in UNFINISHED:
+        assert not report.match.finished
+        assert report.match.winner is None
+        assert not report.deals[-1].complete
+        assert all(d.complete for d in report.deals[:-1])
+    else:
+        assert report.match.finished
+        assert report.match.winner is not None
+        assert all(d.complete for d in report.deals)
+        assert report.match.checks, "a finished sample claims its result"
+        assert all(check.agrees for check in report.match.checks)
+    assert all(check.agrees for d in report.deals for check in d.checks)
+    shows = SHOWS.get(path.name)
+    assert shows is None or shows(report)
+
+
+@pytest.mark.parametrize("path", BAD, ids=lambda p: p.name)
+def test_bad_sample_findings(path: Path) -> None:
+    report = report_of(path)
+    expected = "disputed" if path.name.startswith("disputed-") else "invalid"
+    assert report.status == expected
+    check_findings(path.name, report.findings)
+
+
+def test_annotated_sample() -> None:
+    record = jsonio.load(SAMPLES_DIR / "classic-2p-annotated.json")
+    assert record.meta is not None
+    for field in ("event", "site", "date", "annotator"):
+        assert getattr(record.meta, field)
+    assert record.deals[0].comment
+    moves = [m for r in record.deals[0].rounds for m in r.moves]
+    assert sum(m.comment is not None for m in moves) >= 5
+    assert {m.glyph for m in moves} >= {"!", "!?", "?!"}
+    assert all(
+        hand == ("??",) * 4
+        for r in record.deals[0].rounds
+        for hand in (r.hands or ())[1:]
+    )
+
+
+def archive_records() -> list[GameRecord]:
+    records = []
+    for line, item in jsonio.iter_jsonl(ARCHIVE):
+        assert isinstance(item, GameRecord), (line, item)
+        records.append(item)
+    return records
+
+
+def test_archive() -> None:
+    records = archive_records()
+    assert len(records) == 20
+    assert jsonio.dumps_jsonl(records) == ARCHIVE.read_bytes()
+    assert {r.rules.preset for r in records} == {"classic", "royal", "dominican"}
+    assert {len(r.players) for r in records} == {2, 3, 4}
+    assert any(r.teams for r in records)
+    kinds = {
+        "shuffle"
+        if d.shuffle
+        else "deck"
+        if d.deck
+        else "hands"
+        if d.rounds[0].hands
+        else "table"
+        for r in records
+        for d in r.deals
+    }
+    assert kinds == {"shuffle", "deck", "hands", "table"}
+    for record in records:
+        report = replay(record).report
+        assert report.status == "ok", (record.id, report.findings)
+        assert report.match is not None and report.match.finished, record.id
+
+
+def load_generator() -> ModuleType:
+    spec = importlib.util.spec_from_file_location(
+        "make_samples", SAMPLES_DIR / "make_samples.py"
+    )
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_samples_regenerate_identically() -> None:
+    """make_samples.py reproduces every file byte for byte (without writing)."""
+    generator = load_generator()
+    made = dict(generator.samples())
+    assert set(made) == {p.name for p in SAMPLES}
+    for name, record in made.items():
+        assert jsonio.dumps(record) == (SAMPLES_DIR / name).read_bytes(), name
+    assert jsonio.dumps_jsonl(generator.archive()) == ARCHIVE.read_bytes()

@@ -1,0 +1,541 @@
+"""The viewer's view model: everything the Streamlit pages show, without Streamlit."""
+
+from __future__ import annotations
+
+import json
+import re
+import xml.etree.ElementTree as ET
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from casino_records.engine.cards import Card
+from casino_records.engine.moves import MoveKind
+from casino_records.present import viewmodel as vm
+from casino_records.record import jsonio
+from casino_records.record.models import GameRecord
+from casino_records.record.simulate import simulate_record
+
+HOSTILE = ("<script>alert(1)</script>", "<img src=x onerror=alert(1)>")
+
+
+def record(
+    preset: str = "classic", players: int = 2, teams: bool = False, seed: str = "vm"
+) -> GameRecord:
+    return simulate_record(
+        preset, players, teams=teams, seed=seed, bots=("greedy", "random")
+    )
+
+
+def edited(rec: GameRecord, edit: Any) -> GameRecord:
+    data = json.loads(jsonio.dumps(rec))
+    edit(data)
+    return jsonio.loads(json.dumps(data))
+
+
+@pytest.fixture(scope="module")
+def game() -> vm.Game:
+    return vm.build_game(record(), source="test")
+
+
+def out_of_turn(data: dict[str, Any]) -> None:
+    move = data["deals"][0]["rounds"][1]["moves"][2]
+    move["seat"] = 1 - move["seat"]
+
+
+def wrong_claim(data: dict[str, Any]) -> None:
+    points = data["deals"][0]["claimed"]["sides"][0]["points"]
+    points["most_cards"] = 3 - points["most_cards"]
+
+
+# --- markdown escaping ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("text", [*HOSTILE, "*Bo* _x_ `c` [a](b) :smile: $x$ # h | t"])
+def test_md_escape_leaves_no_active_character(text: str) -> None:
+    escaped = vm.md_escape(text)
+    assert re.search(r"(?<!\\)[<>*_`\[\]():$#|&=]", escaped) is None
+    assert re.sub(r"\\(.)", r"\1", escaped) == text
+
+
+def test_md_escape_flattens_lines() -> None:
+    assert vm.md_escape("a\n\n# b") == "a  \\# b"
+
+
+# --- opening files ------------------------------------------------------------------------
+
+
+def test_open_a_record(game: vm.Game) -> None:
+    opened = vm.open_bytes(jsonio.dumps(game.record), "g.json")
+    assert opened.problem is None and not opened.is_archive
+    assert opened.record == game.record
+
+
+@pytest.mark.parametrize(
+    ("data", "words"),
+    [
+        (b"\x89PNG\r\n\x1a\n\x00\xff\xfe junk", "not UTF-8"),
+        (b'{"format": "casino-record/1", "rules": {"pre', "unexpected end of data"),
+        (b"[1, 2]", "a record is a JSON object, not an array"),
+        (b'{"format": "casino-record/1"}', "(/rules): missing field 'rules'"),
+    ],
+)
+def test_bad_files_become_problems(data: bytes, words: str) -> None:
+    opened = vm.open_bytes(data, "bad.json")
+    assert opened.problem is not None and opened.record is None
+    assert opened.problem.title == "bad.json is not a valid casino record"
+    assert any(words in d for d in opened.problem.details)
+
+
+def test_a_format_error_names_its_pointer(game: vm.Game) -> None:
+    data = json.loads(jsonio.dumps(game.record))
+    data["deals"][0]["table"] = ["1OH", "2S", "3S", "4S"]
+    problem = vm.open_bytes(json.dumps(data).encode(), "x.json").problem
+    assert problem is not None
+    expected = "deal 1, table card 1 (/deals/0/table/0): not a card: '1OH'"
+    assert any(d.startswith(expected) for d in problem.details)
+
+
+def test_empty_and_too_large_files() -> None:
+    assert vm.open_bytes(b"  \n", "e.json").problem == vm.LoadProblem(
+        "e.json is empty", ()
+    )
+    big = b'{"comment": "' + b"x" * (1024 * 1024) + b'"}'
+    problem = vm.open_bytes(big, "big.json", max_mb=1).problem
+    assert problem is not None and "record too large" in problem.details[0]
+
+
+def test_open_an_archive_with_a_bad_line() -> None:
+    good = [record(seed="a1"), edited(record(seed="a2"), out_of_turn)]
+    data = jsonio.dumps_jsonl(good) + b"\n{not json\n"
+    opened = vm.open_bytes(data, "arch.jsonl")
+    assert opened.is_archive and opened.problem is None
+    lines = [(e.number, e.line, e.status) for e in opened.entries]
+    assert lines == [(1, 1, "ok"), (2, 2, "invalid"), (3, 4, "unreadable")]
+    assert opened.entries[0].label.startswith("1. sim-classic-2-a1 · ")
+    assert opened.entries[2].label == "3. line 4 · unreadable"
+    assert opened.entries[2].problem is not None
+    assert opened.entry(2) is opened.entries[1]
+    assert opened.entry(99) is opened.entries[0]
+
+
+def test_an_archive_is_sniffed_without_suffix() -> None:
+    data = jsonio.dumps_jsonl([record(seed="s1"), record(seed="s2")])
+    assert vm.open_bytes(data, "upload").is_archive
+    assert vm.open_bytes(b"\n\n", "x.jsonl").problem is not None
+
+
+def test_view_path_and_catalog(tmp_path: Path) -> None:
+    samples = tmp_path / "samples"
+    samples.mkdir()
+    for name in ("b.json", "a.jsonl", "a.json", "notes.txt"):
+        (samples / name).write_text("{}")
+    assert list(vm.catalog(samples)) == ["a.json", "b.json", "a.jsonl"]
+    given = tmp_path / "mine.json"
+    given.write_text("{}")
+    assert list(vm.catalog(samples, given))[0] == "mine.json"
+    assert list(vm.catalog(samples, samples)) == ["a.json", "b.json", "a.jsonl"]
+    assert vm.catalog(tmp_path / "missing") == {}
+    env = {vm.VIEW_PATH_ENV: str(given)}
+    app = "viewer/streamlit_app.py"
+    assert vm.view_path(env, [app, "other"]) == given
+    assert vm.view_path({}, [app, "other"]) == Path("other")
+    assert vm.view_path({}, ["pytest", "other"]) is None
+
+
+# --- the game and its positions -------------------------------------------------------------
+
+
+def test_every_deal_has_its_positions(game: vm.Game) -> None:
+    assert game.deals == list(range(len(game.record.deals)))
+    for d in game.deals:
+        report = game.deal_report(d)
+        assert report is not None and game.last_move(d) == report.moves
+    assert game.sides == tuple(game.report.sides)
+
+
+def test_clamp(game: vm.Game) -> None:
+    last = game.last_move(0)
+    assert vm.clamp(game, None, None) == (0, 0)
+    assert vm.clamp(game, 0, 10_000) == (0, last)
+    assert vm.clamp(game, 99, 3) == (game.deals[-1], 3)
+    with pytest.raises(ValueError):
+        vm.clamp(vm.Game(game.record, game.replayed, (), ()), 0, 0)
+
+
+def test_step_crosses_deals(game: vm.Game) -> None:
+    last = game.last_move(0)
+    assert vm.step(game, 0, 0, -1) == (0, 0)
+    assert vm.step(game, 0, 3, 1) == (0, 4)
+    assert vm.step(game, 0, last, 1) == (1, 0)
+    assert vm.step(game, 1, 0, -1) == (0, last)
+    end = (game.deals[-1], game.last_move(game.deals[-1]))
+    assert vm.step(game, *end, 1) == end
+
+
+def test_rounds(game: vm.Game) -> None:
+    starts = vm.round_starts(game, 0)
+    assert list(starts) == list(range(6)) and starts[0] == 0 and starts[1] == 8
+    assert vm.round_step(game, 0, 3, 1) == (0, 8)
+    assert vm.round_step(game, 0, 9, -1) == (0, 8)
+    assert vm.round_step(game, 0, 8, -1) == (0, 0)
+    assert vm.round_step(game, 0, starts[5] + 1, 1) == (0, game.last_move(0))
+    assert vm.round_step(game, 0, game.last_move(0), 1) == (1, 0)
+    assert vm.round_step(game, 1, 0, -1) == (0, starts[5])
+    assert vm.round_step(game, 0, 0, -1) == (0, 0)
+
+
+def test_position_view_at_the_start(game: vm.Game) -> None:
+    view = vm.position_view(game, 0, 0)
+    deals = len(game.record.deals)
+    assert view.headline == f"Deal 1 / {deals} · Round 1 / 6 · 0 / 48 moves played"
+    assert view.last_text is None and view.highlight == frozenset()
+    assert len(view.loose) == 4 and view.builds == ()
+    assert [len(h.cards) for h in view.hands] == [4, 4]
+    assert sum(h.to_play for h in view.hands) == 1
+    assert [h.dealer for h in view.hands] == [True, False]
+    assert view.turn_text(game.names) == f"{game.names[1]} to play"
+    assert [s.cards for s in view.sides] == [0, 0]
+    assert view.sides[0].row()["match at deal start"] == 0
+
+
+def test_the_last_move_is_described_and_highlighted(game: vm.Game) -> None:
+    kinds = set()
+    for i in range(1, game.last_move(0) + 1):
+        view = vm.position_view(game, 0, i)
+        step = game.positions[0][i].last
+        assert step is not None and view.last_text is not None
+        assert view.last_text.startswith(game.names[step.move.seat])
+        assert view.last_cards[0] == step.move.card
+        kinds.add(step.kind)
+        if step.kind is MoveKind.TRAIL:
+            assert view.highlight == {step.move.card}
+            assert step.move.card in (view.residue if view.finished else view.loose)
+        elif step.kind is MoveKind.CAPTURE:
+            assert view.highlight == frozenset()
+            assert set(view.last_cards[1:]) == set(step.taken)
+        else:
+            assert step.build is not None and view.highlight == set(step.build.cards)
+    assert {MoveKind.TRAIL, MoveKind.CAPTURE} <= kinds
+
+
+def test_the_deal_end_shows_the_score(game: vm.Game) -> None:
+    end = game.last_move(0)
+    view = vm.position_view(game, 0, end)
+    report = game.deal_report(0)
+    assert report is not None
+    assert (
+        view.finished and view.turn is None and view.turn_text(()) == "End of the deal"
+    )
+    assert sum(s.cards for s in view.sides) == 52
+    assert [s.banked for s in view.sides] == [s.banked for s in report.sides]
+    assert "points this deal" in view.sides[0].row()
+    if report.residue:
+        assert view.residue_side == game.sides[report.residue_side or 0]
+    second = vm.position_view(game, 1, 0)
+    assert [s.match_start for s in second.sides] == [
+        s.total_after for s in report.sides
+    ]
+
+
+@pytest.mark.parametrize(
+    ("perspective", "face_down"),
+    [("all", [False, False]), ("none", [True, True]), ("seat1", [True, False])],
+)
+def test_perspectives(game: vm.Game, perspective: str, face_down: list[bool]) -> None:
+    view = vm.position_view(game, 0, 0, perspective)
+    assert [h.face_down for h in view.hands] == face_down
+
+
+def test_perspective_names_and_parsing() -> None:
+    names = ("Ana", "Ben", "Caio")
+    assert vm.perspectives(3) == ["all", "seat0", "seat1", "seat2", "none"]
+    assert vm.perspective_label("seat2", names) == "Caio's view (seat 2)"
+    assert vm.perspective_label("none", names).startswith("No hands")
+    assert vm.parse_perspective(None, 3) == "all"
+    assert vm.parse_perspective("seat2", 3) == "seat2"
+    assert vm.parse_perspective("seat3", 3) == "all"
+    assert vm.alternatives_visible("all", 1)
+    assert vm.alternatives_visible("seat1", 1)
+    assert not vm.alternatives_visible("seat0", 1)
+    assert not vm.alternatives_visible("none", 1)
+
+
+def test_round_window(game: vm.Game) -> None:
+    assert vm.round_window(game, 0, 0) == list(range(9))
+    assert vm.round_window(game, 0, 8) == list(range(8, 17))
+    assert vm.round_window(game, 0, 47) == list(range(40, 49))
+    assert vm.round_window(game, 0, 48) == list(range(40, 49))
+
+
+def test_md_table() -> None:
+    rows = [{"name": "*Bo*", "n": 1}, {"name": "<b>", "n": 2}]
+    assert vm.md_table(rows).splitlines() == [
+        "| name | n |",
+        "|---|---|",
+        "| \\*Bo\\* | 1 |",
+        "| \\<b\\> | 2 |",
+    ]
+    assert vm.md_table([{"a": "**x**"}], escaped=True).endswith("| **x** |")
+
+
+def test_move_rows_and_labels(game: vm.Game) -> None:
+    rows = vm.move_rows(game, 0)
+    assert [r.move for r in rows] == list(range(1, game.last_move(0) + 1))
+    assert rows[0].round == 1 and rows[-1].round == 6
+    assert vm.move_label(rows, 0) == "0. Start of the deal"
+    label = vm.move_label(rows, 1)
+    assert label == f"1. R1 · {rows[0].player}: {rows[0].text}"
+
+
+def test_glyphs_and_comments_are_shown() -> None:
+    def annotate(data: dict[str, Any]) -> None:
+        move = data["deals"][0]["rounds"][0]["moves"][0]
+        move["glyph"], move["comment"] = "!?", HOSTILE[1]
+        data["deals"][0]["comment"] = HOSTILE[0]
+
+    game = vm.build_game(edited(record(), annotate))
+    view = vm.position_view(game, 0, 1)
+    assert view.last_glyph == "!?" and view.last_comment == HOSTILE[1]
+    assert view.deal_comment == HOSTILE[0]
+    rows = vm.move_rows(game, 0)
+    assert rows[0].comment == HOSTILE[1] and vm.move_label(rows, 1).endswith(" !?")
+
+
+def test_alternatives_mark_the_move_played(game: vm.Game) -> None:
+    for i in range(0, game.last_move(0), 5):
+        alts = vm.alternatives(game, 0, i)
+        played = [a for a in alts if a.played]
+        step = game.positions[0][i + 1].last
+        assert step is not None and len(played) == 1 and played[0].move == step.move
+        for alt in alts:
+            row = alt.row()
+            assert row["move"] == alt.text
+            if alt.takes:
+                assert str(row["gains"]).startswith(f"{len(alt.takes) + 1} cards")
+            if alt.move.action == "build":
+                assert alt.build.startswith("B")
+    assert vm.alternatives(game, 0, game.last_move(0)) == []
+
+
+def test_an_alternative_says_what_it_takes() -> None:
+    game = vm.build_game(record())
+    for i in range(game.last_move(0)):
+        for alt in vm.alternatives(game, 0, i):
+            if alt.takes:
+                assert " takes " in alt.text and " and takes " in alt.effect
+                assert set(alt.takes) <= set(game.positions[0][i].state.table_cards)
+                return
+    pytest.fail("no capture among the alternatives")
+
+
+# --- invalid and disputed records ------------------------------------------------------------
+
+
+def test_an_invalid_record_opens_at_the_failing_move() -> None:
+    game = vm.build_game(edited(record(), out_of_turn))
+    assert game.report.status == "invalid"
+    finding = game.report.findings[0]
+    assert finding.loc == "/deals/0/rounds/1/moves/2" and finding.rule == "R2.4"
+    deal, move = vm.opening_position(game) or (-1, -1)
+    assert (deal, move) == (0, 10) and move == game.last_move(0)
+    assert vm.failing_finding(game, deal, move) == finding
+    assert vm.failing_finding(game, 0, 3) is None
+    view = vm.position_view(game, deal, move)
+    assert view.stops and not view.finished
+    assert view.turn_text(game.names).endswith("(the record stops here)")
+    recorded = vm.recorded_text(game, finding.loc)
+    assert recorded is not None and recorded.startswith(game.names[0] + ": ")
+    assert vm.alternatives(game, deal, move) and not any(
+        a.played for a in vm.alternatives(game, deal, move)
+    )
+    assert vm.finding_jumps(game, finding) == [vm.Jump(f"Go to {finding.where}", 0, 10)]
+
+
+def test_a_record_without_positions_opens_nowhere(game: vm.Game) -> None:
+    empty = vm.Game(game.record, game.replayed, game.names, game.sides, {})
+    assert vm.opening_position(empty) is None
+    assert vm.locate(empty, "/deals/0/rounds/0/moves/0") is None
+
+
+def test_locate() -> None:
+    game = vm.build_game(record())
+    step_loc = game.positions[0][5].last_loc
+    assert vm.locate(game, step_loc) == (0, 5)
+    assert vm.locate(game, step_loc + "/card") == (0, 5)
+    assert vm.locate(game, "/deals/1/claimed/sides/0/total") == (1, game.last_move(1))
+    assert vm.locate(game, "/claimed/winner") is None
+    assert vm.locate(game, "/deals/7") is None
+
+
+def test_a_disputed_deal_is_tabled_and_linked() -> None:
+    game = vm.build_game(edited(record(), wrong_claim))
+    assert game.report.status == "disputed"
+    rows = vm.score_rows(game, 0)
+    assert len(rows) == 2 * 10
+    wrong = [r for r in rows if r.agrees is False]
+    assert {(r.side, r.category) for r in wrong} == {(0, "points.most_cards")}
+    assert all(r.agrees for r in rows if r not in wrong)
+    assert wrong[0].row()["check"] == "✗ differs" and wrong[0].loc.startswith(
+        "/deals/0/"
+    )
+    grid = vm.score_grid(rows)
+    assert len(grid) == 10 and grid[0]["category"] == "most cards"
+    assert set(grid[0]) == {
+        "category",
+        *(f"{s} {k}" for s in game.sides for k in ("computed", "claimed")),
+    }
+    findings = vm.findings_at(game, 0)
+    assert {f.severity for f in findings} == {"dispute"} and len(findings) == 1
+    jumps = vm.finding_jumps(game, findings[0])
+    assert jumps and len({(j.deal, j.move) for j in jumps}) == len(jumps)
+    end = (0, game.last_move(0))
+    assert end in {(j.deal, j.move) for j in jumps} or any(
+        game.positions[0][j.move].last is not None for j in jumps
+    )
+    for jump in jumps:
+        assert jump.deal == 0 and jump.label
+
+
+def test_score_grid_tells_equal_names_apart() -> None:
+    rows = [
+        vm.ScoreRow(side, "Ana", "total", "points banked", 3, None) for side in (0, 1)
+    ]
+    assert set(vm.score_grid(rows)[0]) == {
+        "category",
+        "Ana (side 0) computed",
+        "Ana (side 0) claimed",
+        "Ana (side 1) computed",
+        "Ana (side 1) claimed",
+    }
+
+
+def test_unscored_deals_have_no_score_rows() -> None:
+    def cut(data: dict[str, Any]) -> None:
+        deal = data["deals"][0]
+        deal["rounds"] = deal["rounds"][:2]
+        deal.pop("claimed")
+        data["deals"] = data["deals"][:1]
+        data.pop("claimed", None)
+
+    game = vm.build_game(edited(record(), cut))
+    assert vm.score_rows(game, 0) == []
+    view = vm.position_view(game, 0, game.last_move(0))
+    assert view.stops and view.turn is None
+    assert view.turn_text(game.names) == "The record stops here"
+
+
+# --- every preset and seating ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("preset", "players", "teams"),
+    [
+        ("classic", 3, False),
+        ("classic", 4, True),
+        ("royal", 4, False),
+        ("dominican", 4, True),
+        ("dominican", 2, False),
+    ],
+)
+def test_every_preset_and_seating(preset: str, players: int, teams: bool) -> None:
+    game = vm.build_game(record(preset, players, teams, seed=f"{preset}{players}"))
+    assert len(game.sides) == (2 if teams else players)
+    for d in game.deals:
+        for i in range(0, game.last_move(d) + 1, 9):
+            view = vm.position_view(game, d, i, "seat1")
+            assert len(view.hands) == players and len(view.sides) == len(game.sides)
+            assert [h.face_down for h in view.hands] == [s != 1 for s in range(players)]
+            total = len(view.loose) + sum(len(b.cards) for b in view.builds)
+            total += sum(len(h.cards) for h in view.hands)
+            total += sum(s.cards for s in view.sides)
+            assert total <= 52
+        end = vm.position_view(game, d, game.last_move(d))
+        if end.finished:
+            assert sum(s.cards for s in end.sides) == 52
+            assert vm.score_rows(game, d)
+    rows = vm.move_rows(game, game.deals[0])
+    assert {r.player for r in rows} == set(game.names)
+
+
+# --- deep links ----------------------------------------------------------------------------
+
+
+def test_links_round_trip() -> None:
+    link = vm.Link("arch.jsonl", record=7, deal=2, move=0, view="seat3")
+    params = vm.link_params(link)
+    assert params == {
+        "game": "arch.jsonl",
+        "record": "7",
+        "deal": "3",
+        "move": "1",
+        "view": "seat3",
+    }
+    assert vm.parse_link(params) == link
+    upload = vm.Link("my-id", src="upload", deal=0, move=4, view="all")
+    assert vm.parse_link(vm.link_params(upload)) == upload
+    assert vm.link_params(vm.Link()) == {}
+
+
+@pytest.mark.parametrize(
+    "params",
+    [{"deal": "x"}, {"deal": "-1"}, {"move": "0"}, {"move": "1.5"}, {"record": ""}],
+)
+def test_bad_link_values_are_ignored(params: dict[str, str]) -> None:
+    link = vm.parse_link(params)
+    assert link.deal is None and link.move is None and link.record is None
+
+
+def test_a_link_matches_the_command_line_words(game: vm.Game) -> None:
+    # --deal 1 --move 13: the position before the deal's 13th move.
+    link = vm.parse_link({"deal": "1", "move": "13"})
+    deal, move = vm.clamp(game, link.deal, link.move)
+    position = game.positions[deal][move]
+    assert position.loc.endswith(f"/moves/{13 - 1 - 8}")  # round 2 starts at move 9
+    assert vm.position_view(game, deal, move).move == 12
+
+
+def test_names_never_reach_html_unescaped() -> None:
+    def hostile(data: dict[str, Any]) -> None:
+        data["players"] = [{"name": HOSTILE[0]}, {"name": HOSTILE[1]}]
+
+    game = vm.build_game(edited(record(), hostile))
+    view = vm.position_view(game, 0, 3)
+    for hand in view.hands:
+        assert "<" not in vm.md_escape(hand.label).replace("\\<", "")
+    for label in vm.perspectives(2):
+        text = vm.md_escape(vm.perspective_label(label, game.names))
+        assert re.search(r"(?<!\\)<", text) is None
+
+
+def test_a_card_list_is_cards(game: vm.Game) -> None:
+    view = vm.position_view(game, 0, 0)
+    assert all(isinstance(c, Card) for c in view.loose)
+
+
+# --- the board as one HTML block -------------------------------------------------------
+
+
+def test_board_html_is_one_block_with_table_last_move_and_hands(game: vm.Game) -> None:
+    view = vm.position_view(game, 0, 5, vm.ALL)
+    board = vm.board_html(view, game.names, show_hands=True)
+    assert "\n\n" not in board  # Markdown keeps it one raw HTML block
+    root = ET.fromstring(board)
+    assert root.get("class") == "board"
+    assert len(board.split('class="hand-of"')) == len(game.names) + 1
+    assert vm.LAST_MOVE_CAPTION in board
+    for card in view.loose:
+        assert f'data-card="{card}"' in board
+    hidden = vm.board_html(view, game.names, show_hands=False)
+    assert 'class="hand-of"' not in hidden
+
+
+def test_board_html_escapes_names() -> None:
+    rec = simulate_record("classic", 2, seed="board", names=HOSTILE)
+    played = vm.build_game(rec, source="board")
+    view = vm.position_view(played, 0, 3, vm.ALL)
+    board = vm.board_html(view, played.names, show_hands=True)
+    assert "<script>" not in board and "<img" not in board
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in board
+    ET.fromstring(board)  # still well-formed: nothing leaked into the markup
