@@ -25,6 +25,9 @@ if TYPE_CHECKING:
     from ..record.models import GameRecord
 
 __all__ = [
+    "FORMAT_OPTION",
+    "INPUTS",
+    "OUTPUT",
     "COMPUTED_COLUMNS",
     "EXIT_PROBLEM",
     "EXIT_UNREADABLE",
@@ -47,6 +50,21 @@ __all__ = [
     "write_json_batch",
     "write_records",
 ]
+
+
+INPUTS: Final = click.Path(exists=True, path_type=Path, allow_dash=True)
+"""Files, folders or ``-``: the PATH arguments of the record commands."""
+OUTPUT: Final = click.Path(dir_okay=False, path_type=Path, allow_dash=True)
+"""A file to write, or ``-`` for standard output."""
+FORMAT_OPTION: Final = click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(["text", "json"]),
+    default="text",
+    show_default=True,
+    help="text for people; json (the report models) for scripts.",
+)
+"""``--format text|json`` of the report commands."""
 
 EXIT_PROBLEM: Final = 1
 """Exit code: an invalid record, a dispute, an illegal move."""

@@ -14,7 +14,9 @@ from typing import Any
 import pytest
 from click.testing import CliRunner, Result
 
-from casino_records.cli.main import VIEW_PATH_VARIABLE, main, viewer_app
+from casino_records.cli import main
+from casino_records.cli.view import viewer_app
+from casino_records.present import VIEW_PATH_ENV
 from casino_records.record import jsonio
 from tests.paths import SAMPLES
 
@@ -99,7 +101,7 @@ def test_unknown_command_is_a_usage_error(runner: CliRunner) -> None:
 
 def test_help_imports_no_heavy_module() -> None:
     code = (
-        "import sys; from casino_records.cli.main import main\n"
+        "import sys; from casino_records.cli import main\n"
         "heavy = [m for m in ('pydantic', 'orjson', 'casino_records.check.replay',"
         " 'casino_records.record.models') if m in sys.modules]\n"
         "print(','.join(heavy))"
@@ -759,12 +761,12 @@ def test_view_builds_the_streamlit_command(
         "--",
         str(SAMPLES.resolve()),
     ]
-    assert env[VIEW_PATH_VARIABLE] == str(SAMPLES.resolve())
+    assert env[VIEW_PATH_ENV] == str(SAMPLES.resolve())
     assert "http://127.0.0.1:8765" in result.stderr
 
 
 def test_view_command_line_without_a_path() -> None:
-    from casino_records.cli.main import viewer_command
+    from casino_records.cli.view import viewer_command
 
     command = viewer_command(Path("app.py"), 8501, None)
     assert "--" not in command

@@ -18,6 +18,7 @@ from ...check.replay import replay
 from ...errors import RecordFormatError
 from ...record import jsonio
 from ...record.models import GameRecord
+from .. import VIEW_PATH_ENV
 
 __all__ = [
     "ArchiveEntry",
@@ -34,7 +35,6 @@ __all__ = [
 
 MAX_UPLOAD_MB: Final = 5
 """The largest file the viewer accepts from an upload, in MB."""
-VIEW_PATH_ENV: Final = "CASINO_RECORDS_VIEW_PATH"
 """The environment variable through which ``casino-records view PATH`` passes PATH."""
 RECORD_SUFFIXES: Final = (".json", ".jsonl")
 """The files the viewer lists."""
