@@ -111,7 +111,15 @@ def _match_mistake(
 
 
 def _totals(outcome: MatchOutcome) -> str:
-    return " to ".join(str(t) for t in outcome.totals)
+    """``21 to 9``, or ``23, 16 and 16``."""
+    totals = [str(t) for t in outcome.totals]
+    if len(totals) == 2:
+        return " to ".join(totals)
+    return ", ".join(totals[:-1]) + " and " + totals[-1]
+
+
+def _wins(name: str) -> str:
+    return f"{name} {'win' if ' & ' in name else 'wins'}"
 
 
 def _winner_words(game: GameFacts, outcome: MatchOutcome) -> str:
@@ -125,7 +133,7 @@ def _winner_words(game: GameFacts, outcome: MatchOutcome) -> str:
             f"{name} reached {game.rules.target_score} first, with {item.label}"
             f" in deal {outcome.decided_in + 1}"
         )
-    return f"{name} wins, {_totals(outcome)}"
+    return f"{_wins(name)}, {_totals(outcome)}"
 
 
 def match_mistakes(
@@ -162,19 +170,20 @@ def _carried(game: GameFacts, explained: Mapping[int, Scenario]) -> Iterator[Mis
                     score.banked = claims["total"]
         return scores
 
-    deals = " and ".join(f"deal {d + 1}" for d in differing)
+    deals = " and ".join(f"deal {d + 1}'s" for d in differing)
+    winner = game.outcome.winner
+    wins = (
+        f", and {_wins(game.side_name(winner))}"
+        if game.claimed_winner is not None and winner is not None
+        else ""
+    )
     yield _match_mistake(
         game,
         "carried_from_deals",
         "R13.2",
-        f"the deal totals on your sheet are carried into the match ({deals} as"
-        " written)",
-        f"by the rules the totals are {_totals(game.outcome)}"
-        + (
-            f" and {_winner_words(game, game.outcome)}"
-            if game.claimed_winner is not None
-            else ""
-        ),
+        f"the deal totals on your sheet had been added up as written, {deals}"
+        " included",
+        f"by the rules the totals are {_totals(game.outcome)}{wins}",
         lambda: run_match(game, scorer),
         deal=differing[0],
     )
@@ -267,7 +276,12 @@ def _count_out(game: GameFacts) -> Iterator[Mistake]:
             game,
             "count_out_ignored",
             "R13.3",
-            "the match had gone to the higher final total",
+            "the match had gone to the higher final total"
+            + (
+                f", {game.side_name(game.claimed_winner)}'s"
+                if game.claimed_winner is not None and game.claimed_winner >= 0
+                else ""
+            ),
             f"these rules count out item by item: {how}",
             lambda: run_match(game, rules=off),
         )

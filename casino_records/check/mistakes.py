@@ -394,11 +394,11 @@ def _casinos(words: _Words, facts: DealFacts) -> Iterator[Mistake]:
         )
         label = f"{name} ({card.pretty})"
         if holder is None:
-            truth = f"nobody took {label}"
+            truth = f"nobody took {name}"
         elif step is not None:
-            truth = f"{words.by(step)} took it ({words.at(step)})"
+            truth = f"{words.by(step)} captured {name} at {words.at(step)}"
         else:
-            truth = f"{words.side(holder)} took it with the cards left on the table"
+            truth = f"{words.side(holder)} took {name} with the cards left on the table"
         for side in range(len(facts.base.piles)):
             if side == holder:
                 continue
@@ -429,7 +429,7 @@ def _casinos(words: _Words, facts: DealFacts) -> Iterator[Mistake]:
 def _aces(words: _Words, facts: DealFacts) -> Iterator[Mistake]:
     origin = {c: s for s in facts.captures for c in (s.move.card, *s.taken)}
     for side, score in enumerate(facts.scores):
-        aces = score.aces
+        aces = tuple(sorted(score.aces, key=lambda a: origin[a].index if a in origin else 99))
         taken = [
             f"{a.pretty} at move {origin[a].index + 1}" if a in origin else f"{a.pretty}"
             for a in aces
