@@ -573,9 +573,7 @@ def _with_claims(
 def _big_casino_moved(record: GameRecord, report: ReplayReport) -> Data | None:
     """Deal 1 with Big Casino's 2 points credited to the next side instead."""
     sides = _claims(record, 0)
-    holder = next(
-        (k for k, s in enumerate(sides) if s["points"]["big_casino"]), None
-    )
+    holder = next((k for k, s in enumerate(sides) if s["points"]["big_casino"]), None)
     if holder is None:
         return None
     other = (holder + 1) % len(sides)
@@ -637,9 +635,7 @@ def disputed_partners_apart() -> GameRecord:
     def fits(record: GameRecord, report: ReplayReport) -> bool:
         return report.status == "ok" and _partners_apart(record, report) is not None
 
-    record = find(
-        "partners-apart", 0, lambda s: sim("classic", 4, s, teams=True), fits
-    )
+    record = find("partners-apart", 0, lambda s: sim("classic", 4, s, teams=True), fits)
     data = _partners_apart(record, check(record))
     assert data is not None
     return describe(
@@ -656,9 +652,7 @@ def _two_mistakes(record: GameRecord, report: ReplayReport) -> Data | None:
     """Deal 1 with Big Casino credited to the other side and that side's aces
     counted one too many."""
     sides = _claims(record, 0)
-    holder = next(
-        (k for k, s in enumerate(sides) if s["points"]["big_casino"]), None
-    )
+    holder = next((k for k, s in enumerate(sides) if s["points"]["big_casino"]), None)
     if holder is None or sides[1 - holder]["points"]["aces"] == 4:
         return None
     other = 1 - holder

@@ -26,15 +26,20 @@ explanation is what the players probably did; the computed scores stand.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
-from itertools import combinations
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Literal
 
 from ..engine.scoring import CATEGORIES, bank_points, near_target_band
 from ..record.models import GameRecord
 from .explanation import Explanation, Fit, MistakeReport, Verdict
-from .match_mistakes import match_mistakes, match_total_added_wrong
-from .mistakes import Mistake, deal_mistakes, total_added_wrong
+from .mistakes import (
+    Mistake,
+    deal_mistakes,
+    match_mistakes,
+    match_total_added_wrong,
+    total_added_wrong,
+)
 from .replay import Replay, replay
 from .rescoring import (
     DealFacts,
@@ -59,6 +64,8 @@ class _Trial:
     breaks: int
     """Agreeing claimed figures it contradicts."""
     scenario: Scenario | None = None
+    touched: set[tuple[int, str]] = field(default_factory=set)
+    """(side, figure) of every figure it changes."""
 
 
 def explain(record: GameRecord, replayed: Replay) -> list[Explanation]:
@@ -107,15 +114,22 @@ def _explain_deal(
     # A total added up wrong fits any one wrong total: offered only when no
     # mistake of the catalogue that says why fits.
     fallback = _arithmetic(game, facts)
+    truth = [figures_of(s) for s in facts.scores]
 
     def trial(tried: tuple[Mistake, ...]) -> _Trial:
         scenario = facts.base
         for mistake in tried:
             assert mistake.change is not None
             scenario = mistake.change(scenario)
-        scores = rescore(scenario, sides)
-        explains, breaks = _compare(claims, [figures_of(s) for s in scores], differing)
-        return _Trial(tried, explains, breaks, scenario)
+        figures = [figures_of(s) for s in rescore(scenario, sides)]
+        explains, breaks = _compare(claims, figures, differing)
+        touched = {
+            (side, name)
+            for side, (made, was) in enumerate(zip(figures, truth, strict=True))
+            for name, value in made.items()
+            if was[name] != value
+        }
+        return _Trial(tried, explains, breaks, scenario, touched)
 
     singles = [trial((m,)) for m in mistakes]
     exact = [t for t in singles if _exact(t, differing)]
@@ -125,23 +139,65 @@ def _explain_deal(
         exact = [t for t in singles if _exact(t, differing)]
     if not exact:
         verdict = "two_mistakes"
-        # Each of two independent mistakes reproduces some differing figure
-        # on its own: only those are paired.
-        helpful = [t.mistakes[0] for t in singles if t.explains and t.mistakes[0].composable]
-        exact = [
-            t
-            for pair in combinations(helpful, 2)
-            if _exact(t := trial(pair), differing)
-        ]
+        exact = _pairs(singles, differing, trial)
     if not exact:
         exact = _closest(singles)
         verdict = "closest" if exact else "none"
     where = f"deal {facts.index + 1}"
     explanation = _explanation(
-        "deal", facts.index, f"{facts.loc}/claimed", verdict, exact, len(differing), where
+        "deal",
+        facts.index,
+        f"{facts.loc}/claimed",
+        verdict,
+        exact,
+        len(differing),
+        where,
     )
     lead = exact[0].scenario if exact and verdict != "closest" else None
     return explanation, lead
+
+
+_DIRECT = frozenset(
+    {
+        "counts.cards",
+        "counts.spades",
+        "counts.sweeps",
+        "points.big_casino",
+        "points.little_casino",
+        "points.aces",
+    }
+)
+"""Figures a mistake changes only by touching them itself (most cards, sweep
+points and totals also move when another figure does)."""
+
+
+def _pairs(
+    singles: Sequence[_Trial],
+    differing: set[tuple[int, str]],
+    trial: Callable[[tuple[Mistake, ...]], _Trial],
+) -> list[_Trial]:
+    """Two mistakes that together reproduce the claims.
+
+    One of them reproduces some differing figure alone, and between them they
+    change every differing figure that only a mistake touching it can change:
+    other pairs cannot fit, and are not tried.
+    """
+    direct = {f for f in differing if f[1] in _DIRECT}
+    pool = [t for t in singles if t.mistakes[0].composable and t.touched]
+    found = []
+    for i, first in enumerate(pool):
+        if not first.explains:
+            continue
+        for j, second in enumerate(pool):
+            if j == i or (second.explains and j < i):
+                continue  # each pair once
+            if not direct <= first.touched | second.touched:
+                continue
+            pair = (first, second) if i < j else (second, first)
+            tried = trial(pair[0].mistakes + pair[1].mistakes)
+            if _exact(tried, differing):
+                found.append(tried)
+    return found
 
 
 def _arithmetic(game: GameFacts, facts: DealFacts) -> list[Mistake]:
@@ -151,7 +207,11 @@ def _arithmetic(game: GameFacts, facts: DealFacts) -> list[Mistake]:
     rules, base = facts.base.rules, facts.base
     for side, claims in enumerate(facts.claimed or ()):
         points = {c: claims.get(f"points.{c}") for c in CATEGORIES}
-        if "total" not in claims or None in points.values() or side >= len(facts.scores):
+        if (
+            "total" not in claims
+            or None in points.values()
+            or side >= len(facts.scores)
+        ):
             continue
         total = base.totals_before[side]
         band = near_target_band(rules, total, base.play_on)
@@ -163,7 +223,9 @@ def _arithmetic(game: GameFacts, facts: DealFacts) -> list[Mistake]:
 
 
 def _compare(
-    claims: Sequence[Figures], figures: Sequence[Figures], differing: set[tuple[int, str]]
+    claims: Sequence[Figures],
+    figures: Sequence[Figures],
+    differing: set[tuple[int, str]],
 ) -> tuple[int, int]:
     explains = breaks = 0
     for side, claimed in enumerate(claims):
@@ -219,7 +281,9 @@ def _explain_match(game: GameFacts, explained: dict[int, Scenario]) -> Explanati
     if not exact:
         exact = _closest(trials)
         verdict = "closest" if exact else "none"
-    return _explanation("match", None, "/claimed", verdict, exact, len(differing), "the match")
+    return _explanation(
+        "match", None, "/claimed", verdict, exact, len(differing), "the match"
+    )
 
 
 # --- words ----------------------------------------------------------------------------
@@ -240,7 +304,7 @@ def _report(mistake: Mistake) -> MistakeReport:
 
 
 def _explanation(
-    scope: str,
+    scope: Literal["deal", "match"],
     deal: int | None,
     loc: str,
     verdict: Verdict,
@@ -255,7 +319,7 @@ def _explanation(
     lead = trials[0].mistakes if trials else ()
     first = lead[0] if lead else None
     return Explanation(
-        scope=scope,  # type: ignore[arg-type]
+        scope=scope,
         deal=deal,
         loc=loc,
         verdict=verdict,

@@ -27,8 +27,14 @@ from ..record.models import (
     ClaimedSide,
     GameRecord,
 )
-from .match_mistakes import match_mistakes, match_total_added_wrong
-from .mistakes import Change, Mistake, deal_mistakes, total_added_wrong
+from .mistakes import (
+    Change,
+    Mistake,
+    deal_mistakes,
+    match_mistakes,
+    match_total_added_wrong,
+    total_added_wrong,
+)
 from .replay import replay
 from .rescoring import (
     DealFacts,

@@ -65,6 +65,9 @@ FIGURE_NAMES: Final = (
 )
 
 
+_POINT_KEYS: Final = tuple((f"points.{c}", c) for c in CATEGORIES)
+
+
 @dataclass(frozen=True, slots=True)
 class Scenario:
     """Everything a deal's score depends on, once the moves are played."""
@@ -172,7 +175,8 @@ def _folded(scenario: Scenario, sides: int) -> list[SideScore]:
 
 def figures_of(score: SideScore) -> Figures:
     """A side's figures, named as the claims name them."""
-    figures = {f"points.{c}": score.points[c] for c in CATEGORIES}
+    points = score.points
+    figures = {key: points[c] for key, c in _POINT_KEYS}
     figures["total"] = score.banked
     figures["counts.cards"] = score.cards
     figures["counts.spades"] = score.spades
@@ -311,9 +315,13 @@ DealScorer = Callable[[DealFacts, tuple[int, ...], bool], list[SideScore]]
 """Scores a deal given the match totals before it and the play-on flag."""
 
 
-def truth_scorer(facts: DealFacts, totals: tuple[int, ...], play_on: bool) -> list[SideScore]:
+def truth_scorer(
+    facts: DealFacts, totals: tuple[int, ...], play_on: bool
+) -> list[SideScore]:
     """The deal as the rules score it, from the given totals."""
-    return rescore(facts.base.replace(totals_before=totals, play_on=play_on), len(totals))
+    return rescore(
+        facts.base.replace(totals_before=totals, play_on=play_on), len(totals)
+    )
 
 
 def run_match(

@@ -418,13 +418,11 @@ def _match_section(report: ReplayReport) -> list[str]:
 def _explanation_lines(report: ReplayReport, shown: int = 3) -> list[str]:
     """The explanation of each disputed deal and of the match, one sentence each,
     with the other mistakes that fit the claims as well (the first ``shown``)."""
-    lines = ["What went wrong (the likeliest counting mistake; the rules' count stands):"]
+    lines = [
+        "What went wrong (the likeliest counting mistake; the rules' count stands):"
+    ]
     for explanation in report.explanations:
-        where = (
-            "Match"
-            if explanation.deal is None
-            else f"Deal {explanation.deal + 1}"
-        )
+        where = "Match" if explanation.deal is None else f"Deal {explanation.deal + 1}"
         lines.append(f"  {where}: {explanation.sentence}")
         others = explanation.fits[1:]
         for fit in others[:shown]:

@@ -9,13 +9,13 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable, Iterator, Mapping
+from functools import partial
 from typing import Final
 
-from ..engine.match import CountOutItem
-from ..engine.rules import PRESETS, Rules, preset_defaults
-from ..engine.scoring import SideScore
-from .mistakes import DEAL_OPTIONS, OPTION_RULES, Mistake, option_words
-from .rescoring import (
+from ...engine.match import CountOutItem
+from ...engine.rules import PRESETS, Rules, SimultaneousTarget, preset_defaults
+from ...engine.scoring import SideScore
+from ..rescoring import (
     DealFacts,
     GameFacts,
     MatchOutcome,
@@ -24,6 +24,7 @@ from .rescoring import (
     run_match,
     truth_scorer,
 )
+from .base import DEAL_OPTIONS, OPTION_RULES, Mistake, option_words
 
 __all__ = ["match_mistakes", "match_total_added_wrong"]
 
@@ -43,7 +44,10 @@ _CATEGORY_RANK: Final = {
 
 def _by_category(*first: str) -> Order:
     """Credit the categories ``first`` before the others (else as R13.3)."""
-    rank = {c: (0 if c in first else 1, first.index(c) if c in first else 0) for c in _CATEGORY_RANK}
+    rank = {
+        c: (0 if c in first else 1, first.index(c) if c in first else 0)
+        for c in _CATEGORY_RANK
+    }
     return lambda items: sorted(items, key=lambda item: rank[item.category])
 
 
@@ -66,8 +70,9 @@ def _side_first(side: int) -> Order:
 
 
 def _wrong_orders(sides: int, names: tuple[str, ...]) -> Iterator[tuple[str, Order]]:
-    yield "with the casinos before most cards and most spades", _by_category(
-        "big_casino", "little_casino"
+    yield (
+        "with the casinos before most cards and most spades",
+        _by_category("big_casino", "little_casino"),
     )
     yield "with the aces first", _by_category("aces")
     yield "with the sweeps first", _by_category("sweeps")
@@ -136,9 +141,7 @@ def _winner_words(game: GameFacts, outcome: MatchOutcome) -> str:
     return f"{_wins(name)}, {_totals(outcome)}"
 
 
-def match_mistakes(
-    game: GameFacts, explained: Mapping[int, Scenario]
-) -> list[Mistake]:
+def match_mistakes(game: GameFacts, explained: Mapping[int, Scenario]) -> list[Mistake]:
     """Every catalogued mistake in carrying the deals into the match, most common first.
 
     :param explained: for deals whose claims a mistake explains, the scenario
@@ -161,9 +164,13 @@ def _carried(game: GameFacts, explained: Mapping[int, Scenario]) -> Iterator[Mis
     if not differing:
         return
 
-    def scorer(facts: DealFacts, totals: tuple[int, ...], play_on: bool) -> list[SideScore]:
+    def scorer(
+        facts: DealFacts, totals: tuple[int, ...], play_on: bool
+    ) -> list[SideScore]:
         scenario = explained.get(facts.index, facts.base)
-        scores = rescore(scenario.replace(totals_before=totals, play_on=play_on), len(totals))
+        scores = rescore(
+            scenario.replace(totals_before=totals, play_on=play_on), len(totals)
+        )
         if facts.claimed is not None:
             for score, claims in zip(scores, facts.claimed, strict=False):
                 if "total" in claims:
@@ -181,8 +188,7 @@ def _carried(game: GameFacts, explained: Mapping[int, Scenario]) -> Iterator[Mis
         game,
         "carried_from_deals",
         "R13.2",
-        f"the deal totals on your sheet had been added up as written, {deals}"
-        " included",
+        f"the deal totals on your sheet had been added up as written, {deals} included",
         f"by the rules the totals are {_totals(game.outcome)}{wins}",
         lambda: run_match(game, scorer),
         deal=differing[0],
@@ -196,21 +202,45 @@ def _deal_carry(game: GameFacts) -> Iterator[Mistake]:
         for side, score in enumerate(facts.scores):
             name = game.side_name(side)
             if score.banked:
-                yield _carry(game, facts, "deal_left_out", side,
-                             f"{name}'s {score.banked} points of deal {d + 1} had been left"
-                             " out of the match total", {side: 0})
-                yield _carry(game, facts, "deal_added_twice", side,
-                             f"{name}'s {score.banked} points of deal {d + 1} had been"
-                             " added twice", {side: 2 * score.banked})
+                yield _carry(
+                    game,
+                    facts,
+                    "deal_left_out",
+                    side,
+                    f"{name}'s {score.banked} points of deal {d + 1} had been left"
+                    " out of the match total",
+                    {side: 0},
+                )
+                yield _carry(
+                    game,
+                    facts,
+                    "deal_added_twice",
+                    side,
+                    f"{name}'s {score.banked} points of deal {d + 1} had been"
+                    " added twice",
+                    {side: 2 * score.banked},
+                )
             if score.earned != score.banked:
-                yield _carry(game, facts, "earned_not_banked", side,
-                             f"all {score.earned} points {name} earned in deal {d + 1}"
-                             " had been carried", {side: score.earned},
-                             rule="R13.4", truth=f"the rules keep {score.banked} ({score.note})")
+                yield _carry(
+                    game,
+                    facts,
+                    "earned_not_banked",
+                    side,
+                    f"all {score.earned} points {name} earned in deal {d + 1}"
+                    " had been carried",
+                    {side: score.earned},
+                    rule="R13.4",
+                    truth=f"the rules keep {score.banked} ({score.note})",
+                )
         if sides == 2 and facts.scores[0].banked != facts.scores[1].banked:
-            yield _carry(game, facts, "deal_sides_swapped", None,
-                         f"the points of deal {d + 1} had been carried to the wrong sides",
-                         {0: facts.scores[1].banked, 1: facts.scores[0].banked})
+            yield _carry(
+                game,
+                facts,
+                "deal_sides_swapped",
+                None,
+                f"the points of deal {d + 1} had been carried to the wrong sides",
+                {0: facts.scores[1].banked, 1: facts.scores[0].banked},
+            )
 
 
 def _carry(
@@ -230,9 +260,7 @@ def _carry(
                 scores[k].banked = value
         return scores
 
-    points = " and ".join(
-        f"{game.side_name(s.side)} {s.banked}" for s in facts.scores
-    )
+    points = " and ".join(f"{game.side_name(s.side)} {s.banked}" for s in facts.scores)
     return _match_mistake(
         game,
         kind,
@@ -292,7 +320,7 @@ def _count_out(game: GameFacts) -> Iterator[Mistake]:
                 "R13.3",
                 f"the count-out had credited the items {words}",
                 f"the rules credit {_RULES_ORDER}: {how}",
-                lambda o=order: run_match(game, order=o),
+                partial(run_match, game, order=order),
             )
     else:
         on = dataclasses.replace(rules, count_out=True, near_target_rule="none")
@@ -304,7 +332,7 @@ def _count_out(game: GameFacts) -> Iterator[Mistake]:
             f"these rules add up each deal and the higher total wins: {how}",
             lambda: run_match(game, rules=on),
         )
-        other = (
+        other: SimultaneousTarget = (
             "any_simultaneous_is_tie"
             if rules.simultaneous_target == "higher_total_else_replay"
             else "higher_total_else_replay"
@@ -316,8 +344,10 @@ def _count_out(game: GameFacts) -> Iterator[Mistake]:
             "the match had been decided with "
             + option_words("simultaneous_target", other),
             f"these rules have {option_words('simultaneous_target', rules.simultaneous_target)}: {how}",
-            lambda: run_match(
-                game, rules=dataclasses.replace(rules, simultaneous_target=other)
+            partial(
+                run_match,
+                game,
+                rules=dataclasses.replace(rules, simultaneous_target=other),
             ),
             options=(("simultaneous_target", other),),
         )
@@ -348,7 +378,7 @@ def _game_rules(game: GameFacts) -> Iterator[Mistake]:
             + " and ".join(option_words(n, v) for n, v in settings.items()),
             "these rules have "
             + " and ".join(option_words(n, getattr(rules, n)) for n in names),
-            lambda s=scorer, r=changed: run_match(game, s, rules=r),
+            partial(run_match, game, scorer, rules=changed),
             options=tuple(settings.items()),
         )
 
