@@ -81,7 +81,9 @@ class Explanation(_Model):
     deciding_deal: int | None = None
     """Its 0-based deal."""
     deciding_move: int | None = None
-    """Its 1-based move number within the deal (``None``: the end of the deal)."""
+    """Its 1-based move number within the deal (``None``: the end of the deal).
+    With ``replay(record, positions=True)``, the position right after that move
+    is ``positions[deciding_deal][deciding_move]``."""
 
     @property
     def ambiguous(self) -> bool:

@@ -458,6 +458,7 @@ def report_text(report: ReplayReport) -> str:
         for finding in errors:
             lines += _finding_lines(finding)
     if report.explanations:
+        lines.append("")
         lines += _explanation_lines(report)
     for deal in report.deals:
         lines.append("")
