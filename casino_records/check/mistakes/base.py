@@ -161,10 +161,10 @@ class Words:
         )
 
     def by(self, step: Step) -> str:
-        """The capturer, and the side when partners play: ``Ana & Caio (Caio …)``."""
+        """Who made ``step``: ``Ana``, or ``Caio (Ana & Caio)`` when partners play."""
         side = self.game.side_of(step.move.seat)
         if self.partners:
-            return f"{self.side(side)}: {self.player(step.move.seat)}"
+            return f"{self.player(step.move.seat)} ({self.side(side)})"
         return self.side(side)
 
 

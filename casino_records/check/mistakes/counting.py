@@ -145,7 +145,11 @@ def _sweeps(words: Words, facts: DealFacts) -> Iterator[Mistake]:
             rule = "R10.2"
         else:
             extra_at = steps[made[0]] if made else None
-            what_if = f"{name} had been given one sweep more than the {len(made)} made"
+            what_if = (
+                f"{name} had been given one sweep more than the {len(made)} made"
+                if made
+                else f"a sweep had been counted for {name}, who made none"
+            )
             truth = "a sweep is a capture that empties the table" + (
                 f"; {name}'s {'were' if len(made) > 1 else 'was'} at {at}"
                 if made
@@ -262,8 +266,10 @@ def _aces(words: Words, facts: DealFacts) -> Iterator[Mistake]:
             for a in aces
         ]
         first = origin.get(aces[0]) if aces else None
-        has = f"{words.side(side)} took {count(len(aces), 'ace')}" + (
-            f" ({and_list(taken)})" if taken else ""
+        has = (
+            f"{words.side(side)} took {count(len(aces), 'ace')} ({and_list(taken)})"
+            if aces
+            else f"{words.side(side)} took no ace"
         )
         for delta in (1, -1):
             if not 0 <= len(aces) + delta <= 4:
