@@ -8,19 +8,22 @@ cards, which move, and the rule.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Final
 
 from ...engine.cards import Card
 from ...engine.describe import move_text
 from ...engine.moves import Step
+from ...engine.rules import PRESETS, Rules, preset_defaults
 from ..rescoring import DealFacts, GameFacts, MatchOutcome, Scenario
 
 __all__ = [
     "DEAL_OPTIONS",
     "OPTION_RULES",
+    "SCORING_CHOICES",
     "Change",
+    "OtherRules",
     "Mistake",
     "Words",
     "add_points",
@@ -29,6 +32,7 @@ __all__ = [
     "deal_mistake",
     "move_cards",
     "option_words",
+    "other_rules",
     "set_points",
 ]
 
@@ -117,8 +121,65 @@ def option_words(name: str, value: object) -> str:
         words = f"no sweep points from {value}"
     elif name == "target_score":
         words = f"a target of {value}"
-    shown = str(value).lower() if isinstance(value, bool) else str(value)
-    return f"{words or name} ({name}: {shown})"
+    return f"{words or name} ({name}: {_shown(value)})"
+
+
+SCORING_CHOICES: Final[dict[str, tuple[object, ...]]] = {
+    "sweeps": (True, False),
+    "sweep_cancellation": ("none", "vs_runner_up"),
+    "near_target_rule": ("none", "frozen", "cap_at_20"),
+    "near_target_sweep_threshold": (18, 19),
+    "residue_if_no_capture": ("unclaimed", "dealer"),
+    "target_score": (11, 21),
+    "count_out": (True, False),
+}
+"""The values a table may score a game with, per scoring option."""
+
+
+@dataclass(frozen=True, slots=True)
+class OtherRules:
+    """Scoring options other than the game's: one option, or another preset's."""
+
+    settings: dict[str, object]
+    preset: str | None = None
+    """The preset whose scoring options these are, if they are a preset's."""
+
+    @property
+    def rule(self) -> str:
+        """The rule the options belong to."""
+        return "R12.3" if self.preset else OPTION_RULES[next(iter(self.settings))]
+
+    def words(self) -> str:
+        """``sweeps scoring a point each (sweeps: true)``, or ``dominican scoring (…)``."""
+        if self.preset is None:
+            return and_list([option_words(n, v) for n, v in self.settings.items()])
+        shown = ", ".join(f"{n}: {_shown(v)}" for n, v in self.settings.items())
+        return f"{self.preset} scoring ({shown})"
+
+    def truth(self, rules: Rules) -> str:
+        """What the game's rules have instead."""
+        if self.preset is not None:
+            return f"this game is played by {rules.preset} rules"
+        name = next(iter(self.settings))
+        return f"these rules have {option_words(name, getattr(rules, name))}"
+
+
+def other_rules(rules: Rules, names: Sequence[str]) -> Iterator[OtherRules]:
+    """Each other value of the options ``names``, then each other preset's values
+    of them (where more than one differs)."""
+    for name in names:
+        for value in SCORING_CHOICES[name]:
+            if value != getattr(rules, name):
+                yield OtherRules({name: value})
+    for preset in PRESETS:
+        defaults = preset_defaults(preset)
+        settings = {n: defaults[n] for n in names if defaults[n] != getattr(rules, n)}
+        if len(settings) > 1:
+            yield OtherRules(settings, preset)
+
+
+def _shown(value: object) -> str:
+    return str(value).lower() if isinstance(value, bool) else str(value)
 
 
 def count(n: int, word: str) -> str:

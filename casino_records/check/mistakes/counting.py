@@ -63,8 +63,12 @@ def _residue(words: Words, facts: DealFacts) -> Iterator[Mistake]:
         if side == owner:
             continue
         who = words.side(side)
-        if side == last_side and side != owner:
-            who += ", who played the last card"
+        if side == last_side:
+            who += (
+                f" ({words.player(last_card.move.seat)} played the last card)"
+                if words.partners
+                else ", who played the last card"
+            )
         yield deal_mistake(
             facts,
             last,
@@ -182,7 +186,9 @@ def _sweeps(words: Words, facts: DealFacts) -> Iterator[Mistake]:
             kind="sweep_missed",
             rule="R10.2" if final else "R10.1",
             side=side,
-            what_if=f"one of {name}'s {count(len(made), 'sweep')} had not been counted",
+            what_if=f"one of {name}'s {count(len(made), 'sweep')} had not been counted"
+            if len(made) > 1
+            else f"{name}'s sweep had not been counted",
             truth=truth,
             change=_sweep_moves(side, [m for m in made if m != missed]),
         )

@@ -13,7 +13,7 @@ from functools import partial
 from typing import Final
 
 from ...engine.match import CountOutItem
-from ...engine.rules import PRESETS, Rules, SimultaneousTarget, preset_defaults
+from ...engine.rules import Rules, SimultaneousTarget
 from ...engine.scoring import SideScore
 from ..rescoring import (
     DealFacts,
@@ -24,7 +24,7 @@ from ..rescoring import (
     run_match,
     truth_scorer,
 )
-from .base import DEAL_OPTIONS, OPTION_RULES, Mistake, option_words
+from .base import Mistake, option_words, other_rules
 
 __all__ = ["match_mistakes", "match_total_added_wrong"]
 
@@ -230,7 +230,8 @@ def _deal_carry(game: GameFacts) -> Iterator[Mistake]:
                     " had been carried",
                     {side: score.earned},
                     rule="R13.4",
-                    truth=f"the rules keep {score.banked} ({score.note})",
+                    truth=f"at {facts.base.totals_before[side]} the near-target rule"
+                    f" keeps {score.banked} of them",
                 )
         if sides == 2 and facts.scores[0].banked != facts.scores[1].banked:
             yield _carry(
@@ -356,10 +357,12 @@ def _count_out(game: GameFacts) -> Iterator[Mistake]:
 def _game_rules(game: GameFacts) -> Iterator[Mistake]:
     """The whole game scored under other options, or another preset's scoring."""
     rules = game.rules
-    for settings in _game_option_sets(rules):
-        changed = dataclasses.replace(rules, **settings)  # type: ignore[arg-type]
+    for other in other_rules(rules, _GAME_OPTIONS):
+        changed = dataclasses.replace(rules, **other.settings)  # type: ignore[arg-type]
         if changed.count_out and changed.near_target_rule != "none":
             continue  # not a rule set (R13.4)
+        if other.preset is None and "count_out" in other.settings:
+            continue  # the count-out mistakes above
 
         def scorer(
             f: DealFacts, totals: tuple[int, ...], play_on: bool, r: Rules = changed
@@ -369,41 +372,23 @@ def _game_rules(game: GameFacts) -> Iterator[Mistake]:
                 len(totals),
             )
 
-        names = list(settings)
         yield _match_mistake(
             game,
             "game_rules",
-            OPTION_RULES[names[0]],
-            "the whole game had been scored with "
-            + " and ".join(option_words(n, v) for n, v in settings.items()),
-            "these rules have "
-            + " and ".join(option_words(n, getattr(rules, n)) for n in names),
+            other.rule,
+            f"the whole game had been scored with {other.words()}",
+            other.truth(rules),
             partial(run_match, game, scorer, rules=changed),
-            options=tuple(settings.items()),
+            options=tuple(other.settings.items()),
         )
 
 
-_MATCH_OPTIONS: Final = (*DEAL_OPTIONS, "count_out")
-
-
-def _game_option_sets(rules: Rules) -> Iterator[dict[str, object]]:
-    for name in DEAL_OPTIONS:
-        if name in ("residue_if_no_capture",):
-            continue
-        values: tuple[object, ...] = {
-            "sweeps": (True, False),
-            "sweep_cancellation": ("none", "vs_runner_up"),
-            "near_target_rule": ("none", "frozen", "cap_at_20"),
-            "near_target_sweep_threshold": (18, 19),
-            "target_score": (11, 21),
-        }[name]
-        for value in values:
-            if value != getattr(rules, name):
-                yield {name: value}
-    for preset in PRESETS:
-        defaults = preset_defaults(preset)
-        settings = {
-            n: defaults[n] for n in _MATCH_OPTIONS if defaults[n] != getattr(rules, n)
-        }
-        if len(settings) > 1:
-            yield settings
+_GAME_OPTIONS: Final = (
+    "sweeps",
+    "sweep_cancellation",
+    "near_target_rule",
+    "near_target_sweep_threshold",
+    "target_score",
+    "count_out",
+)
+"""The scoring options a whole game may have been scored under by mistake."""

@@ -8,25 +8,30 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Iterator
+from typing import Final
 
 from ...engine.cards import Card
-from ...engine.rules import PRESETS, Rules, preset_defaults
 from ...engine.scoring import NEAR_TARGET_ITEM, near_target_band
 from ...engine.values import is_spade
 from ..rescoring import DealFacts, GameFacts, Scenario
 from .base import (
     DEAL_OPTIONS,
-    OPTION_RULES,
     Change,
     Mistake,
     Words,
     and_list,
     count,
     deal_mistake,
-    option_words,
+    other_rules,
 )
 
 __all__ = ["reading_mistakes", "total_added_wrong"]
+
+_ITEM_NAMES: Final = {
+    "most_cards": "most cards",
+    "big_casino": "Big Casino",
+    "little_casino": "Little Casino",
+}
 
 
 def reading_mistakes(words: Words, facts: DealFacts) -> Iterator[Mistake]:
@@ -72,7 +77,7 @@ def _near_target(words: Words, facts: DealFacts) -> Iterator[Mistake]:
         score = facts.scores[side]
         band = near_target_band(rules, total)
         if band and score.banked != score.earned:
-            item = NEAR_TARGET_ITEM[band].replace("_", " ")
+            item = _ITEM_NAMES[NEAR_TARGET_ITEM[band]]
             name = words.side(side)
             need = (
                 f"taking {item} takes {name} to exactly {rules.target_score}"
@@ -164,52 +169,19 @@ def _per_seat(scenario: Scenario, game: GameFacts, facts: DealFacts) -> Scenario
 def _options(words: Words, facts: DealFacts) -> Iterator[Mistake]:
     rules = facts.base.rules
     first_sweep = next((s for s in facts.state.log if s.sweep), None)
-    seen: set[frozenset[tuple[str, object]]] = set()
-    for settings in _option_sets(rules):
-        key = frozenset(settings.items())
-        if key in seen:
-            continue
-        seen.add(key)
-        changed = dataclasses.replace(rules, **settings)  # type: ignore[arg-type]
-        names = list(settings)
-        sweepy = any(n.startswith("sweep") for n in names)
-        truth = "these rules have " + and_list(
-            [option_words(n, getattr(rules, n)) for n in names]
-        )
+    for other in other_rules(rules, DEAL_OPTIONS):
+        sweepy = any(n.startswith("sweep") for n in other.settings)
+        changed = dataclasses.replace(rules, **other.settings)  # type: ignore[arg-type]
         yield deal_mistake(
             facts,
             first_sweep if sweepy else None,
             kind="other_rules",
-            rule=OPTION_RULES[names[0]],
-            what_if="the deal had been scored with "
-            + and_list([option_words(n, v) for n, v in settings.items()]),
-            truth=truth,
+            rule=other.rule,
+            what_if=f"the deal had been scored with {other.words()}",
+            truth=other.truth(rules),
             change=lambda s, r=changed: s.replace(rules=r),
-            options=tuple(settings.items()),
+            options=tuple(other.settings.items()),
         )
-
-
-def _option_sets(rules: Rules) -> Iterator[dict[str, object]]:
-    """Each other value of a deal option, then each other preset's deal options."""
-    choices: dict[str, tuple[object, ...]] = {
-        "sweeps": (True, False),
-        "sweep_cancellation": ("none", "vs_runner_up"),
-        "near_target_rule": ("none", "frozen", "cap_at_20"),
-        "near_target_sweep_threshold": (18, 19),
-        "residue_if_no_capture": ("unclaimed", "dealer"),
-        "target_score": (11, 21),
-    }
-    for name in DEAL_OPTIONS:
-        for value in choices[name]:
-            if value != getattr(rules, name):
-                yield {name: value}
-    for preset in PRESETS:
-        defaults = preset_defaults(preset)
-        settings = {
-            n: defaults[n] for n in DEAL_OPTIONS if defaults[n] != getattr(rules, n)
-        }
-        if len(settings) > 1:
-            yield settings
 
 
 def total_added_wrong(
