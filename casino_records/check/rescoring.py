@@ -305,11 +305,6 @@ class GameFacts:
                 differing.append("winner")
         return differing
 
-    def match_claims(self) -> list[str]:
-        """Every match claim, named as in :meth:`match_claims_differing`."""
-        claims = [f"totals/{k}" for k in range(len(self.claimed_totals or ()))]
-        return claims + (["winner"] if self.claimed_winner is not None else [])
-
 
 DealScorer = Callable[[DealFacts, tuple[int, ...], bool], list[SideScore]]
 """Scores a deal given the match totals before it and the play-on flag."""
