@@ -125,6 +125,31 @@ class DealState:
             finished=self.finished,
         )
 
+    def key(self) -> tuple[object, ...]:
+        """A hashable key of the position, for transposition tables.
+
+        Two positions of one deal with equal keys have the same legal moves and
+        the same futures: the key holds the hands, the table (loose cards as a
+        set, builds without their serial numbers), each side's pile, the number
+        of sweeps per side, the last capturer, the seat to move, the round and
+        whether the deal is over. It leaves out the history: the log, the order
+        cards came to the table and which moves the sweeps were.
+        """
+        return (
+            self.turn,
+            self.round,
+            self.finished,
+            tuple(_mask(hand) for hand in self.hands),
+            _mask(self.loose),
+            frozenset(
+                (b.value, b.owner, tuple(sorted(_mask(g) for g in b.groups)))
+                for b in self.builds
+            ),
+            tuple(_mask(pile) for pile in self.piles),
+            tuple(len(s) for s in self.sweeps),
+            self.last_capturer,
+        )
+
     # --- derived facts -------------------------------------------------------
 
     @property
@@ -187,3 +212,11 @@ class DealState:
         if self.residue_side is None:
             cards += self.residue
         return cards
+
+
+def _mask(cards: Sequence[Card]) -> int:
+    """The cards as a bit mask (bit ``c`` for card ``c``)."""
+    mask = 0
+    for card in cards:
+        mask |= 1 << card
+    return mask
