@@ -32,7 +32,7 @@ __all__ = [
     "make_settings",
 ]
 
-DEFAULT_SAMPLES: Final = 32
+DEFAULT_SAMPLES: Final = 200
 """Sampled deals per estimated move (see bench/bench_analysis.py for the cost)."""
 DEFAULT_EXACT_MOVES: Final = 8
 """Moves at the end of a deal solved exactly: the whole last round of a

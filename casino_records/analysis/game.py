@@ -20,6 +20,7 @@ from ..engine.movegen import generate_legal_moves
 from ..engine.moves import Move
 from ..engine.scoring import score_piles
 from ..engine.seating import HAND_SIZE, Seating
+from ..engine.state import DealState
 from ..record.models import GameRecord
 from ..record.translate import to_engine
 from .estimate import derive_seed, estimate_moves, mean_and_stderr
@@ -162,10 +163,20 @@ class AnalysedGame:
             )
         return out
 
-    def _estimated(self, d: int, deal: _Deal, i: int) -> MoveAnalysis:
+    def sampler(self, d: int, i: int) -> WorldSampler:
+        """The sampler of the unseen cards before move ``i`` of deal ``d``."""
+        deal = self.deals[d]
         here = deal.positions[i].state
         start = deal.round_starts[here.round]
-        sampler = WorldSampler(deal.positions[start].state, deal.moves[start:i], here)
+        return WorldSampler(deal.positions[start].state, deal.moves[start:i], here)
+
+    def position(self, d: int, i: int) -> DealState:
+        """The position before move ``i`` of deal ``d`` (not to be changed)."""
+        return self.deals[d].positions[i].state
+
+    def _estimated(self, d: int, deal: _Deal, i: int) -> MoveAnalysis:
+        here = deal.positions[i].state
+        sampler = self.sampler(d, i)
         legal = generate_legal_moves(here)
         samples = self.settings.samples
         seed = derive_seed(self.settings.seed, d, i)
