@@ -74,6 +74,9 @@ class Replay:
     report: ReplayReport
     positions: list[list[Position]] = field(default_factory=list)
     """Per deal, every position (only with ``positions=True``)."""
+    match: MatchState | None = None
+    """The match after the last deal scored (totals, winner, play-on), to go on
+    from; None when a deal could not be scored, so the totals are unknowable."""
 
 
 def replay(
@@ -271,7 +274,7 @@ class _Replayer:
         if known:
             self.add_findings(audit_match(record, match, self.report.match, sides))
         self.report.moves_checked = self.moves_checked
-        return Replay(self.report, self.positions)
+        return Replay(self.report, self.positions, match if known else None)
 
     def _after_immediate_win(self, deal: Deal, d: int, r: int, k: int) -> None:
         """Report moves recorded after a capture that won the match at once."""
