@@ -97,7 +97,9 @@ def parse_move(text: str, *, seat: int) -> Move:
         if tokens and _MOVE_NUMBER.fullmatch(tokens[0].text):
             tokens = tokens[1:]
         if not tokens:
-            raise TextSyntaxError(1, len(text) + 1, "expected a move such as 9D x 4S 5D")
+            raise TextSyntaxError(
+                1, len(text) + 1, "expected a move such as 9D x 4S 5D"
+            )
         if not _SEAT.fullmatch(tokens[0].text):
             tokens.insert(0, Token("word", f"S{seat}", 1, tokens[0].col))
         parser = _Parser(1)

@@ -37,7 +37,14 @@ from ..errors import IllegalMoveError
 from ..record.translate import to_engine
 from .draft import DealDraft, dealt_cards
 
-__all__ = ["HandView", "LiveDeal", "Violation", "move_where", "representatives", "run_deal"]
+__all__ = [
+    "HandView",
+    "LiveDeal",
+    "Violation",
+    "move_where",
+    "representatives",
+    "run_deal",
+]
 
 HAND_RULES: Final = frozenset({"G1", "B4", "E3", "I3"})
 """The rules whose check needs the rest of the mover's hand."""
@@ -118,10 +125,14 @@ class LiveDeal:
         return self.state.finished or self.win is not None
 
 
-def move_where(names: Sequence[str], d: int, r: int, k: int, seat: int, card: str) -> str:
+def move_where(
+    names: Sequence[str], d: int, r: int, k: int, seat: int, card: str
+) -> str:
     """A move in words, as the replay's findings say it."""
     name = names[seat] if 0 <= seat < len(names) else "?"
-    return f"deal {d + 1}, round {r + 1}, move {k + 1}: {name} (seat {seat}) plays {card}"
+    return (
+        f"deal {d + 1}, round {r + 1}, move {k + 1}: {name} (seat {seat}) plays {card}"
+    )
 
 
 def representatives(cards: frozenset[Card], values: ValueTables) -> list[Card]:
@@ -291,7 +302,9 @@ def _views(
             views.append(HandView((), HAND_SIZE))
             continue
         held = tuple(c for c in hand if c not in unseen)
-        played = sum(1 for s in state.log if s.round == state.round and s.move.seat == seat)
+        played = sum(
+            1 for s in state.log if s.round == state.round and s.move.seat == seat
+        )
         unknown = 0 if current.exact[seat] else HAND_SIZE - played - len(held)
         views.append(HandView(held, max(unknown, 0)))
     return views
@@ -327,4 +340,3 @@ def _structure(
         d, r, 0, 0, seat, f"/deals/{d}/rounds/{r}",
         move_where(names, d, r, 0, seat, card), rule, text,
     )  # fmt: skip
-

@@ -166,7 +166,9 @@ class ScorerSession:
         """The replay's standing after the first ``deals`` deals."""
         key = (self._version, deals)
         if key not in self._standings:
-            self._standings = {k: v for k, v in self._standings.items() if k[0] == self._version}
+            self._standings = {
+                k: v for k, v in self._standings.items() if k[0] == self._version
+            }
             record = self.record()
             if record is not None and deals > 0:
                 record = record.model_copy(update={"deals": record.deals[:deals]})
@@ -436,7 +438,9 @@ class ScorerSession:
 
     def _undo_one(self) -> bool:
         deal = self.current
-        while deal.rounds and not deal.rounds[-1].moves and deal.rounds[-1].hands is None:
+        while (
+            deal.rounds and not deal.rounds[-1].moves and deal.rounds[-1].hands is None
+        ):
             deal.rounds.pop()
         if deal.rounds:
             last = deal.rounds[-1]
@@ -473,4 +477,3 @@ def _base_seed(seed: str, deals: int) -> str:
     """The match seed behind the last deal's ``seed/n`` (else the seed itself)."""
     suffix = f"/{deals}"
     return seed[: -len(suffix)] if seed.endswith(suffix) else seed
-

@@ -14,10 +14,24 @@ from ..check.replay import replay
 from ..check.report import Finding, ReplayReport
 from ..engine.match import MatchState
 from ..engine.scoring import CHECK_LABELS
-from ..record.models import ClaimedCounts, ClaimedDeal, ClaimedPoints, ClaimedSide, GameRecord
+from ..record.models import (
+    ClaimedCounts,
+    ClaimedDeal,
+    ClaimedPoints,
+    ClaimedSide,
+    GameRecord,
+)
 from .errors import EntryError
 
-__all__ = ["CATEGORIES", "DealSheet", "SheetRow", "Standing", "claimed_figure", "standing", "with_claim"]
+__all__ = [
+    "CATEGORIES",
+    "DealSheet",
+    "SheetRow",
+    "Standing",
+    "claimed_figure",
+    "standing",
+    "with_claim",
+]
 
 CATEGORIES: Final = tuple(CHECK_LABELS)
 """Every figure a sheet can claim: ``points.<category>``, ``total``, ``counts.<count>``."""
