@@ -195,7 +195,9 @@ def next_deal(session: ScorerSession) -> None:
 
 def enter(session: ScorerSession, what: str, key: str) -> None:
     try:
-        if what == "table":
+        if what == "typed table":
+            session.set_table(ss[key].replace(",", " ").split())
+        elif what == "table":
             session.set_table([str(c) for c in ss[key]])
         else:
             seats = range(session.seating.players)
@@ -232,7 +234,7 @@ def move_entry(session: ScorerSession) -> None:
     card = st.pills(
         f"Or pick the card {session.names[session.to_move]} played",
         session.playable(),
-        format_func=sv.card_label,
+        format_func=sv.card_pill,
         key=f"scorer_pick_{session.deal_index}_{moves}",
     )
     if card is None:
@@ -380,11 +382,15 @@ def recorder() -> None:
     d = session.deal_index
     if phase == "table":
         live_key = f"scorer_table_{d}"
-        card_picker(
-            f"Deal {d + 1}: the 4 table cards ({session.names[session.current.dealer]} deals)",
-            live_key,
-            set(),
+        dealer = session.names[session.current.dealer]
+        st.text_input(
+            md(f"Deal {d + 1}: the 4 table cards ({dealer} deals)"),
+            key=f"scorer_table_text_{d}",
+            placeholder="4S 5D 6C 9C",
+            on_change=enter,
+            args=(session, "typed table", f"scorer_table_text_{d}"),
         )
+        card_picker("or pick them", live_key, set())
         st.button("Start the deal", key="scorer_deal", on_click=enter, args=(session, "table", live_key), type="primary")
     elif phase == "hands":
         live = session.live()
@@ -412,7 +418,7 @@ if SESSION not in ss:
     setup_page()
 else:
     recorder()
-    with st.sidebar:
-        if st.button("New game", key="scorer_new"):
-            del ss[SESSION]
-            st.rerun()
+    st.divider()
+    if st.button("New game", key="scorer_new", help="Leave this game (download it first)"):
+        del ss[SESSION]
+        st.rerun()

@@ -26,6 +26,7 @@ __all__ = [
     "CARD_SIZE",
     "candidate_svg",
     "card_label",
+    "card_pill",
     "downloads",
     "file_stem",
     "hand_line",
@@ -42,6 +43,11 @@ CARD_SIZE = 44
 def card_label(card: Card) -> str:
     """A card as a picker shows it: ``10♦``."""
     return card.pretty
+
+
+def card_pill(card: Card) -> str:
+    """A card as a button shows it, in Streamlit's Markdown: red suits in red."""
+    return f":red[{card.pretty}]" if card.suit.is_red else card.pretty
 
 
 ALL_CARDS: tuple[Card, ...] = CARDS
@@ -159,7 +165,7 @@ class Snapshot:
     """The header of the page: where the game stands."""
 
     title: str
-    """``Deal 2 · round 3 · Ana to play``."""
+    """``Deal 2 · round 3 · move 17 · Ana to play`` (the move of the deal)."""
     sides: tuple[str, ...]
     """Each side's name."""
     totals: tuple[int, ...] | None
@@ -178,8 +184,8 @@ def snapshot(session: ScorerSession) -> Snapshot:
         live = session.live()
         assert live is not None and session.to_move is not None
         title = (
-            f"{deal} · round {live.state.round + 1} ·"
-            f" {session.names[session.to_move]} to play"
+            f"{deal} · round {live.state.round + 1} · move"
+            f" {live.state.moves_played + 1} · {session.names[session.to_move]} to play"
         )
     else:
         title = {
