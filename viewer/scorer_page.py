@@ -244,13 +244,13 @@ def move_entry(session: ScorerSession) -> None:
     except EntryError as exc:
         st.error(md(exc.message))
         return
-    st.caption(f"{len(options)} legal moves with {card.pretty}:")
+    # One picture of them all (played card, then the table cards it uses, framed),
+    # then one button each: few elements, so the list shows fast.
+    svg(sv.candidates_html(options))
     for i, option in enumerate(options):
-        svg(sv.candidate_svg(option))
         st.button(
-            md(option.words),
+            f"{i + 1} · " + md(option.words),
             key=f"scorer_cand_{session.deal_index}_{moves}_{i}",
-            help=option.sentence,
             on_click=play,
             args=(session, option),
             use_container_width=True,
@@ -258,7 +258,10 @@ def move_entry(session: ScorerSession) -> None:
 
 
 def hands_view(session: ScorerSession) -> None:
-    with st.expander("Hands", expanded=session.setup.cards != "appear"):
+    default = session.setup.cards != "appear"
+    if not st.toggle("Show the hands", default, key="scorer_show_hands"):
+        return
+    with st.container(border=True):
         for seat, name in enumerate(session.names):
             picture, caption = sv.hand_line(session, seat)
             st.caption(md(f"{name} · {caption}"))
@@ -312,13 +315,18 @@ def score_sheet(session: ScorerSession) -> None:
 
 
 def move_list(session: ScorerSession) -> None:
+    if not st.toggle("Show the moves and notes", key="scorer_show_moves"):
+        return
     lines = sv.move_lines(session)
-    with st.expander(f"Moves of this deal ({len(lines)}) and notes"):
+    with st.container(border=True):
+        text = []
         for line in lines:
             mark = f" · ⚠ {line.violation.rule}" if line.violation else ""
             note = f" {line.glyph}" if line.glyph else ""
             note += f" — {line.comment}" if line.comment else ""
-            st.markdown(md(f"{line.index + 1}. {line.text}{note}") + md(mark))
+            text.append(f"{line.index + 1}\\. " + md(f"{line.text}{note}{mark}"))
+        if text:
+            st.markdown("  \n".join(text))  # one element, however long the deal
         if not lines:
             return
         index = st.selectbox(
@@ -339,21 +347,20 @@ def move_list(session: ScorerSession) -> None:
 
 
 def save(session: ScorerSession) -> None:
-    files = sv.downloads(session)
-    if files is None:
+    if session.record() is None:
         return
-    data, text = files
     stem = sv.file_stem(session)
+    # The files are written only when a button is clicked, not on every move.
     st.download_button(
-        "Download JSON", data, f"{stem}.json", "application/json",
-        key="scorer_dl_json", on_click="ignore",
+        "Download JSON", lambda: sv.record_json(session), f"{stem}.json",
+        "application/json", key="scorer_dl_json", on_click="ignore",
     )  # fmt: skip
     st.download_button(
-        "Download text", text.encode(), f"{stem}.txt", "text/plain",
-        key="scorer_dl_text", on_click="ignore",
+        "Download text", lambda: sv.record_text(session), f"{stem}.txt",
+        "text/plain", key="scorer_dl_text", on_click="ignore",
     )  # fmt: skip
     if st.button("Open in the replay page", key="scorer_to_replay"):
-        ss.scorer_handoff = (data, f"{stem}.json")
+        ss.scorer_handoff = (sv.record_json(session), f"{stem}.json")
         st.switch_page("replay_page.py")
 
 

@@ -7,6 +7,7 @@ data (names, comments) is returned raw: the page escapes it where Markdown rende
 
 from __future__ import annotations
 
+import html
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -25,9 +26,11 @@ __all__ = [
     "ALL_CARDS",
     "CARD_SIZE",
     "candidate_svg",
+    "candidates_html",
     "card_label",
     "card_pill",
-    "downloads",
+    "record_json",
+    "record_text",
     "file_stem",
     "hand_line",
     "move_lines",
@@ -85,6 +88,16 @@ def hand_line(session: ScorerSession, seat: int) -> tuple[str, str]:
     cards: list[Card | None] = [*view.held, *([None] * view.unknown)]
     caption = "hand known" if view.exact else f"{view.unknown} unseen"
     return hand_svg(cards, size=28), caption
+
+
+def candidates_html(options: Sequence[Candidate]) -> str:
+    """Every candidate numbered, drawn, and said in words (HTML, data escaped)."""
+    rows = [
+        f'<div class="candidate" data-index="{i + 1}"><b>{i + 1}</b>'
+        f" {candidate_svg(option)}<br><small>{html.escape(option.sentence)}</small></div>"
+        for i, option in enumerate(options)
+    ]
+    return "".join(rows)
 
 
 @dataclass(frozen=True, slots=True)
@@ -208,12 +221,16 @@ def snapshot(session: ScorerSession) -> Snapshot:
     )
 
 
-def downloads(session: ScorerSession) -> tuple[bytes, str] | None:
-    """The record so far as canonical JSON and as text notation."""
+def record_json(session: ScorerSession) -> bytes:
+    """The record so far as canonical JSON (empty before any card)."""
     record = session.record()
-    if record is None:
-        return None
-    return dumps(record), write_text(record)
+    return dumps(record) if record is not None else b""
+
+
+def record_text(session: ScorerSession) -> bytes:
+    """The record so far in the text notation, UTF-8."""
+    record = session.record()
+    return write_text(record).encode() if record is not None else b""
 
 
 def file_stem(session: ScorerSession) -> str:

@@ -62,6 +62,7 @@ class ScorerSession:
         self._lives: dict[int, LiveDeal | None] = {}
         self._standings: dict[tuple[int, int], Standing] = {}
         self._version = 0
+        self._record: tuple[int, GameRecord | None] | None = None
         self._open_deal(setup.dealer)
 
     # --- loading ---------------------------------------------------------------------
@@ -179,12 +180,16 @@ class ScorerSession:
 
     def record(self) -> GameRecord | None:
         """The record so far (valid when unfinished); None before any card."""
+        if self._record is not None and self._record[0] == self._version:
+            return self._record[1]
         deals = [d.model() for d in self.deals if self._has_cards(d)]
-        if not deals:
-            return None
-        return GameRecord.model_validate(
-            {**self.setup.header(), "deals": deals, "claimed": self.match_claim}
-        )
+        record = None
+        if deals:
+            record = GameRecord.model_validate(
+                {**self.setup.header(), "deals": deals, "claimed": self.match_claim}
+            )
+        self._record = (self._version, record)
+        return record
 
     def where(self) -> str:
         """The next move in words: ``deal 1, round 2, move 3: Ana (seat 0) to play``."""

@@ -8,9 +8,8 @@ is a class ``st-key-…`` on the page) and which title to wait for.
 
 from __future__ import annotations
 
-import re
 import time
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from casino_records.record.models import GameRecord
@@ -19,9 +18,6 @@ from casino_records.record.textnotation import move_text
 from casino_records.record.translate import to_engine
 from casino_records.scorer import GameSetup, ScorerSession
 
-TITLE = "h3"
-
-
 def title_for(session: ScorerSession) -> str:
     """The title the page shows for the mirror session's position."""
     from casino_records.present.scorer_view import snapshot
@@ -29,12 +25,20 @@ def title_for(session: ScorerSession) -> str:
     return snapshot(session).title
 
 
-def wait_title(page: Any, text: str, timeout: float = 20.0) -> None:
-    """Wait until the page's title reads ``text``."""
-    from playwright.sync_api import expect
+_TITLE_SHOWN = """(text) => [...document.querySelectorAll('h3')]
+    .some((h) => h.textContent.trim() === text)"""
 
-    expect(page.locator(TITLE).filter(has_text=re.compile("^" + re.escape(text) + "$"))).to_be_visible(
-        timeout=timeout * 1000
+
+_SHOWN = """(selector) => {
+  const element = document.querySelector(selector);
+  return element !== null && element.offsetParent !== null;
+}"""
+
+
+def wait_title(page: Any, text: str, timeout: float = 20.0) -> None:
+    """Wait (checking every frame) until the page's title reads ``text``."""
+    page.wait_for_function(
+        _TITLE_SHOWN, arg=text, polling="raf", timeout=timeout * 1000
     )
 
 
@@ -77,8 +81,16 @@ def enter_table(page: Any, mirror: ScorerSession, cards: Iterable[str], typed: b
     wait_title(page, title_for(mirror))
 
 
-def click_move(page: Any, mirror: ScorerSession, move: NotationMove) -> tuple[float, float]:
-    """Pick the card, then the candidate: the seconds each click took to show."""
+def click_move(
+    page: Any,
+    mirror: ScorerSession,
+    move: NotationMove,
+    before_choosing: Callable[[], None] | None = None,
+) -> tuple[float, float]:
+    """Pick the card, then the candidate: the seconds each click took to show.
+
+    ``before_choosing`` runs (untimed) once the candidates are listed.
+    """
     d = mirror.deal_index
     live = mirror.live()
     assert live is not None
@@ -90,10 +102,13 @@ def click_move(page: Any, mirror: ScorerSession, move: NotationMove) -> tuple[fl
     card = engine_move.card.pretty
     start = time.perf_counter()
     pick.get_by_role("radio", name=card, exact=True).click()
-    # .first: while a rerun settles Streamlit may briefly keep the old copy too
-    button = page.locator(f".st-key-scorer_cand_{d}_{moves}_{index} button").first
-    button.wait_for(state="visible")
+    selector = f".st-key-scorer_cand_{d}_{moves}_{index} button"
+    page.wait_for_function(_SHOWN, arg=selector, polling="raf")
     shown = time.perf_counter() - start
+    # .first: while a rerun settles Streamlit may briefly keep the old copy too
+    button = page.locator(selector).first
+    if before_choosing is not None:
+        before_choosing()
     start = time.perf_counter()
     button.click()
     mirror.play(options[index])
@@ -111,6 +126,18 @@ def type_move(page: Any, mirror: ScorerSession, move: NotationMove) -> float:
     mirror.play(text)
     wait_title(page, title_for(mirror))
     return time.perf_counter() - start
+
+
+def screenshots(page: Any, folder: Any, name: str) -> None:
+    """Full-page shots at laptop (1400x900) and phone (390x844) widths."""
+    for width, height in ((1400, 900), (390, 844)):
+        page.set_viewport_size({"width": width, "height": height})
+        close = page.locator('[data-testid="stSidebarCollapseButton"] button')
+        if width < 640 and close.count() and close.first.is_visible():
+            close.first.click()  # fold the menu away, as a phone user would
+        page.wait_for_timeout(500)
+        page.screenshot(path=str(folder / f"{name}-{width}.png"), full_page=True)
+    page.set_viewport_size({"width": 1280, "height": 900})
 
 
 def expected_record(record: GameRecord) -> GameRecord:

@@ -17,7 +17,14 @@ from casino_records.check.replay import replay
 from casino_records.record import jsonio
 from casino_records.record.simulate import simulate_record
 
-from .scorer_driver import click_move, enter_table, expected_record, open_recorder, type_move
+from .scorer_driver import (
+    click_move,
+    enter_table,
+    expected_record,
+    open_recorder,
+    screenshots,
+    type_move,
+)
 
 pytestmark = [pytest.mark.timeout(600), pytest.mark.slow]
 
@@ -49,14 +56,10 @@ def test_a_whole_deal_by_clicking(
     enter_table(page, mirror, deal.table, typed=False)
     moves = [m for r in deal.rounds for m in r.moves]
     for n, move in enumerate(moves):
-        click_move(page, mirror, move)
-        if n == 20:
-            for width, height in ((1400, 900), (390, 844)):
-                page.set_viewport_size({"width": width, "height": height})
-                page.screenshot(
-                    path=str(artifacts_dir / f"scorer-mid-deal-{width}.png"), full_page=True
-                )
-            page.set_viewport_size({"width": 1280, "height": 900})
+        shoot = None
+        if n == 21:
+            shoot = lambda: screenshots(page, artifacts_dir, "scorer-mid-deal")  # noqa: E731
+        click_move(page, mirror, move, shoot)
     assert page.get_by_text("Score sheet", exact=True).is_visible()
     download_and_check(page, record, tmp_path)
 
