@@ -32,7 +32,6 @@ from tests.viewer.scorer_driver import (  # noqa: E402
     type_move,
 )
 
-
 FLOOR_APP = """
 import streamlit as st
 st.text_input("Type", key="typed")

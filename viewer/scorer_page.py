@@ -8,9 +8,9 @@ Data (names, comments, messages) goes through md_escape wherever Markdown render
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
-import pandas as pd
 import streamlit as st
 
 from casino_records.engine.cards import Card
@@ -90,7 +90,9 @@ def setup_page() -> None:
         for seat in range(players)
     ]
     if partnership:
-        st.caption(f"Partners sit opposite: {names[0]} & {names[2]} v {names[1]} & {names[3]}.")
+        st.caption(
+            f"Partners sit opposite: {names[0]} & {names[2]} v {names[1]} & {names[3]}."
+        )
     dealer = st.selectbox(
         "First dealer",
         range(players),
@@ -276,14 +278,16 @@ def score_sheet(session: ScorerSession) -> None:
         st.info("This deal cannot be scored: see the problems above.")
         return
     snap = sv.snapshot(session)
-    st.markdown("**Score sheet**: enter what the players claim; the engine's figures beside.")
+    st.markdown(
+        "**Score sheet**: enter what the players claim; the engine's figures beside."
+    )
     rows = sv.sheet_lines(sheet)
     frame: dict[str, list[Any]] = {"category": [r.label for r in rows]}
     for side, name in enumerate(snap.sides):
         frame[f"{name}: engine"] = [r.computed[side] for r in rows]
         frame[f"{name}: claimed"] = [r.claimed[side] for r in rows]
     edited = st.data_editor(
-        pd.DataFrame(frame),
+        frame,
         key=f"scorer_sheet_{session.deal_index}",
         hide_index=True,
         disabled=["category", *[f"{n}: engine" for n in snap.sides]],
@@ -295,8 +299,8 @@ def score_sheet(session: ScorerSession) -> None:
     changed = False
     for side, name in enumerate(snap.sides):
         for i, row in enumerate(rows):
-            cell = edited[f"{name}: claimed"][i]
-            value = None if pd.isna(cell) else int(cell)
+            cell = _cell(edited, f"{name}: claimed", i)
+            value = None if cell is None or math.isnan(cell) else int(cell)
             if value != row.claimed[side]:
                 session.claim(session.deal_index, side, row.category, value)
                 changed = True
@@ -312,6 +316,13 @@ def score_sheet(session: ScorerSession) -> None:
         st.warning(md(text))
     if sheet.note:
         st.caption(md(sheet.note))
+
+
+def _cell(table: Any, column: str, row: int) -> float | None:
+    """One cell of what st.data_editor returns (a dict of columns, or a frame)."""
+    values = table[column]
+    value = values[row] if isinstance(values, list) else values.iloc[row]
+    return None if value is None else float(value)
 
 
 def move_list(session: ScorerSession) -> None:
@@ -371,7 +382,8 @@ def recorder() -> None:
     st.subheader(md(snap.title))
     if snap.totals is not None:
         score = " · ".join(
-            f"{md(name)} {total}" for name, total in zip(snap.sides, snap.totals, strict=True)
+            f"{md(name)} {total}"
+            for name, total in zip(snap.sides, snap.totals, strict=True)
         )
         claimed = ""
         if snap.claimed_totals is not None:
@@ -398,7 +410,13 @@ def recorder() -> None:
             args=(session, "typed table", f"scorer_table_text_{d}"),
         )
         card_picker("or pick them", live_key, set())
-        st.button("Start the deal", key="scorer_deal", on_click=enter, args=(session, "table", live_key), type="primary")
+        st.button(
+            "Start the deal",
+            key="scorer_deal",
+            on_click=enter,
+            args=(session, "table", live_key),
+            type="primary",
+        )
     elif phase == "hands":
         live = session.live()
         seen = set(sv.ALL_CARDS) - (live.pool if live is not None else frozenset())
@@ -406,14 +424,26 @@ def recorder() -> None:
         key = f"scorer_hands_{d}_{len(session.current.rounds)}"
         for seat, name in enumerate(session.names):
             card_picker(md(f"{name}'s 4 cards"), f"{key}_{seat}", seen)
-        st.button("Deal the hands", key="scorer_hands", on_click=enter, args=(session, "hands", key), type="primary")
+        st.button(
+            "Deal the hands",
+            key="scorer_hands",
+            on_click=enter,
+            args=(session, "hands", key),
+            type="primary",
+        )
     elif phase == "move":
         move_entry(session)
     elif phase in ("claims", "over"):
         svg(sv.table_picture(session))
         score_sheet(session)
         if phase == "claims":
-            st.button("Next deal", key="scorer_next", on_click=next_deal, args=(session,), type="primary")
+            st.button(
+                "Next deal",
+                key="scorer_next",
+                on_click=next_deal,
+                args=(session,),
+                type="primary",
+            )
     if phase != "table" or d:
         hands_view(session)
     st.button("Undo", key="scorer_undo", on_click=undo, args=(session, 1), icon="↩")
@@ -426,6 +456,8 @@ if SESSION not in ss:
 else:
     recorder()
     st.divider()
-    if st.button("New game", key="scorer_new", help="Leave this game (download it first)"):
+    if st.button(
+        "New game", key="scorer_new", help="Leave this game (download it first)"
+    ):
         del ss[SESSION]
         st.rerun()

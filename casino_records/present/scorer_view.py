@@ -140,14 +140,14 @@ def move_lines(session: ScorerSession, deal: int | None = None) -> list[MoveLine
             )
         )
     if live.blocked is not None and live.blocked.index >= len(lines):
-        note = notes[live.blocked.index] if live.blocked.index < len(notes) else None
+        stuck = notes[live.blocked.index] if live.blocked.index < len(notes) else None
         lines.append(
             MoveLine(
                 live.blocked.index,
                 live.blocked.round,
                 live.blocked.where,
-                (note.comment or "") if note else "",
-                (note.glyph or "") if note else "",
+                (stuck.comment or "") if stuck else "",
+                (stuck.glyph or "") if stuck else "",
                 live.blocked,
             )
         )
@@ -237,4 +237,3 @@ def file_stem(session: ScorerSession) -> str:
     """A file name for the record: its id, else ``casino-game``."""
     stem = session.setup.record_id or "casino-game"
     return "".join(c if c.isalnum() or c in "-_." else "-" for c in stem)
-

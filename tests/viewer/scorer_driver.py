@@ -18,6 +18,7 @@ from casino_records.record.textnotation import move_text
 from casino_records.record.translate import to_engine
 from casino_records.scorer import GameSetup, ScorerSession
 
+
 def title_for(session: ScorerSession) -> str:
     """The title the page shows for the mirror session's position."""
     from casino_records.present.scorer_view import snapshot
@@ -59,7 +60,9 @@ def open_recorder(page: Any, url: str, dealer: int) -> ScorerSession:
     return mirror
 
 
-def enter_table(page: Any, mirror: ScorerSession, cards: Iterable[str], typed: bool) -> None:
+def enter_table(
+    page: Any, mirror: ScorerSession, cards: Iterable[str], typed: bool
+) -> None:
     """Enter the table cards: typed into the field, or picked in the list."""
     cards = list(cards)
     if typed:

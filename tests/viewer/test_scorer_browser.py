@@ -31,7 +31,12 @@ pytestmark = [pytest.mark.timeout(600), pytest.mark.slow]
 
 def deal_record(seed: str) -> Any:
     return simulate_record(
-        "classic", 2, seed=seed, bots=("greedy", "random"), provenance="inferred", max_deals=1
+        "classic",
+        2,
+        seed=seed,
+        bots=("greedy", "random"),
+        provenance="inferred",
+        max_deals=1,
     )
 
 
