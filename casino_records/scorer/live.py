@@ -21,7 +21,7 @@ make legal (a wrong sum, a card already seen, out of turn) stops the deal there.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Final
 
 from ..engine.cards import CARDS, Card, parse_card
@@ -265,7 +265,7 @@ def run_deal(
                 )  # fmt: skip
                 permitted = _despite_hand(state, move, everything, exc)
                 if permitted is None:
-                    live.blocked = found
+                    live.blocked = replace(found, decided_by="")
                     break
                 plan = permitted
                 if not (found.rule == "G1" and move.seat in faulted):

@@ -65,7 +65,9 @@ def test_a_whole_deal_by_clicking(
         if n == 21:
             shoot = lambda: screenshots(page, artifacts_dir, "scorer-mid-deal")  # noqa: E731
         click_move(page, mirror, move, shoot)
-    assert page.get_by_text("Score sheet", exact=True).is_visible()
+    from playwright.sync_api import expect
+
+    expect(page.get_by_text("Score sheet", exact=True)).to_be_visible()
     download_and_check(page, record, tmp_path)
 
 
