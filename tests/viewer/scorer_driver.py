@@ -36,7 +36,7 @@ _SHOWN = """(selector) => {
 }"""
 
 
-def wait_title(page: Any, text: str, timeout: float = 20.0) -> None:
+def wait_title(page: Any, text: str, timeout: float = 60.0) -> None:
     """Wait (checking every frame) until the page's title reads ``text``."""
     page.wait_for_function(
         _TITLE_SHOWN, arg=text, polling="raf", timeout=timeout * 1000
@@ -47,8 +47,8 @@ def open_recorder(page: Any, url: str, dealer: int) -> ScorerSession:
     """Open the page, set up a classic 2-player game as they appear, start it."""
     from playwright.sync_api import expect
 
-    page.set_default_timeout(20_000)
-    expect.set_options(timeout=20_000)
+    page.set_default_timeout(60_000)  # two shared cores: a busy machine is slow
+    expect.set_options(timeout=60_000)
     page.goto(url.rstrip("/") + "/record")
     expect(page.get_by_role("button", name="Start recording")).to_be_visible()
     if dealer:
