@@ -30,6 +30,8 @@ Hands = Sequence[Sequence[Card]]
 """One round's hands, by seat."""
 
 _INF = 1 << 30
+_CAPTURE = Action.CAPTURE
+_BUILD = Action.BUILD
 _UNSTORED = 1
 """Positions with this many cards left in hands or fewer are searched without
 the table: their subtrees are smaller than the cost of a key."""
@@ -37,20 +39,24 @@ _WORTH = tuple(card_worth(card) for card in CARDS)
 
 
 def order_moves(moves: Sequence[Move], first: Move | None = None) -> list[Move]:
-    """``moves`` in the order worth searching first: ``first``, then captures by
-    the worth of the cards they take, builds, then trails of the cheapest cards."""
+    """``moves`` in the order worth searching first: ``first``, then captures
+    (most cards taken first, then the most valuable), builds, then trails of the
+    cheapest cards."""
+    ordered = sorted(moves, key=_rank)
+    if first is not None and first in ordered:
+        ordered.remove(first)
+        ordered.insert(0, first)
+    return ordered
 
-    def rank(move: Move) -> tuple[int, float]:
-        if move == first:
-            return (0, 0.0)
-        if move.action is Action.CAPTURE:
-            taken = _WORTH[move.card] + sum(_WORTH[c] for c in move.cards)
-            return (1, -taken - len(move.cards))
-        if move.action is Action.BUILD:
-            return (2, -len(move.cards))
-        return (3, _WORTH[move.card])
 
-    return sorted(moves, key=rank)
+def _rank(move: Move) -> float:
+    action = move.action
+    if action is _CAPTURE:
+        cards = move.cards
+        return -100.0 - len(cards) - _WORTH[move.card]
+    if action is _BUILD:
+        return -50.0 - len(move.cards)
+    return _WORTH[move.card]
 
 
 class ExactSolver:
@@ -74,6 +80,7 @@ class ExactSolver:
         self.nodes = 0
         """Positions visited so far (leaves and transpositions included)."""
         self._table: dict[object, tuple[int, int, Move | None]] = {}
+        self._leaves: dict[object, int] = {}
 
     # --- public ----------------------------------------------------------------
 
@@ -136,7 +143,7 @@ class ExactSolver:
     def _search(self, state: DealState, alpha: int, beta: int) -> int:
         self.nodes += 1
         if state.finished:
-            return scaled_advantage(self.context.points(state), self.side)
+            return self._leaf(state)
         if sum(map(len, state.hands)) <= _UNSTORED:
             return self._plain(state, alpha, beta)
         key = state.key()
@@ -176,17 +183,25 @@ class ExactSolver:
         self._table[key] = (low, high, best_move)
         return best
 
+    def _leaf(self, state: DealState) -> int:
+        """The value of a finished deal (scored once per distinct end)."""
+        key = state.key()
+        value = self._leaves.get(key)
+        if value is None:
+            points = self.context.points(state)
+            value = self._leaves[key] = scaled_advantage(points, self.side)
+        return value
+
     def _plain(self, state: DealState, alpha: int, beta: int) -> int:
         """Alpha-beta without the table (near the end of the deal)."""
         maximizing = self._maximizing(state)
         best = -_INF if maximizing else _INF
         for move in generate_legal_moves(state):
             child = self.child(state, move)
+            self.nodes += 1
             if child.finished:
-                self.nodes += 1
-                value = scaled_advantage(self.context.points(child), self.side)
+                value = self._leaf(child)
             else:
-                self.nodes += 1
                 value = self._plain(child, alpha, beta)
             if maximizing:
                 best = max(best, value)
