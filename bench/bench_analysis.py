@@ -35,7 +35,7 @@ from casino_records.analysis.game import AnalysedGame
 from casino_records.analysis.report import AnalysisSettings
 from casino_records.analysis.solver import ExactSolver
 from casino_records.analysis.value import DealContext
-from casino_records.engine.bots import GreedyBot, RandomBot
+from casino_records.engine.bots import Bot, GreedyBot, RandomBot
 from casino_records.engine.movegen import generate_legal_moves
 from casino_records.engine.play import apply_move, needs_hands, next_round
 from casino_records.engine.rules import Rules
@@ -52,7 +52,7 @@ def last_round(seed: str) -> tuple[DealState, DealContext]:
     seating = Seating.create(rules, 2, None)
     dealt = deal_from_deck(shuffled_deck(seed), seating, 0, rules.deal_batch)
     state = DealState.start(rules, seating, 0, dealt.table, dealt.rounds[0])
-    bots = [GreedyBot(seed), RandomBot(seed)]
+    bots: list[Bot] = [GreedyBot(seed), RandomBot(seed)]
     while not (needs_hands(state) and state.round == seating.rounds - 2):
         if needs_hands(state):
             next_round(state, dealt.rounds[state.round + 1])
