@@ -377,8 +377,9 @@ def _place(message: str, where: str, loc: str) -> str:
 
 
 def first_problem(report: ReplayReport) -> str:
-    """The first error of a report (else its first dispute) in words, or ``""``."""
-    for severity in ("error", "dispute"):
+    """The first error of a report (else its first dispute, else its first
+    warning, such as claims that could not be checked) in words, or ``""``."""
+    for severity in ("error", "dispute", "warning"):
         for finding in report.findings:
             if finding.severity == severity:
                 return _place(finding.message, finding.where, finding.loc)

@@ -146,7 +146,8 @@ class DealReport(ReportModel):
     moves: int
     """Moves replayed."""
     complete: bool
-    """True when every card was played and the deal was scored."""
+    """True when every card was played and the deal was scored (a deal won at a
+    capture in play, R13.4, is not scored, even when that was its last play)."""
     sides: list[SideReport] = Field(default_factory=list)
     """The computed scores (complete deals only)."""
     residue: list[str] = Field(default_factory=list)

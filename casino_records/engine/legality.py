@@ -328,8 +328,6 @@ def _verify_face_capture(
 ) -> Plan:
     """R5.2: a classic face card captures loose cards of its own rank only."""
     card = move.card
-    if state.rules.face_capture == "numeric":
-        _illegal("R5.2", f"{card} has no value under classic values and cannot capture")
     taken = [state.loose[i] for i in loose]
     if builds or any(c.rank != card.rank for c in taken):
         _illegal(
