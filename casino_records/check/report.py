@@ -55,7 +55,7 @@ class Finding(ReportModel):
     kind: FindingKind
     """What sort of problem."""
     rule: str = ""
-    """The RULES.md id broken (R5.1, G1 …), if any."""
+    """The id of the rule broken (R5.1, G1 …; docs/rules.md), if any."""
     loc: str
     """JSON pointer of the offending place (``""`` for the whole record)."""
     where: str

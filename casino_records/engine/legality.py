@@ -1,6 +1,6 @@
 """Verify one move: is it legal here, and if so what exactly does it do.
 
-:func:`verify_move` raises :class:`IllegalMoveError` naming the RULES.md rule
+:func:`verify_move` raises :class:`IllegalMoveError` naming the rule
 broken, or returns a :class:`Plan` that :mod:`casino_records.engine.play` carries out.
 :func:`is_legal` wraps it as a bool. Generation lives in
 :mod:`casino_records.engine.movegen`; both share the rule checks defined here.
@@ -61,7 +61,7 @@ def verify_move(state: DealState, move: Move) -> Plan:
     """Check ``move`` against the rules in ``state`` and say what it does.
 
     :returns: the :class:`Plan` to apply.
-    :raises IllegalMoveError: with ``rule`` set to the RULES.md id broken.
+    :raises IllegalMoveError: with ``rule`` set to the id of the rule broken.
     """
     if state.finished:
         _illegal("R3.3", "the deal is over: every card has been played")
