@@ -92,7 +92,7 @@ def rules(
             emit(ref.option_text(name), ref.option_data(name))
             return
         if name in PRESETS:
-            emit(ref.options_text(name), ref.options_data(name))  # type: ignore[arg-type]
+            emit(ref.options_text(name), ref.options_data(name))
             return
         try:
             entry = rule(name)

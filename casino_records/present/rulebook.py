@@ -104,8 +104,8 @@ def options_text(preset: Preset | None = None, rules: Rules | None = None) -> st
         lines += ["", "Options (default in " + " / ".join(PRESETS) + "):"]
         width = max(map(len, OPTIONS))
         for name, option in OPTIONS.items():
-            values = " / ".join(value_text(preset_defaults(p)[name]) for p in PRESETS)
-            lines.append(f"  {name:<{width}}  {values}")
+            defaults = " / ".join(value_text(preset_defaults(p)[name]) for p in PRESETS)
+            lines.append(f"  {name:<{width}}  {defaults}")
             lines.append(f"      {_meaning(option)} ({', '.join(option.rules)}).")
         return "\n".join(lines) + "\n"
     lines.append(f"{preset}: {PRESET_SUMMARIES[preset]}")

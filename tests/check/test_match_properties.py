@@ -44,6 +44,7 @@ NEAR_TARGET = {"dominican": "frozen", "classic": "cap_at_20", "royal": "frozen"}
 NEEDED = {2: BIG_CASINO, 1: LITTLE_CASINO}
 """R13.4: the card that wins at once, by how far short of the target."""
 
+
 def options_for(preset: str, target: int, rule: str | None) -> dict[str, Any]:
     options: dict[str, Any] = {"target_score": target}
     if rule is not None:
@@ -102,7 +103,7 @@ def test_simulated_matches_keep_the_books(
     options = options_for(preset, target, rule)
     played = play(preset, options, seed)
     check_bookkeeping(played)
-    spec = RulesSpec(preset=preset, options=options)  # type: ignore[arg-type]
+    spec = RulesSpec(preset=preset, options=options)
     record = record_of_match(
         played, spec, ["Ana", "Ben"], seed=seed, provenance="seed", record_id=seed
     )

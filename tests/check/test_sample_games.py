@@ -74,7 +74,9 @@ def unchecked(d: int, moves: int, checked: str, not_checkable: str) -> Expect:
     )
 
 
-UNFINISHED_CHECKED = "Big Casino, Little Casino, aces, cards taken, spades taken, sweeps made"
+UNFINISHED_CHECKED = (
+    "Big Casino, Little Casino, aces, cards taken, spades taken, sweeps made"
+)
 UNFINISHED_UNCHECKABLE = "most cards, most spades, sweep points, deal points"
 
 

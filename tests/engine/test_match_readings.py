@@ -201,5 +201,9 @@ def test_a_combination_is_refused_however_the_rules_are_made() -> None:
     with pytest.raises(RulesError, match="face_capture"):
         Rules(face_capture="numeric")
     # Turning the other option off as well makes it playable.
-    assert Rules.from_preset("dominican", {"count_out": True, "near_target_rule": "none"})
-    assert Rules.from_preset("classic", {"face_capture": "numeric", "card_values": "royal"})
+    assert Rules.from_preset(
+        "dominican", {"count_out": True, "near_target_rule": "none"}
+    )
+    assert Rules.from_preset(
+        "classic", {"face_capture": "numeric", "card_values": "royal"}
+    )
