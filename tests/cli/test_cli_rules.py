@@ -212,3 +212,16 @@ def test_simulate_writes_the_right_claims_after_a_last_card_win(
     assert (record.claimed.totals, record.claimed.winner) == ((2, 11), 1)
     assert record.deals[-1].claimed is None
     assert run(runner, "validate", out).stdout.startswith("ok ")
+
+
+def test_corrected_copy_leaves_out_claims_that_cannot_be_computed(
+    runner: CliRunner, tmp_path: Path
+) -> None:
+    out = tmp_path / "fixed.json"
+    assert run(runner, "rescore", UNCHECKED, "-o", out).exit_code == 0
+    fixed, original = jsonio.load(out), jsonio.load(UNCHECKED)
+    assert original.deals[1].claimed is not None and fixed.deals[1].claimed is None
+    assert fixed.deals[0].claimed == original.deals[0].claimed
+    check = run(runner, "validate", "--strict", out)
+    assert check.exit_code == 0
+    assert check.stdout.splitlines()[0] == f"ok          {out}"
