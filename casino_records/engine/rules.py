@@ -90,7 +90,12 @@ class Rules:
     near_target_immediate_win: bool = False
 
     def __post_init__(self) -> None:
-        _check_playable(self)
+        problem = _unplayable(
+            self.count_out, self.near_target_rule, self.card_values, self.face_capture
+        )
+        if problem is not None:
+            message, _, rule = problem
+            raise RulesError(message, loc="/rules/options", rule=rule)
 
     @classmethod
     def from_preset(
@@ -114,13 +119,18 @@ class Rules:
         given = dict(options or {})
         for name, value in given.items():
             values[name] = _check_option(name, value)
-        try:
-            return cls(preset=preset, **values)  # type: ignore[arg-type]
-        except RulesError as exc:
+        problem = _unplayable(
+            values["count_out"],
+            values["near_target_rule"],
+            values["card_values"],
+            values["face_capture"],
+        )
+        if problem is not None:
             # Point at an option the record set, so the reader sees which one.
-            names = [name for name in exc.loc.split(",") if name in given]
-            exc.loc = f"/rules/options/{names[0]}" if names else "/rules"
-            raise
+            message, names, rule = problem
+            name = next((name for name in names if name in given), names[0])
+            raise RulesError(message, loc=f"/rules/options/{name}", rule=rule)
+        return cls(preset=preset, **values)  # type: ignore[arg-type]
 
     def overrides(self) -> dict[str, Any]:
         """The options that differ from this rule set's preset defaults."""
@@ -157,29 +167,28 @@ class Rules:
         return self.target_score - (2 if setting is None else 21 - setting)
 
 
-def _check_playable(rules: Rules) -> None:
-    """Refuse the option combinations that cannot be played (R13.4, R5.2).
-
-    The error's ``loc`` names the two options, comma-separated, for
-    :meth:`Rules.from_preset` to point at the one the record set.
-    """
-    if rules.count_out and rules.near_target_rule != "none":
-        raise RulesError(
-            f"rules options count_out=true and near_target_rule="
-            f"{rules.near_target_rule} cannot be played together: a count-out"
-            " (R13.3) and a near-target rule (R13.4) decide the match in"
-            " different ways; turn one of them off",
-            loc="count_out,near_target_rule",
-            rule="R13.4",
+def _unplayable(
+    count_out: bool, near_target_rule: str, card_values: str, face_capture: str
+) -> tuple[str, tuple[str, str], str] | None:
+    """A pair of options that cannot be played together (R13.4, R5.2), if any:
+    the message, the two option names and the rule."""
+    if count_out and near_target_rule != "none":
+        return (
+            f"rules options count_out=true and near_target_rule={near_target_rule}"
+            " cannot be played together: a count-out (R13.3) and a near-target rule"
+            " (R13.4) decide the match in different ways; turn one of them off",
+            ("count_out", "near_target_rule"),
+            "R13.4",
         )
-    if rules.card_values == "classic" and rules.face_capture == "numeric":
-        raise RulesError(
+    if card_values == "classic" and face_capture == "numeric":
+        return (
             "rules options card_values=classic and face_capture=numeric cannot be"
             " played together: classic faces have no number, so they could never"
             " capture (R5.2); use card_values=royal or another face_capture",
-            loc="face_capture,card_values",
-            rule="R5.2",
+            ("face_capture", "card_values"),
+            "R5.2",
         )
+    return None
 
 
 _CLASSIC: Final[dict[str, Any]] = {
