@@ -250,6 +250,7 @@ def _rescore_into(
     """Report on ``items``; write their corrections to ``target``; False if not written."""
     from ..check.batch import error_text, first_problem, read_item
     from ..check.correct import corrected
+    from ..check.explain import explain
     from ..check.replay import replay
     from ..present.render import report_text
     from ..record.jsonio import dumps_json
@@ -280,7 +281,9 @@ def _rescore_into(
                 ],
             }
         else:
-            report = replay(record, source=item.label, strict_claims=strict).report
+            replayed = replay(record, source=item.label, strict_claims=strict)
+            report = replayed.report
+            report.explanations = explain(record, replayed)
             counts[report.status] += 1
             text = report_text(report)
             entry = {
