@@ -121,16 +121,14 @@ def test_most_cards_is_decided_once_a_side_has_more_than_half() -> None:
 
 @pytest.mark.parametrize("figure", ["aces", "big_casino", "little_casino"])
 def test_cards_already_captured_fix_their_points(figure: str) -> None:
-    data = cut(
-        full_game(), 47
-    )  # one move short: every scoring card is taken or in play
+    data = cut(full_game(), 47)  # one move short of the end
     state = (
         replay(GameRecord.model_validate(data), positions=True).positions[0][-1].state
     )
-    taken = {
+    taken: list[int] = {
         "aces": [sum(c.is_ace for c in pile) for pile in state.piles],
         "big_casino": [2 * any(str(c) == "10D" for c in p) for p in state.piles],
-        "little_casino": [any(str(c) == "2S" for c in p) for p in state.piles],
+        "little_casino": [int(any(str(c) == "2S" for c in p)) for p in state.piles],
     }[figure]
     k = max((0, 1), key=lambda s: taken[s])
     assert taken[k] > 0
