@@ -7,10 +7,11 @@ folder as ``casino_records._viewer``) and the rulebook. Installed into a fresh
 virtual environment, away from this checkout, ``validate`` checks a sample and
 ``view`` serves the installed viewer and stops, with its server, on SIGTERM.
 
-The wheels are built from a copy of the repository without build isolation
-(the build tools of this environment, which ``[build-system]`` also names), so
-an up-to-date ``build/`` folder from ``make compile`` spares the C compiler.
-The fresh environment gets the wheel alone; its dependencies come from this
+The wheels are built from a copy of the checkout as it is (with the modules
+``make compile`` put in place, which a pure wheel must not pick up), without
+build isolation: the build tools of this environment, which ``[build-system]``
+also names; an up-to-date ``build/`` folder from ``make compile`` spares the C
+compiler. The fresh environment gets the wheel alone; its dependencies come from this
 environment's site-packages through a ``.pth`` line (nothing is downloaded).
 """
 
@@ -60,8 +61,6 @@ _NOT_COPIED = shutil.ignore_patterns(
     "__pycache__",
     ".*_cache",
     ".hypothesis",
-    f"*{EXTENSION_SUFFIX}",
-    MANIFEST.name,
 )
 
 
@@ -71,6 +70,7 @@ class Built:
 
     path: Path
     compiled: bool
+    log: str
 
     def names(self) -> set[str]:
         with zipfile.ZipFile(self.path) as wheel:
@@ -88,15 +88,16 @@ def _has_c_compiler() -> bool:
 
 @pytest.fixture(scope="module")
 def source_copy(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The repository as a build sees it (no venv, no compiled files in place)."""
+    """The repository as it is, compiled files in place included, less its caches."""
     copy = tmp_path_factory.mktemp("source") / "casino-records"
     shutil.copytree(ROOT, copy, ignore=_NOT_COPIED, symlinks=True)
     return copy
 
 
-def _build(source: Path, out: Path, compiled: bool) -> Built:
+def _build(source: Path, out: Path, mode: str, **extra_env: str) -> Built:
+    """``pip wheel`` with ``CASINO_RECORDS_COMPILE=mode``."""
     env = {k: v for k, v in os.environ.items() if k != PURE_ENV}
-    env[COMPILE_ENV] = "1" if compiled else "0"
+    env.update(extra_env, **{COMPILE_ENV: mode})
     done = subprocess.run(
         [
             sys.executable,
@@ -107,6 +108,7 @@ def _build(source: Path, out: Path, compiled: bool) -> Built:
             "--no-build-isolation",
             "--wheel-dir",
             str(out),
+            "--verbose",
             str(source),
         ],
         env=env,
@@ -117,13 +119,14 @@ def _build(source: Path, out: Path, compiled: bool) -> Built:
     )
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
     (wheel,) = out.glob("*.whl")
-    return Built(wheel, compiled)
+    return Built(wheel, mode == "1", done.stdout + done.stderr)
 
 
 @pytest.fixture(scope="module")
 def pure_wheel(source_copy: Path, tmp_path_factory: pytest.TempPathFactory) -> Built:
-    """The pure-Python wheel of the source tree."""
-    return _build(source_copy, tmp_path_factory.mktemp("pure"), compiled=False)
+    """The pure-Python wheel of the source tree, where no C compiler is found."""
+    out = tmp_path_factory.mktemp("pure")
+    return _build(source_copy, out, "auto", CC="/no/such/compiler")
 
 
 @pytest.fixture(scope="module", params=["pure", "compiled"])
@@ -138,7 +141,7 @@ def built(
         return wheel
     if not _has_c_compiler():
         pytest.skip("no C compiler: only the pure-Python wheel is built here")
-    return _build(source_copy, tmp_path_factory.mktemp("compiled"), compiled=True)
+    return _build(source_copy, tmp_path_factory.mktemp("compiled"), "1")
 
 
 def _tag(wheel: Path) -> tuple[str, str, str]:
@@ -157,6 +160,7 @@ def test_the_tag_says_what_the_wheel_needs(built: Built) -> None:
     else:
         assert _tag(built.path) == ("py3", "none", "any")
         assert "Root-Is-Purelib: true" in wheel_info
+        assert "no C compiler found; building pure Python" in built.log
 
 
 def test_the_wheel_ships_the_package_the_viewer_and_the_rulebook(built: Built) -> None:
@@ -387,6 +391,6 @@ def test_the_sdist_holds_sources_only_and_builds_the_pure_wheel(
         members = [name.partition("/")[2] for name in archive.getnames()]
     assert {"setup.py", "pyproject.toml", "viewer/stepper.js"} <= set(members)
     assert not [n for n in members if n.endswith((EXTENSION_SUFFIX, ".c", ".sha256"))]
-    from_sdist = _build(sdist, tmp_path / "wheel", compiled=False)
+    from_sdist = _build(sdist, tmp_path / "wheel", "0")
     assert from_sdist.path.name == pure_wheel.path.name
     assert from_sdist.names() == pure_wheel.names()
