@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import json
 import math
+from typing import NoReturn
 
 import pytest
 
+from casino_records.analysis import game as game_module
 from casino_records.analysis.analyse import analyse_record, make_settings
 from casino_records.analysis.estimate import mean_and_stderr
 from casino_records.analysis.marks import BLUNDER
+from casino_records.analysis.sampler import NoConsistentDeal
 from casino_records.check.report import SideReport
 from casino_records.record.jsonio import loads
 from casino_records.record.models import GameRecord
@@ -157,3 +160,18 @@ def test_a_random_bot_loses_more_per_move_than_the_greedy_bot() -> None:
         mean_and_stderr(losses[1]),
     )
     assert random_mean - greedy_mean > 2 * math.hypot(random_se, greedy_se)
+
+
+def test_a_move_without_a_consistent_deal_is_noted(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """When the sampler finds no deal, the move is left out and the note says why."""
+    record = simulate_record("classic", 2, seed="no-deal", bots=["random"], max_deals=1)
+
+    def refuse(*args: object) -> NoReturn:
+        raise NoConsistentDeal("no deal of the 40 unseen cards agrees")
+
+    monkeypatch.setattr(game_module, "estimate_moves", refuse)
+    deal = analyse_record(record, make_settings(samples=1)).deals[0]
+    assert [m.index for m in deal.moves] == list(range(40, 48))  # the exact ones
+    assert deal.note.startswith("move 1 not estimated: no deal of the 40 unseen")

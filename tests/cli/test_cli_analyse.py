@@ -3,7 +3,12 @@
 from __future__ import annotations
 
 import json
+import os
 import shutil
+import signal
+import subprocess
+import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -150,3 +155,54 @@ def test_help_states_the_defaults(runner: CliRunner) -> None:
     text = run(runner, "analyse", "--help").stdout
     assert f"[default: {DEFAULT_SAMPLES}]" in text
     assert f"[default: {DEFAULT_EXACT_MOVES}]" in " ".join(text.split())
+
+
+def _children(pid: int) -> set[int]:
+    """The live child processes of ``pid`` (from /proc)."""
+    found: set[int] = set()
+    for task in Path(f"/proc/{pid}/task").glob("*"):
+        try:
+            found |= {int(p) for p in (task / "children").read_text().split()}
+        except OSError:
+            continue
+    return found
+
+
+def _alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="needs /proc")
+def test_sigterm_stops_the_workers_too(game: Path) -> None:
+    """SIGTERM to the command (not its group) stops it and its worker processes."""
+    command = [sys.executable, "-m", "casino_records", "analyse", str(game)]
+    proc = subprocess.Popen(
+        [*command, "--samples", "400", "--jobs", "2"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        start_new_session=True,
+    )
+    try:
+        deadline = time.monotonic() + 120
+        workers: set[int] = set()
+        while len(workers) < 2 and time.monotonic() < deadline:
+            time.sleep(0.2)
+            workers = _children(proc.pid)
+        assert len(workers) >= 2, "the workers did not start"
+        proc.send_signal(signal.SIGTERM)
+        _, err = proc.communicate(timeout=60)
+        assert proc.returncode == 128 + signal.SIGTERM, err
+        deadline = time.monotonic() + 30
+        while any(_alive(w) for w in workers) and time.monotonic() < deadline:
+            time.sleep(0.2)
+        assert not any(_alive(w) for w in workers)
+        assert b"Traceback" not in err
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.communicate()
