@@ -10,7 +10,6 @@
 from __future__ import annotations
 
 import multiprocessing
-import os
 import signal
 import threading
 from collections.abc import Callable, Iterator
@@ -178,11 +177,3 @@ def _stopped_on_sigterm() -> Iterator[None]:
         yield
     finally:
         signal.signal(signal.SIGTERM, previous)
-
-
-def default_jobs() -> int:
-    """The number of usable cores."""
-    try:
-        return len(os.sched_getaffinity(0))
-    except AttributeError:  # pragma: no cover - not on Linux
-        return os.cpu_count() or 1

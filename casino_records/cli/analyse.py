@@ -109,10 +109,10 @@ def analyse(
         DEFAULT_EXACT_MOVES,
         DEFAULT_SAMPLES,
         analyse_record,
-        default_jobs,
         make_settings,
     )
     from ..analysis.annotate import annotate
+    from ..check.batch import default_jobs
     from ..present.analysis_text import analysis_text
     from ..record.jsonio import dumps_json
 
