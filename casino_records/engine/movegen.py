@@ -1,22 +1,38 @@
 """Generate every legal move of a position, each distinct move exactly once.
 
-The generator works on bit masks over the table's items (loose cards, then
-builds; see :mod:`casino_records.engine.combos`) and applies the same rules as
-:func:`casino_records.engine.legality.verify_move`; the test suite checks the two
-agree on every position of random games and against brute force.
+The generator enumerates how the table's items (loose cards, then builds; see
+:mod:`casino_records.engine.combos`) can be grouped, and keeps the moves that
+the rules of :mod:`casino_records.engine.constraints` allow: the same
+predicates :func:`casino_records.engine.legality.verify_move` checks one move
+with. With ``single_build_as_card`` a single build may join any group of a
+build move; those rare moves are proposed by enumeration and read by the
+single-move check itself (:func:`casino_records.engine.buildcheck.read_build`),
+which decides their kind. The test suite checks generator and check agree on
+every position of random games and against brute force.
 """
 
 from __future__ import annotations
 
 from bisect import bisect_right
 from functools import lru_cache
-from typing import Final
 
 from .cards import CARDS, Card
 from .combos import Item, groups_for, subset_sums, unions
-from .moves import Action, Move
+from .constraints import (
+    equal_loose,
+    face_targets,
+    holds,
+    may_absorb,
+    may_change,
+    pairing_ok,
+    same_rank_ok,
+    trail_refusal,
+    unheld,
+    value_ok,
+)
+from .moves import Action, Build, Move
 from .state import DealState
-from .values import build_value_ok, is_face, same_value, values_of
+from .values import RANK_MASK, values_of
 
 __all__ = ["captures_for", "clear_caches", "generate_legal_moves"]
 
@@ -24,56 +40,35 @@ __all__ = ["captures_for", "clear_caches", "generate_legal_moves"]
 def generate_legal_moves(state: DealState) -> list[Move]:
     """Return every distinct legal move for the seat to play.
 
-    Captures come first, then builds, then trails, card by card in hand order.
+    Captures come first, then builds, then trails, card by card in the order
+    the hand was dealt.
     An empty list means the deal is over (it is never empty otherwise).
     """
     if state.finished:
         return []
-    position = _Position(state)
-    seat = state.turn
-    hand = state.hands[seat]
+    table = _TableView(state, state.turn)
     cvals = state.values.cvals
-    values = [cvals[card] for card in hand]
-    later = [0] * (len(hand) + 1)
-    for i in range(len(hand) - 1, -1, -1):
-        later[i] = later[i + 1] | values[i]
-    rules = state.rules
-    always_trail = not (
-        position.own
-        or rules.trail_ban_matching_loose
-        or rules.no_trail_if_capture_possible
-    )
+    bits = state.hand_bits[table.seat]
+    hand = [card for card in state.dealt[table.seat] if bits >> card & 1]
     moves: list[Move] = []
     trails: list[Move] = []
-    before = 0
-    for i, card in enumerate(hand):
-        after = before | later[i + 1]
-        before |= values[i]
-        captures = position.captures(card, after)
+    for card in hand:
+        after = 0
+        for other in hand:
+            if other != card:
+                after |= cvals[other]
+        captures = table.captures(card, after)
         moves += captures
-        moves += position.builds(card, after)
-        if always_trail or position.may_trail(card, bool(captures), after):
-            trails.append(tuple.__new__(_MOVE, (seat, card, _TRAIL, _NO_CARDS, None)))
+        moves += table.builds(card, after)
+        if not trail_refusal(state, table.seat, card, after, bool(captures)):
+            trails.append(Move(table.seat, CARDS[card], Action.TRAIL))
     return moves + trails
 
 
 def captures_for(state: DealState, seat: int, card: Card) -> list[Move]:
     """Return the legal captures ``seat`` could make with ``card``."""
-    return _Position(state, seat).captures(
-        card, state.hand_value_mask(seat, without=card)
-    )
-
-
-_RANK_INDEX: Final = tuple(i % 13 for i in range(52))
-_RANK: Final = tuple(card.rank for card in CARDS)
-_ALONE: Final = tuple((card,) for card in CARDS)
-_CAPTURE: Final = Action.CAPTURE
-_BUILD: Final = Action.BUILD
-_TRAIL: Final = Action.TRAIL
-_MOVE: Final = Move  # static in compiled code, unlike an imported name
-_NO_CARDS: frozenset[Card] = frozenset()
-# Moves are made with ``tuple.__new__(_MOVE, fields)``: the named tuple's own
-# ``__new__`` would cost one more Python call per generated move.
+    after = state.hand_value_mask(seat, without=card)
+    return _TableView(state, seat).captures(card, after)
 
 
 # Which items can take part in a group worth ``v``: loose cards of rank <= v (a
@@ -122,9 +117,18 @@ def _creations(
         for extra in extras:
             if extra & mine or not (extra | mine):
                 continue
-            if build_value_ok(royal, value, mine != 0 and extra == 0):
+            if value_ok(royal, value, mine != 0 and extra == 0):
                 found[mine | extra] = None
     return tuple(found)
+
+
+def _cards(mask: int) -> list[int]:
+    cards: list[int] = []
+    while mask:
+        low = mask & -mask
+        cards.append(low.bit_length() - 1)
+        mask ^= low
+    return cards
 
 
 def clear_caches() -> None:
@@ -133,37 +137,54 @@ def clear_caches() -> None:
         cached.cache_clear()
 
 
-class _Position:
-    """Per-position caches shared by the generation of every card's moves."""
+class _TableView:
+    """The table seen by one seat, as items, with the analyses every card's
+    moves share (computed once per position)."""
 
-    def __init__(self, state: DealState, seat: int | None = None) -> None:
+    def __init__(self, state: DealState, seat: int) -> None:
         self.state = state
-        self.seat = state.turn if seat is None else seat
+        self.seat = seat
         self.rules = state.rules
         values = self.values = state.values
+        self.royal = values.royal
         # Loose cards sorted by rank: equal tables then share one cached analysis.
-        loose = self.loose = sorted(state.loose, key=_RANK_INDEX.__getitem__)
-        n_loose = self.n_loose = len(loose)
-        self.loose_mask = (1 << n_loose) - 1
-        self.unit_cards: list[tuple[Card, ...]] = [_ALONE[c] for c in loose]
-        items = [values.item[c] for c in loose]
-        self.build_bits: list[int] = []
-        self.own: list[tuple[int, int]] = []
+        loose: list[int] = []
+        ranks: list[int] = []
+        rest = state.loose_bits
+        rank = 0
+        while rest:
+            same = rest & RANK_MASK[rank]
+            rest ^= same
+            rank += 1
+            if not same:
+                continue
+            if same & (same - 1):  # two or more: first come first
+                arrival = state.arrival
+                for card in sorted(_cards(same), key=arrival.__getitem__):
+                    loose.append(card)
+                    ranks.append(rank)
+            else:
+                loose.append(same.bit_length() - 1)
+                ranks.append(rank)
+        self.n_loose = n_loose = len(loose)
+        self.ranks = ranks
+        self.units: list[int] = [1 << c for c in loose]
+        item = values.item
+        items: list[Item] = [item[c] for c in loose]
+        self.loose_items = tuple(items)
+        self.own: list[Build] = []
         if state.builds:
             as_card = self.rules.single_build_as_card
-            for j, build in enumerate(state.builds):
+            for build in state.builds:
                 value = build.value
-                items.append((1 << value, value if as_card and build.is_single else 0))
-                self.unit_cards.append(build.cards)
-                self.build_bits.append(1 << (n_loose + j))
-                if build.owner == self.seat:
-                    self.own.append((n_loose + j, value))
+                single = len(build.groups) == 1
+                items.append((1 << value, value if as_card and single else 0))
+                self.units.append(build.mask)
+                if build.owner == seat:
+                    self.own.append(build)
         self.items: list[Item] = items
-        self.loose_items = tuple(items[:n_loose])
         self.build_items = tuple(items[n_loose:])
-        self.ranks = [_RANK[c] for c in loose]
-        self.royal = values.royal
-        self._card_sets: dict[int, frozenset[Card]] = {}
+        self._card_masks: dict[int, int] = {}
         self._prefixes: dict[int, tuple[Item, ...]] = {}
         self._unions: dict[int, tuple[int, ...]] = {}
         self._targets: dict[int, dict[int, int | None]] = {}
@@ -214,136 +235,80 @@ class _Position:
             self._targets[cvals] = found
         return found
 
-    def loose_sums(self, total: int) -> tuple[int, ...]:
-        """Sets of 1+ summable loose cards adding up to ``total``."""
-        if total <= 0:
-            return ()
-        return _sums_to(self.prefix(total), total)
-
-    def card_set(self, mask: int) -> frozenset[Card]:
-        """The table cards of the items in ``mask`` (memoised per position)."""
-        found = self._card_sets.get(mask)
+    def card_mask(self, items: int) -> int:
+        """The table cards of the items in the item mask ``items``."""
+        found = self._card_masks.get(items)
         if found is None:
-            cards: list[Card] = []
-            units = self.unit_cards
-            rest = mask
+            found = 0
+            units = self.units
+            rest = items
             while rest:
                 lowest = rest & -rest
-                cards.extend(units[lowest.bit_length() - 1])
+                found |= units[lowest.bit_length() - 1]
                 rest ^= lowest
-            found = self._card_sets[mask] = frozenset(cards)
+            self._card_masks[items] = found
         return found
-
-    def same_value(self, card: Card) -> list[int]:
-        """Indexes of loose cards of the same value as ``card`` (R5.3, R9.3)."""
-        return same_value(self.loose, card, self.values.cvals)
-
-    def holds_all(self, after: int, skip: int = 0) -> bool:
-        """G1 for the mover's builds not in ``skip`` (a mask of items)."""
-        for i, value in self.own:
-            if not (after >> value & 1 or skip >> i & 1):
-                return False
-        return True
 
     # --- captures ------------------------------------------------------------------
 
-    def captures(self, card: Card, after: int) -> list[Move]:
+    def captures(self, card: int, after: int) -> list[Move]:
         """Legal captures with ``card``; ``after``: the hand's values without it."""
-        seat = self.seat
+        state, seat, played = self.state, self.seat, CARDS[card]
         cvals = self.values.cvals[card]
-        found: dict[int, int | None] = {}
+        targets: list[tuple[int, int | None]]
         if cvals == 0:
-            for mask in self._face_targets(card):
-                found[mask] = None
+            faces = face_targets(state, card)
+            if len(faces) > 1:  # one card each: first come first
+                arrival = state.arrival
+                faces.sort(key=lambda bit: arrival[bit.bit_length() - 1])
+            targets = [(mask, None) for mask in faces]
         else:
-            found = self.capture_targets(cvals)
-        if not found:
-            return []
-        same = 0
-        if self.rules.pairing_obligation != "none":
-            for i in self.same_value(card):
-                same |= 1 << i
-        limit_rank = (
-            self.values.royal
-            and self.rules.face_capture == "single_same_rank"
-            and is_face(card)
-        )
-        card_set = self.card_set
-        if not (same or limit_rank or self.own):
-            return [
-                tuple.__new__(
-                    _MOVE, (seat, card, _CAPTURE, card_set(mask), capture_value)
-                )
-                for mask, capture_value in found.items()
+            card_mask = self.card_mask
+            targets = [
+                (card_mask(items), value)
+                for items, value in self.capture_targets(cvals).items()
             ]
-        moves = []
-        for mask, capture_value in found.items():
-            if same and not self._pairing_ok(mask, same):
-                continue
-            if not self.holds_all(after, skip=mask):
-                continue
-            if limit_rank and self._same_rank_count(mask, card) > 1:
-                continue
-            moves.append(
-                tuple.__new__(
-                    _MOVE, (seat, card, _CAPTURE, card_set(mask), capture_value)
-                )
-            )
-        return moves
-
-    def _pairing_ok(self, mask: int, same: int) -> bool:
-        if self.rules.pairing_obligation == "all":
-            return mask & same == same
-        return bool(mask & same)
-
-    def _same_rank_count(self, mask: int, card: Card) -> int:
-        loose = self.loose
-        return sum(
-            1
-            for i in range(self.n_loose)
-            if mask >> i & 1 and loose[i] % 13 == card % 13
-        )
-
-    def _face_targets(self, card: Card) -> list[int]:
-        """R5.2: classic faces take loose cards of their own rank."""
-        rule = self.rules.face_capture
-        if rule == "numeric":
+        if not targets:
             return []
-        rank = card % 13
-        same = [1 << i for i, x in enumerate(self.loose) if x % 13 == rank]
-        if rule == "single_same_rank" or not same:
-            return same
-        return [sum(same)]
+        rules, own = self.rules, self.own
+        equal = equal_loose(state, card)
+        moves: list[Move] = []
+        for taken, value in targets:
+            if (
+                pairing_ok(rules, equal, taken)
+                and (not own or unheld(own, after, taken) is None)
+                and same_rank_ok(state, card, taken)
+            ):
+                moves.append(Move(seat, played, Action.CAPTURE, taken, value))
+        return moves
 
     # --- builds --------------------------------------------------------------------
 
-    def builds(self, card: Card, after: int) -> list[Move]:
+    def builds(self, card: int, after: int) -> list[Move]:
         """Legal builds with ``card``; ``after``: the hand's values without it."""
         low = self.values.low[card]
         if low == 0 or not after:
             return []
         found: dict[tuple[int, int], None] = {}
-        self._creates(card, low, after, found)
-        if self.state.builds:
-            self._extends(card, low, after, found)
-            self._increases(low, after, found)
-        seat, card_set = self.seat, self.card_set
+        if self.rules.single_build_as_card and any(
+            len(b.groups) == 1 for b in self.state.builds
+        ):
+            self._read_candidates(card, low, after, found)
+        else:
+            self._creates(card, low, after, found)
+            if self.state.builds:
+                self._extends(card, low, after, found)
+                self._increases(low, after, found)
+        seat, played, card_mask = self.seat, CARDS[card], self.card_mask
         return [
-            tuple.__new__(_MOVE, (seat, card, _BUILD, card_set(mask), value))
+            Move(seat, played, Action.BUILD, card_mask(mask), value)
             for mask, value in found
         ]
 
-    def _companions(self, card: Card, low: int, value: int) -> list[int]:
-        """The played card's possible groups: alone (mask 0), or with loose cards."""
-        options = [0] if self.values.cvals[card] >> value & 1 else []
-        if value > low:
-            options += self.loose_sums(value - low)
-        return options
-
     def _creates(
-        self, card: Card, low: int, after: int, found: dict[tuple[int, int], None]
+        self, card: int, low: int, after: int, found: dict[tuple[int, int], None]
     ) -> None:
-        if not self.holds_all(after):
+        if self.own and unheld(self.own, after) is not None:
             return
         cvals = self.values.cvals[card]
         royal = self.royal
@@ -353,41 +318,38 @@ class _Position:
             for mask in _creations(self.prefix(value), low, alone, value, royal):
                 found[(mask, value)] = None
 
-    def _partner_of_mover(self, owner: int) -> bool:
-        state = self.state
-        return owner != self.seat and state.side_of(owner) == state.side_of(self.seat)
-
     def _mergeable(self, value: int, exclude: int) -> int:
         """Builds worth ``value`` that a move may absorb (option merge_builds)."""
         if not self.rules.merge_builds:
             return 0
         mask = 0
         for j, build in enumerate(self.state.builds):
-            bit = self.build_bits[j]
-            if j == exclude or build.value != value:
-                continue
-            if not self.rules.extend_partner_build and self._partner_of_mover(
-                build.owner
-            ):
-                continue
-            mask |= bit
+            if j != exclude and build.value == value:
+                if may_absorb(self.state, self.seat, build):
+                    mask |= 1 << (self.n_loose + j)
         return mask
 
+    def _companions(self, card: int, low: int, value: int) -> list[int]:
+        """The played card's possible groups: alone (mask 0), or with loose cards."""
+        options = [0] if self.values.cvals[card] >> value & 1 else []
+        if value > low:
+            options += _sums_to(self.prefix(value - low), value - low)
+        return options
+
     def _extends(
-        self, card: Card, low: int, after: int, found: dict[tuple[int, int], None]
+        self, card: int, low: int, after: int, found: dict[tuple[int, int], None]
     ) -> None:
-        rules = self.rules
-        for j, build in enumerate(self.state.builds):
+        state, seat, rules = self.state, self.seat, self.rules
+        loose_mask = (1 << self.n_loose) - 1
+        for j, build in enumerate(state.builds):
             value = build.value
-            if not after >> value & 1:
+            if not holds(after, value) or not may_absorb(state, seat, build):
                 continue
-            if not rules.extend_partner_build and self._partner_of_mover(build.owner):
+            if self.own and unheld(self.own, after, build.mask) is not None:
                 continue
-            bit = self.build_bits[j]
-            if not self.holds_all(after, skip=bit):
-                continue
+            bit = 1 << (self.n_loose + j)
             if rules.extend_extra_table_groups:
-                allowed = self.loose_mask | self._mergeable(value, j)
+                allowed = loose_mask | self._mergeable(value, j)
                 extras = self.extra_unions(value, allowed)
             else:
                 extras = (0,)
@@ -399,34 +361,44 @@ class _Position:
     def _increases(
         self, low: int, after: int, found: dict[tuple[int, int], None]
     ) -> None:
-        rules = self.rules
-        for j, build in enumerate(self.state.builds):
+        state, seat = self.state, self.seat
+        loose_mask = (1 << self.n_loose) - 1
+        for j, build in enumerate(state.builds):
             value = build.value + low
-            if not build.is_single or value > self.values.max_value:
+            if value > self.values.max_value or not holds(after, value):
                 continue
-            if not after >> value & 1:
+            if may_change(state, seat, build):
                 continue
-            if build.owner == self.seat and not rules.increase_own_build:
+            if self.own and unheld(self.own, after, build.mask) is not None:
                 continue
-            if not rules.increase_partner_build and self._partner_of_mover(build.owner):
-                continue
-            bit = self.build_bits[j]
-            if not self.holds_all(after, skip=bit):
-                continue
-            if rules.increase_incorporate_table:
-                allowed = self.loose_mask | self._mergeable(value, j)
+            bit = 1 << (self.n_loose + j)
+            if self.rules.increase_incorporate_table:
+                allowed = loose_mask | self._mergeable(value, j)
                 extras = self.extra_unions(value, allowed)
             else:
                 extras = (0,)
             for extra in extras:
                 found[(bit | extra, value)] = None
 
-    # --- trails --------------------------------------------------------------------
+    def _read_candidates(
+        self, card: int, low: int, after: int, found: dict[tuple[int, int], None]
+    ) -> None:
+        """A25: every grouping of the played card with table items (a single
+        build counts as a card), each read by the single-move check."""
+        from .buildcheck import read_build  # noqa: PLC0415 (buildcheck imports this module)
 
-    def may_trail(self, card: Card, can_capture: bool, after: int) -> bool:
-        rules = self.rules
-        if self.own and not (rules.owner_may_trail and self.holds_all(after)):
-            return False
-        if rules.trail_ban_matching_loose and self.same_value(card):
-            return False
-        return not (rules.no_trail_if_capture_possible and can_capture)
+        state, seat, played = self.state, self.seat, CARDS[card]
+        items = tuple(self.items)
+        for value in values_of(after >> low << low):
+            mine: list[int] = [0] if self.values.cvals[card] >> value & 1 else []
+            if value > low:
+                mine += _sums_to(items, value - low)
+            extras = (0, *_unions(items, value))
+            for group in mine:
+                for extra in extras:
+                    if extra & group or not (extra | group):
+                        continue
+                    onto = self.card_mask(group | extra)
+                    move = Move(seat, played, Action.BUILD, onto, value)
+                    if read_build(state, move) is not None:
+                        found[(group | extra, value)] = None

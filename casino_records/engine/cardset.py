@@ -1,0 +1,151 @@
+"""Sets of cards as 52-bit masks: the engine's one representation of card sets.
+
+Card ``c`` (an ``int`` 0–51, see :mod:`casino_records.engine.cards`) is bit
+``1 << c``. A hand, the loose cards, a build's cards and a capture pile are each
+one ``int`` inside the engine; :class:`CardSet` wraps such a mask for the public
+API, as python-chess's ``SquareSet`` wraps a bitboard: it iterates its cards in
+pack order, tests membership and combines with ``| & - ^`` without leaving ints.
+
+>>> from casino_records.engine.cards import parse_cards
+>>> hand = CardSet(parse_cards("10D AS 5H"))
+>>> hand
+CardSet('AS 5H 10D')
+>>> len(hand), parse_cards("AS")[0] in hand
+(3, True)
+>>> hand - CardSet(parse_cards("AS"))
+CardSet('5H 10D')
+>>> int(CardSet.from_mask(0b11))
+3
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from typing import Final
+
+from .cards import CARD_NAMES, CARDS, Card
+
+__all__ = ["BIT", "CardSet", "bits_of", "cards_of", "mask_of"]
+
+BIT: Final[tuple[int, ...]] = tuple(1 << c for c in range(52))
+"""``BIT[c]``: the mask of card ``c`` alone."""
+
+
+def mask_of(cards: Iterable[int]) -> int:
+    """The mask of ``cards`` (ints or :class:`Card`)."""
+    mask = 0
+    for card in cards:
+        mask |= BIT[card]
+    return mask
+
+
+def cards_of(mask: int) -> list[Card]:
+    """The cards of ``mask`` in pack order."""
+    cards: list[Card] = []
+    while mask:
+        low = mask & -mask
+        cards.append(CARDS[low.bit_length() - 1])
+        mask ^= low
+    return cards
+
+
+def bits_of(mask: int) -> list[int]:
+    """The single-card masks of ``mask``, lowest first."""
+    bits: list[int] = []
+    while mask:
+        low = mask & -mask
+        bits.append(low)
+        mask ^= low
+    return bits
+
+
+class CardSet:
+    """An immutable set of cards held as a 52-bit mask.
+
+    ``CardSet(cards)`` takes any iterable of cards; :meth:`from_mask` wraps a
+    mask. Iteration is in pack order (spades A–K, hearts, diamonds, clubs).
+    Equal to another :class:`CardSet` with the same cards, and to a ``set`` or
+    ``frozenset`` of the same cards.
+    """
+
+    __slots__ = ("mask",)
+
+    mask: int
+    """Bit ``c`` is set for every card ``c`` in the set."""
+
+    def __init__(self, cards: Iterable[int] = ()) -> None:
+        object.__setattr__(self, "mask", mask_of(cards))
+
+    @staticmethod
+    def from_mask(mask: int) -> CardSet:
+        """The set whose bits are ``mask``."""
+        if not 0 <= mask < 1 << 52:
+            raise ValueError(f"not a 52-bit card mask: {mask!r}")
+        found = object.__new__(CardSet)
+        object.__setattr__(found, "mask", mask)
+        return found
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("CardSet is immutable")
+
+    def __iter__(self) -> Iterator[Card]:
+        return iter(cards_of(self.mask))
+
+    def __len__(self) -> int:
+        return self.mask.bit_count()
+
+    def __bool__(self) -> bool:
+        return self.mask != 0
+
+    def __contains__(self, card: object) -> bool:
+        return type(card) in (Card, int) and 0 <= card < 52 and bool(self.mask >> card & 1)  # type: ignore[operator]
+
+    def __int__(self) -> int:
+        return self.mask
+
+    def __index__(self) -> int:
+        return self.mask
+
+    def __hash__(self) -> int:
+        return hash(frozenset(cards_of(self.mask)))
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, CardSet):
+            return self.mask == other.mask
+        if isinstance(other, set | frozenset):
+            return len(other) == len(self) and all(c in self for c in other)
+        return NotImplemented
+
+    def __or__(self, other: CardSet) -> CardSet:
+        return CardSet.from_mask(self.mask | other.mask)
+
+    def __and__(self, other: CardSet) -> CardSet:
+        return CardSet.from_mask(self.mask & other.mask)
+
+    def __sub__(self, other: CardSet) -> CardSet:
+        return CardSet.from_mask(self.mask & ~other.mask)
+
+    def __xor__(self, other: CardSet) -> CardSet:
+        return CardSet.from_mask(self.mask ^ other.mask)
+
+    def issubset(self, other: CardSet) -> bool:
+        """True if every card of this set is in ``other``."""
+        return self.mask & ~other.mask == 0
+
+    def issuperset(self, other: Iterable[int]) -> bool:
+        """True if every card of ``other`` is in this set."""
+        wanted = other.mask if isinstance(other, CardSet) else mask_of(other)
+        return wanted & ~self.mask == 0
+
+    def isdisjoint(self, other: CardSet) -> bool:
+        """True if the sets share no card."""
+        return self.mask & other.mask == 0
+
+    def __str__(self) -> str:
+        return " ".join(CARD_NAMES[c] for c in cards_of(self.mask))
+
+    def __repr__(self) -> str:
+        return f"CardSet({str(self)!r})"
+
+    def __reduce__(self) -> tuple[object, tuple[int]]:
+        return (CardSet.from_mask, (self.mask,))
