@@ -90,7 +90,7 @@ class _Items:
         self.items += [
             (1 << b.value, b.value if summable and b.is_single else 0) for b in builds
         ]
-        self.units: list[tuple[tuple[int, ...], ...]] = [((card,),)]
+        self.units: list[tuple[tuple[Card, ...], ...]] = [((card,),)]
         self.units += [((c,),) for c in self.table]
         self.units += [b.groups for b in builds]
         self.first_build = 1 + len(self.table)
@@ -101,13 +101,13 @@ class _Items:
             everything &= ~(1 << index)
         return everything
 
-    def cards(self, group: Sequence[int]) -> tuple[int, ...]:
+    def cards(self, group: Sequence[int]) -> tuple[Card, ...]:
         """The cards of a group of items, as one group."""
         return tuple(c for i in group for unit in self.units[i] for c in unit)
 
-    def groups(self, found: Sequence[Sequence[int]]) -> tuple[tuple[int, ...], ...]:
+    def groups(self, found: Sequence[Sequence[int]]) -> tuple[tuple[Card, ...], ...]:
         """The card groups of a partition; a build standing alone keeps its groups."""
-        groups: list[tuple[int, ...]] = []
+        groups: list[tuple[Card, ...]] = []
         for group in found:
             if len(group) == 1:
                 groups += self.units[group[0]]

@@ -20,7 +20,7 @@ CardSet('5H 10D')
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Set
 from typing import Final
 
 from .cards import CARD_NAMES, CARDS, Card
@@ -59,13 +59,16 @@ def bits_of(mask: int) -> list[int]:
     return bits
 
 
-class CardSet:
+def _mask(cards: Iterable[int]) -> int:
+    return cards.mask if isinstance(cards, CardSet) else mask_of(cards)
+
+
+class CardSet(Set[Card]):
     """An immutable set of cards held as a 52-bit mask.
 
     ``CardSet(cards)`` takes any iterable of cards; :meth:`from_mask` wraps a
     mask. Iteration is in pack order (spades A–K, hearts, diamonds, clubs).
-    Equal to another :class:`CardSet` with the same cards, and to a ``set`` or
-    ``frozenset`` of the same cards.
+    A :class:`collections.abc.Set`: equal to any set of the same cards.
     """
 
     __slots__ = ("mask",)
@@ -112,34 +115,27 @@ class CardSet:
     def __eq__(self, other: object) -> bool:
         if isinstance(other, CardSet):
             return self.mask == other.mask
-        if isinstance(other, set | frozenset):
-            return len(other) == len(self) and all(c in self for c in other)
-        return NotImplemented
+        return super().__eq__(other)
 
-    def __or__(self, other: CardSet) -> CardSet:
-        return CardSet.from_mask(self.mask | other.mask)
+    def __or__(self, other: Iterable[int]) -> CardSet:  # type: ignore[override]
+        return CardSet.from_mask(self.mask | _mask(other))
 
-    def __and__(self, other: CardSet) -> CardSet:
-        return CardSet.from_mask(self.mask & other.mask)
+    def __and__(self, other: Iterable[int]) -> CardSet:
+        return CardSet.from_mask(self.mask & _mask(other))
 
-    def __sub__(self, other: CardSet) -> CardSet:
-        return CardSet.from_mask(self.mask & ~other.mask)
+    def __sub__(self, other: Iterable[int]) -> CardSet:
+        return CardSet.from_mask(self.mask & ~_mask(other))
 
-    def __xor__(self, other: CardSet) -> CardSet:
-        return CardSet.from_mask(self.mask ^ other.mask)
+    def __xor__(self, other: Iterable[int]) -> CardSet:  # type: ignore[override]
+        return CardSet.from_mask(self.mask ^ _mask(other))
 
-    def issubset(self, other: CardSet) -> bool:
+    def issubset(self, other: Iterable[int]) -> bool:
         """True if every card of this set is in ``other``."""
-        return self.mask & ~other.mask == 0
+        return self.mask & ~_mask(other) == 0
 
     def issuperset(self, other: Iterable[int]) -> bool:
         """True if every card of ``other`` is in this set."""
-        wanted = other.mask if isinstance(other, CardSet) else mask_of(other)
-        return wanted & ~self.mask == 0
-
-    def isdisjoint(self, other: CardSet) -> bool:
-        """True if the sets share no card."""
-        return self.mask & other.mask == 0
+        return _mask(other) & ~self.mask == 0
 
     def __str__(self) -> str:
         return " ".join(CARD_NAMES[c] for c in cards_of(self.mask))

@@ -173,7 +173,7 @@ def _verify_capture(
             common &= cvals[taken]
         if common:
             value = (common & -common).bit_length() - 1
-            groups = tuple((t,) for t in table)
+            groups: tuple[tuple[Card, ...], ...] = tuple((t,) for t in table)
             return _capture_plan(state, move, loose, builds, value, groups)
     items: list[Item] = [(cvals[c], low[c]) for c in table]
     for build in builds:
@@ -199,7 +199,7 @@ def _verify_capture(
             f"{card} cannot take {cards_text(move.table)}: they do not split"
             f" into groups worth {worth}",
         )
-    units: list[tuple[int, ...]] = [(c,) for c in table]
+    units: list[tuple[Card, ...]] = [(c,) for c in table]
     units += [b.cards for b in builds]
     groups = tuple(tuple(c for i in group for c in units[i]) for group in found)
     return _capture_plan(state, move, loose, builds, value, groups)
@@ -211,7 +211,7 @@ def _capture_plan(
     loose: int,
     builds: list[Build],
     value: int | None,
-    groups: tuple[tuple[int, ...], ...],
+    groups: tuple[tuple[Card, ...], ...],
 ) -> Plan:
     """The checks every capture still faces (R5.3, G1), then its plan."""
     _check_pairing(state, move.card, loose)

@@ -16,6 +16,7 @@ from __future__ import annotations
 from bisect import bisect_right
 from functools import lru_cache
 
+from .buildcheck import read_build
 from .cards import CARDS, Card
 from .combos import Item, groups_for, subset_sums, unions
 from .constraints import (
@@ -385,8 +386,6 @@ class _TableView:
     ) -> None:
         """A25: every grouping of the played card with table items (a single
         build counts as a card), each read by the single-move check."""
-        from .buildcheck import read_build  # noqa: PLC0415 (buildcheck imports this module)
-
         state, seat, played = self.state, self.seat, CARDS[card]
         items = tuple(self.items)
         for value in values_of(after >> low << low):

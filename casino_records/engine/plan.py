@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import NamedTuple, NoReturn
 
 from ..errors import IllegalMoveError
+from .cards import Card
 from .cardset import cards_of
 from .moves import Action, Build, Move, MoveKind
 from .state import DealState
@@ -27,12 +28,12 @@ class Plan(NamedTuple):
     """Loose cards the move takes (capture) or builds with (build), as a card mask."""
     builds_used: tuple[Build, ...] = ()
     """Builds captured, or absorbed by a build move (the target first)."""
-    groups: tuple[tuple[int, ...], ...] = ()
+    groups: tuple[tuple[Card, ...], ...] = ()
     """Capture: the groups taken. Build: the groups the move adds to the build
     (for an increase, those beside the target's own group)."""
     target: Build | None = None
     """The build extended or increased."""
-    joined: tuple[int, ...] = ()
+    joined: tuple[Card, ...] = ()
     """Increase: the table cards that join the target's group beside the played
     card (``single_build_as_card``, A25)."""
 

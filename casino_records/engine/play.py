@@ -83,7 +83,7 @@ def apply_plan(state: DealState, move: Move, plan: Plan) -> Step:
         previous,
         sweep,
     )
-    if state.log is not None:
+    if state.keep_log:
         state.log.append(step)
     state.moves_played += 1
     seating = state.seating

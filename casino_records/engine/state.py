@@ -66,8 +66,11 @@ class DealState:
     """Moves played in this deal so far."""
     next_build_id: int
     """The id the next new build gets."""
-    log: list[Step] | None
-    """Every step of the deal so far; ``None`` when the deal keeps no log."""
+    log: list[Step]
+    """Every step of the deal so far (empty when the deal keeps no log)."""
+    keep_log: bool
+    """False when the steps are not kept in :attr:`log` (self-play, or the
+    replay of a record that needs no explanation)."""
     residue_bits: int
     """Cards given to the last capturer at the end of the deal (R11.1)."""
     residue: tuple[Card, ...]
@@ -114,7 +117,8 @@ class DealState:
         self.round = round
         self.moves_played = 0
         self.next_build_id = next_build_id
-        self.log = [] if keep_log else None
+        self.log = []
+        self.keep_log = keep_log
         self.residue_bits = 0
         self.residue = ()
         self.residue_side = None
@@ -187,7 +191,8 @@ class DealState:
         new.last_capturer = self.last_capturer
         new.last_capture_move = self.last_capture_move
         new.moves_played = self.moves_played
-        new.log = None if self.log is None else list(self.log)
+        new.log = list(self.log)
+        new.keep_log = self.keep_log
         new.residue_bits = self.residue_bits
         new.residue = self.residue
         new.residue_side = self.residue_side
