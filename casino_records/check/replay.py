@@ -31,7 +31,7 @@ from ..errors import (
 from ..record.models import Deal, GameRecord
 from ..record.provenance import resolve_deal_cards
 from ..record.translate import to_engine
-from .audit import audit_deal, audit_match
+from .audit import audit_deal, audit_match, move_loc
 from .report import DealReport, Finding, MatchReport, ReplayReport, SideReport
 
 __all__ = ["Position", "Replay", "replay"]
@@ -90,17 +90,27 @@ def replay(
         collecting findings.
     :param positions: also keep every position, for viewers.
     :param source: where the record came from, for the report.
+
+    A record is first replayed without the bookkeeping only a faulty record
+    needs (the log of steps, each move's location); one with any finding is
+    replayed again with full detail, which makes every finding.
     """
-    return _Replayer(record, strict, positions, source).run()
+    if strict or positions:
+        return _Replayer(record, strict, positions, source, detail=True).run()
+    quick = _Replayer(record, False, False, source, detail=False).run()
+    if not quick.report.findings:
+        return quick
+    return _Replayer(record, False, False, source, detail=True).run()
 
 
 class _Replayer:
     def __init__(
-        self, record: GameRecord, strict: bool, keep: bool, source: str
+        self, record: GameRecord, strict: bool, keep: bool, source: str, detail: bool
     ) -> None:
         self.record = record
         self.strict = strict
         self.keep = keep
+        self.detail = detail
         self.names = [p.name for p in record.players]
         self.report = ReplayReport(
             id=record.id,
@@ -112,7 +122,6 @@ class _Replayer:
             moves_checked=0,
         )
         self.positions: list[list[Position]] = []
-        self.move_locs: list[str] = []
         self.moves_checked = 0
 
     # --- findings ------------------------------------------------------------------
@@ -254,9 +263,7 @@ class _Replayer:
                 for s in scores
             ]
             report.match_note = decision.reason
-            checks, findings = audit_deal(
-                d, deal, state, scores, self.move_locs, self.names, sides
-            )
+            checks, findings = audit_deal(d, deal, state, scores, self.names, sides)
             report.checks = checks
             self.add_findings(findings)
         self.report.match = MatchReport(
@@ -305,12 +312,14 @@ class _Replayer:
         if cards is None:
             return report, None
         table, hands = cards
-        state = DealState.start(rules, seating, deal.dealer, table, hands[0])
+        detail = self.detail
+        state = DealState.start(
+            rules, seating, deal.dealer, table, hands[0], keep_log=detail
+        )
         totals = tuple(match.totals)
         kept: list[Position] = []
         last_step: Step | None = None
         last_loc = ""
-        move_locs: list[str] = []  # by move index within the deal
         immediate_wins = rules.near_target_immediate_win
         for r, round_ in enumerate(deal.rounds):
             if r:
@@ -326,13 +335,12 @@ class _Replayer:
                 next_round(state, hands[r])
             moves_loc = f"{loc}/rounds/{r}/moves/"
             for k, notation_move in enumerate(round_.moves):
-                move_loc = moves_loc + str(k)
                 if self.keep:
                     kept.append(
                         Position(
                             d,
                             state.moves_played,
-                            move_loc,
+                            moves_loc + str(k),
                             state.copy(),
                             totals,
                             last_step,
@@ -351,7 +359,7 @@ class _Replayer:
                     exc.legal = tuple(legal)
                     self.error(
                         "illegal_move",
-                        move_loc,
+                        moves_loc + str(k),
                         where,
                         exc.message,
                         exc.rule,
@@ -362,8 +370,8 @@ class _Replayer:
                     self.positions.append(kept)
                     return report, None
                 last_step = apply_plan(state, move, plan)
-                last_loc = move_loc
-                move_locs.append(move_loc)
+                if self.keep:
+                    last_loc = moves_loc + str(k)
                 self.moves_checked += 1
                 if immediate_wins and last_step.kind is MoveKind.CAPTURE:
                     side = seating.side_of[last_step.move.seat]
@@ -391,10 +399,9 @@ class _Replayer:
                 )
             )
             self.positions.append(kept)
-        self.move_locs = move_locs
         if state.finished:
             report.residue = [CARD_NAMES[c] for c in state.residue]
             report.residue_side = state.residue_side
-            capturers = [s.index for s in state.log if s.kind == "capture"]
-            report.last_capture = move_locs[capturers[-1]] if capturers else ""
+            last = state.last_capture_move
+            report.last_capture = move_loc(d, deal, last) if last >= 0 else ""
         return report, state
