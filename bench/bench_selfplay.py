@@ -108,15 +108,25 @@ def main() -> None:
         points = 0
         for pack in packs:
             state = play_deal(rules, seating, 1, pack, bots, **quiet).state
-            points += sum(s.earned for s in score_piles(rules, state.piles, state.sweeps))
+            points += sum(
+                s.earned for s in score_piles(rules, state.piles, state.sweeps)
+            )
         return points
 
     ours = args.deals / best_of(args.runs, self_play)
     rust, source = rust_deals_per_second(args.rust_deals, args.runs)
     build = "compiled (mypyc)" if casino_records.COMPILED else "pure Python"
-    pure = " (CASINO_RECORDS_PURE_PYTHON set)" if os.environ.get("CASINO_RECORDS_PURE_PYTHON") else ""
-    print(f"random self-play, two-player classic deals, CPU time; engine: {build}{pure}")
-    print(f"this engine: {ours:9.0f} deals/s  (best of {args.runs} runs of {args.deals} deals)")
+    pure = (
+        " (CASINO_RECORDS_PURE_PYTHON set)"
+        if os.environ.get("CASINO_RECORDS_PURE_PYTHON")
+        else ""
+    )
+    print(
+        f"random self-play, two-player classic deals, CPU time; engine: {build}{pure}"
+    )
+    print(
+        f"this engine: {ours:9.0f} deals/s  (best of {args.runs} runs of {args.deals} deals)"
+    )
     print(f"Rust engine: {rust:9.0f} deals/s  ({source})")
     print(f"ratio: 1/{rust / ours:.1f} of the Rust engine  (target >= 1/6)")
     print(

@@ -49,6 +49,7 @@ COMPILED_MODULES: Final = (
     "engine.combos",
     "engine.constraints",
     "engine.legality",
+    "engine.masks",
     "engine.match",
     "engine.movegen",
     "engine.moves",

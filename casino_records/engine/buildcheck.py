@@ -19,9 +19,9 @@ from collections.abc import Sequence
 
 from ..errors import IllegalMoveError
 from .cards import Card
-from .cardset import cards_of
 from .combos import Item, partition, sum_subsets
 from .constraints import holds, may_absorb, may_change, unheld, value_ok
+from .masks import cards_of
 from .moves import Build, Move, MoveKind
 from .plan import Plan, cards_text, illegal, locate
 from .state import DealState
@@ -38,9 +38,7 @@ def read_build(state: DealState, move: Move) -> Plan | None:
         return None
 
 
-def verify_build(
-    state: DealState, move: Move, loose: int, builds: list[Build]
-) -> Plan:
+def verify_build(state: DealState, move: Move, loose: int, builds: list[Build]) -> Plan:
     """Check a build move whose table cards are ``loose`` and the whole ``builds``."""
     card, value = move.card, move.value
     low = state.values.low
@@ -50,9 +48,19 @@ def verify_build(
         illegal("B1", f"{card} is a face card: faces are never built with (classic)")
     faces = [c for c in cards_of(loose) if low[c] == 0]
     if faces:
-        illegal("B1", f"{' '.join(map(str, faces))}: face cards are never built with (classic)")
+        illegal(
+            "B1",
+            f"{' '.join(map(str, faces))}: face cards are never built with (classic)",
+        )
     if not builds:
-        return _create(state, move, value, loose, [], _partition_or_none(state, card, loose, [], value))
+        return _create(
+            state,
+            move,
+            value,
+            loose,
+            [],
+            _partition_or_none(state, card, loose, [], value),
+        )
     if state.rules.single_build_as_card and any(b.is_single for b in builds):
         return _as_cards(state, move, value, loose, builds)
     merged = [b for b in builds if b.value == value]
@@ -141,7 +149,9 @@ def _create(
             "B2",
             f"{card} with {cards_text(move.table)} does not make groups worth {value}",
         )
-    single = len(found) == 1 and not (len(found[0]) == 1 and found[0][0] >= items.first_build)
+    single = len(found) == 1 and not (
+        len(found[0]) == 1 and found[0][0] >= items.first_build
+    )
     if not value_ok(state.values.royal, value, single):
         kind = "single" if single else "multiple"
         illegal("R1.5", f"a {kind} build cannot be worth {value}")
@@ -320,7 +330,9 @@ def _check_partner(state: DealState, move: Move, build: Build, option: str) -> N
     if option == "extend_partner_build":
         allowed = may_absorb(state, move.seat, build)
     else:
-        allowed = state.rules.increase_partner_build or not _partners(state, move, build)
+        allowed = state.rules.increase_partner_build or not _partners(
+            state, move, build
+        )
     if not allowed:
         rule = "E1" if option == "extend_partner_build" else "I4"
         verb = "extended" if rule == "E1" else "increased"
@@ -341,7 +353,9 @@ def _check_merge(state: DealState, others: Sequence[Build]) -> None:
     (with single_build_as_card, a single build may join as a card)."""
     if state.rules.merge_builds:
         return
-    whole = [b for b in others if not (state.rules.single_build_as_card and b.is_single)]
+    whole = [
+        b for b in others if not (state.rules.single_build_as_card and b.is_single)
+    ]
     if whole:
         illegal(
             "B2",

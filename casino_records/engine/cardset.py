@@ -21,42 +21,11 @@ CardSet('5H 10D')
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Set
-from typing import Final
 
-from .cards import CARD_NAMES, CARDS, Card
+from .cards import CARD_NAMES, Card
+from .masks import cards_of, mask_of
 
-__all__ = ["BIT", "CardSet", "bits_of", "cards_of", "mask_of"]
-
-BIT: Final[tuple[int, ...]] = tuple(1 << c for c in range(52))
-"""``BIT[c]``: the mask of card ``c`` alone."""
-
-
-def mask_of(cards: Iterable[int]) -> int:
-    """The mask of ``cards`` (ints or :class:`Card`)."""
-    mask = 0
-    for card in cards:
-        mask |= BIT[card]
-    return mask
-
-
-def cards_of(mask: int) -> list[Card]:
-    """The cards of ``mask`` in pack order."""
-    cards: list[Card] = []
-    while mask:
-        low = mask & -mask
-        cards.append(CARDS[low.bit_length() - 1])
-        mask ^= low
-    return cards
-
-
-def bits_of(mask: int) -> list[int]:
-    """The single-card masks of ``mask``, lowest first."""
-    bits: list[int] = []
-    while mask:
-        low = mask & -mask
-        bits.append(low)
-        mask ^= low
-    return bits
+__all__ = ["CardSet"]
 
 
 def _mask(cards: Iterable[int]) -> int:
@@ -101,7 +70,7 @@ class CardSet(Set[Card]):
         return self.mask != 0
 
     def __contains__(self, card: object) -> bool:
-        return type(card) in (Card, int) and 0 <= card < 52 and bool(self.mask >> card & 1)  # type: ignore[operator]
+        return isinstance(card, int) and 0 <= card < 52 and bool(self.mask >> card & 1)
 
     def __int__(self) -> int:
         return self.mask

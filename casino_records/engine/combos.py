@@ -113,9 +113,7 @@ def _split(
     return None
 
 
-def sum_subsets(
-    items: Sequence[Item], mask: int, target: int
-) -> list[tuple[int, ...]]:
+def sum_subsets(items: Sequence[Item], mask: int, target: int) -> list[tuple[int, ...]]:
     """Non-empty sets of summable items in ``mask`` whose lows add up to ``target``.
 
     >>> sum_subsets([(0, 1), (0, 2), (0, 3)], 0b111, 3)

@@ -16,7 +16,6 @@ from collections.abc import Sequence
 from ..errors import IllegalMoveError
 from .buildcheck import verify_build
 from .cards import RANK_NAMES, Card
-from .cardset import cards_of
 from .combos import Item, groups_for, partition
 from .constraints import (
     equal_loose,
@@ -26,6 +25,7 @@ from .constraints import (
     trail_refusal,
     unheld,
 )
+from .masks import cards_of
 from .movegen import captures_for
 from .moves import Action, Build, Move, MoveKind
 from .plan import Plan, cards_text, illegal, locate
@@ -250,7 +250,8 @@ def _verify_face_capture(
     if loose not in face_targets(state, card):
         if rule == "single_same_rank":
             illegal(
-                "R5.2", f"{card} may take only one loose {rank}, not {cards_text(loose)}"
+                "R5.2",
+                f"{card} may take only one loose {rank}, not {cards_text(loose)}",
             )
         illegal(
             "R5.2",

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from functools import lru_cache
+from typing import Final
 
 from .buildcheck import read_build
 from .cards import CARDS, Card
@@ -123,6 +124,23 @@ def _creations(
     return tuple(found)
 
 
+# The analyses of the main path are cached by an int that encodes the items
+# (a tuple of tuples would be hashed item by item at every look-up):
+# ``_TableView.prefix_key`` and ``_TableView.builds_key``.
+_CACHE_LIMIT: Final = 200_000
+_UNIONS: Final[dict[int, tuple[int, ...]]] = {}
+_SUMS: Final[dict[int, tuple[int, ...]]] = {}
+_CREATIONS: Final[dict[int, tuple[int, ...]]] = {}
+
+
+def _remember(
+    cache: dict[int, tuple[int, ...]], key: int, found: tuple[int, ...]
+) -> None:
+    if len(cache) >= _CACHE_LIMIT:
+        cache.clear()
+    cache[key] = found
+
+
 def _cards(mask: int) -> list[int]:
     cards: list[int] = []
     while mask:
@@ -136,6 +154,8 @@ def clear_caches() -> None:
     """Forget every cached table analysis (for benchmarks that must start cold)."""
     for cached in (_unions, _sums_to, _creations):
         cached.cache_clear()
+    for table in (_UNIONS, _SUMS, _CREATIONS):
+        table.clear()
 
 
 class _TableView:
@@ -169,6 +189,11 @@ class _TableView:
                 ranks.append(rank)
         self.n_loose = n_loose = len(loose)
         self.ranks = ranks
+        signature = 0
+        for rank in reversed(ranks):
+            signature = signature << 4 | rank
+        self.signature = signature
+        """The loose cards' ranks in order, 4 bits each, the first lowest."""
         self.units: list[int] = [1 << c for c in loose]
         item = values.item
         items: list[Item] = [item[c] for c in loose]
@@ -185,17 +210,50 @@ class _TableView:
                     self.own.append(build)
         self.items: list[Item] = items
         self.build_items = tuple(items[n_loose:])
+        builds_key = 0
+        for alone, low in self.build_items:
+            builds_key = builds_key << 5 | (alone.bit_length() - 1) << 1 | (low != 0)
+        self.builds_key = builds_key << 4 | len(self.build_items)
+        """The builds as items, 5 bits each, then their number (4 bits)."""
+        self.builds_bits = 5 * len(self.build_items) + 4
+        self.royal_bit = int(self.royal)
+        self._prefix_lengths: list[int] = [-1] * 15
         self._card_masks: dict[int, int] = {}
-        self._prefixes: dict[int, tuple[Item, ...]] = {}
         self._unions: dict[int, tuple[int, ...]] = {}
         self._targets: dict[int, dict[int, int | None]] = {}
 
+    def prefix_length(self, value: int) -> int:
+        """How many loose items can take part in a group worth ``value``."""
+        found = self._prefix_lengths[value]
+        if found < 0:
+            found = self._prefix_lengths[value] = bisect_right(self.ranks, value)
+        return found
+
     def prefix(self, value: int) -> tuple[Item, ...]:
         """The loose items that can take part in a group worth ``value``."""
-        found = self._prefixes.get(value)
+        return self.loose_items[: self.prefix_length(value)]
+
+    def prefix_key(self, value: int) -> int:
+        """An int naming the items of :meth:`prefix` (with the card values in use)."""
+        k = self.prefix_length(value)
+        return ((self.signature & ((1 << 4 * k) - 1)) << 6 | k) << 1 | self.royal_bit
+
+    def loose_sums(self, total: int) -> tuple[int, ...]:
+        """Sets of one or more summable loose items adding up to ``total``."""
+        key = self.prefix_key(total) << 4 | total
+        found = _SUMS.get(key)
         if found is None:
-            found = self.loose_items[: bisect_right(self.ranks, value)]
-            self._prefixes[value] = found
+            found = _sums_to(self.prefix(total), total)
+            _remember(_SUMS, key, found)
+        return found
+
+    def creations(self, low: int, alone: bool, value: int) -> tuple[int, ...]:
+        """Loose-item masks the played card can create a build of ``value`` with."""
+        key = ((self.prefix_key(value) << 4 | low) << 1 | alone) << 4 | value
+        found = _CREATIONS.get(key)
+        if found is None:
+            found = _creations(self.prefix(value), low, alone, value, self.royal)
+            _remember(_CREATIONS, key, found)
         return found
 
     def capture_unions(self, value: int) -> tuple[int, ...]:
@@ -206,8 +264,14 @@ class _TableView:
         """
         found = self._unions.get(value)
         if found is None:
+            key = self.prefix_key(value) << self.builds_bits | self.builds_key
+            key = key << 4 | value
+            cached = _UNIONS.get(key)
             prefix = self.prefix(value)
-            found = _unions(prefix + self.build_items, value)
+            if cached is None:
+                cached = _unions(prefix + self.build_items, value)
+                _remember(_UNIONS, key, cached)
+            found = cached
             shift = self.n_loose - len(prefix)
             if shift and self.build_items:
                 low_bits = (1 << len(prefix)) - 1
@@ -312,11 +376,10 @@ class _TableView:
         if self.own and unheld(self.own, after) is not None:
             return
         cvals = self.values.cvals[card]
-        royal = self.royal
         # A build worth less than the played card is impossible (R6.1 B2).
         for value in values_of(after >> low << low):
             alone = bool(cvals >> value & 1)
-            for mask in _creations(self.prefix(value), low, alone, value, royal):
+            for mask in self.creations(low, alone, value):
                 found[(mask, value)] = None
 
     def _mergeable(self, value: int, exclude: int) -> int:
@@ -334,7 +397,7 @@ class _TableView:
         """The played card's possible groups: alone (mask 0), or with loose cards."""
         options = [0] if self.values.cvals[card] >> value & 1 else []
         if value > low:
-            options += _sums_to(self.prefix(value - low), value - low)
+            options += self.loose_sums(value - low)
         return options
 
     def _extends(

@@ -21,7 +21,8 @@ from enum import StrEnum
 from typing import NamedTuple
 
 from .cards import Card
-from .cardset import CardSet, mask_of
+from .cardset import CardSet
+from .masks import mask_of
 
 __all__ = ["Action", "Build", "Move", "MoveKind", "Step"]
 

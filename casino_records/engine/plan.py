@@ -11,7 +11,7 @@ from typing import NamedTuple, NoReturn
 
 from ..errors import IllegalMoveError
 from .cards import Card
-from .cardset import cards_of
+from .masks import cards_of
 from .moves import Action, Build, Move, MoveKind
 from .state import DealState
 

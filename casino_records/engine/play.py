@@ -12,8 +12,8 @@ from collections.abc import Sequence
 from ..errors import RulesError
 from .cards import Card
 from .legality import verify_move
-from .plan import Plan
 from .moves import Build, Move, MoveKind, Step
+from .plan import Plan
 from .state import DealState
 
 __all__ = ["apply_move", "next_round", "needs_hands"]

@@ -11,7 +11,8 @@ from collections.abc import Iterable, Sequence
 
 from ..errors import RulesError
 from .cards import CARDS, Card
-from .cardset import CardSet, cards_of, mask_of
+from .cardset import CardSet
+from .masks import cards_of, mask_of
 from .moves import Build, Step
 from .rules import Rules
 from .seating import HAND_SIZE, TABLE_SIZE, Seating
@@ -110,7 +111,9 @@ class DealState:
         self.builds = list(builds)
         sides = seating.sides
         self.pile_bits = [mask_of(pile) for pile in piles] if piles else [0] * sides
-        self.sweeps = [list(s) for s in sweeps] if sweeps else [[] for _ in range(sides)]
+        self.sweeps = (
+            [list(s) for s in sweeps] if sweeps else [[] for _ in range(sides)]
+        )
         self.last_capturer = None
         self.last_capture_move = -1
         self.turn = turn

@@ -15,8 +15,8 @@ Values are held as bit masks: bit ``v`` set means "this card can stand for ``v``
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Final
 from functools import cache
+from typing import Final
 
 from .cards import ACE, CARDS, JACK
 

@@ -16,8 +16,8 @@ import pytest
 from casino_records._native import source_of
 from casino_records.engine.cards import parse_card as card
 from casino_records.engine.cards import parse_cards as cards
-from casino_records.engine.cardset import mask_of
 from casino_records.engine.legality import is_legal, verify_move
+from casino_records.engine.masks import mask_of
 from casino_records.engine.movegen import generate_legal_moves
 from casino_records.engine.moves import Action, Move
 from casino_records.engine.state import DealState

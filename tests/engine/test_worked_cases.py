@@ -16,8 +16,8 @@ from casino_records.engine.bots import RandomBot
 from casino_records.engine.cards import BIG_CASINO, CARDS, LITTLE_CASINO, Card, Suit
 from casino_records.engine.cards import parse_card as card
 from casino_records.engine.cards import parse_cards as cards
-from casino_records.engine.cardset import mask_of
 from casino_records.engine.legality import is_legal, verify_move
+from casino_records.engine.masks import mask_of
 from casino_records.engine.match import MatchState, count_out_items
 from casino_records.engine.movegen import generate_legal_moves
 from casino_records.engine.moves import Action, Build, Move, MoveKind, Step
