@@ -29,7 +29,9 @@ __all__ = [
     "holds",
     "may_absorb",
     "may_change",
+    "pairing_binds",
     "pairing_ok",
+    "same_rank_binds",
     "same_rank_ok",
     "trail_refusal",
     "unheld",
@@ -58,24 +60,33 @@ def equal_loose(state: DealState, card: int) -> int:
     return state.values.same[card] & state.loose_bits
 
 
+def pairing_binds(rules: Rules, equal: int) -> bool:
+    """R5.3: does the pairing obligation limit a capture, ``equal`` lying loose?"""
+    return rules.pairing_obligation != "none" and equal != 0
+
+
 def pairing_ok(rules: Rules, equal: int, taken: int) -> bool:
     """R5.3: may a capture take ``taken`` when ``equal`` lie loose?"""
-    obligation = rules.pairing_obligation
-    if obligation == "none" or not equal:
+    if not pairing_binds(rules, equal):
         return True
-    if obligation == "all":
+    if rules.pairing_obligation == "all":
         return taken & equal == equal
     return taken & equal != 0
+
+
+def same_rank_binds(state: DealState, card: int) -> bool:
+    """A29: does a capture by ``card`` face the one-card-of-its-rank limit?"""
+    return (
+        state.values.royal
+        and state.rules.face_capture == "single_same_rank"
+        and card % 13 >= 10
+    )
 
 
 def same_rank_ok(state: DealState, card: int, taken: int) -> bool:
     """A29: with royal values and ``face_capture=single_same_rank`` a face takes
     at most one loose card of its own rank."""
-    if (
-        not state.values.royal
-        or state.rules.face_capture != "single_same_rank"
-        or card % 13 < 10
-    ):
+    if not same_rank_binds(state, card):
         return True
     return (taken & state.loose_bits & RANK_MASK[card]).bit_count() <= 1
 

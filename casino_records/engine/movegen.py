@@ -26,7 +26,9 @@ from .constraints import (
     holds,
     may_absorb,
     may_change,
+    pairing_binds,
     pairing_ok,
+    same_rank_binds,
     same_rank_ok,
     trail_refusal,
     unheld,
@@ -34,7 +36,7 @@ from .constraints import (
 )
 from .moves import Action, Build, Move
 from .state import DealState
-from .values import RANK_MASK, values_of
+from .values import values_of
 
 __all__ = ["captures_for", "clear_caches", "generate_legal_moves"]
 
@@ -168,25 +170,20 @@ class _TableView:
         self.rules = state.rules
         values = self.values = state.values
         self.royal = values.royal
-        # Loose cards sorted by rank: equal tables then share one cached analysis.
-        loose: list[int] = []
-        ranks: list[int] = []
+        # Loose cards sorted by rank, first come first within a rank: equal
+        # tables then share one cached analysis, and moves come in one order.
+        # Each card as one sortable int: rank, arrival (+64), card.
+        arrival = state.arrival
+        keys: list[int] = []
         rest = state.loose_bits
-        rank = 0
         while rest:
-            same = rest & RANK_MASK[rank]
-            rest ^= same
-            rank += 1
-            if not same:
-                continue
-            if same & (same - 1):  # two or more: first come first
-                arrival = state.arrival
-                for card in sorted(_cards(same), key=arrival.__getitem__):
-                    loose.append(card)
-                    ranks.append(rank)
-            else:
-                loose.append(same.bit_length() - 1)
-                ranks.append(rank)
+            low = rest & -rest
+            card = low.bit_length() - 1
+            keys.append((card % 13) << 13 | (arrival[card] + 64) << 6 | card)
+            rest ^= low
+        keys.sort()
+        loose = [key & 63 for key in keys]
+        ranks = [(key >> 13) + 1 for key in keys]
         self.n_loose = n_loose = len(loose)
         self.ranks = ranks
         signature = 0
@@ -337,6 +334,8 @@ class _TableView:
             return []
         rules, own = self.rules, self.own
         equal = equal_loose(state, card)
+        if not (own or pairing_binds(rules, equal) or same_rank_binds(state, card)):
+            return [Move(seat, played, Action.CAPTURE, t, v) for t, v in targets]
         moves: list[Move] = []
         for taken, value in targets:
             if (
