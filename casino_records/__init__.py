@@ -40,10 +40,10 @@ if TYPE_CHECKING:
     from .engine.bots import play_match as play_match
     from .engine.cards import CARDS as CARDS
     from .engine.cards import Card as Card
-    from .engine.cardset import CardSet as CardSet
     from .engine.cards import Suit as Suit
     from .engine.cards import parse_card as parse_card
     from .engine.cards import parse_cards as parse_cards
+    from .engine.cardset import CardSet as CardSet
     from .engine.legality import is_legal as is_legal
     from .engine.legality import verify_move as verify_move
     from .engine.match import MatchState as MatchState
