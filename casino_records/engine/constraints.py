@@ -34,6 +34,7 @@ __all__ = [
     "same_rank_binds",
     "same_rank_ok",
     "trail_refusal",
+    "trail_restricted",
     "unheld",
     "value_ok",
 ]
@@ -141,6 +142,15 @@ def may_change(state: DealState, seat: int, build: Build) -> str:
     if not rules.increase_partner_build and _partner(state, seat, build.owner):
         return "I4"
     return ""
+
+
+def trail_restricted(state: DealState, seat: int) -> bool:
+    """Whether any rule of :func:`trail_refusal` can bind ``seat`` here: it owns
+    a build, or a rules option limits trailing."""
+    rules = state.rules
+    if rules.trail_ban_matching_loose or rules.no_trail_if_capture_possible:
+        return True
+    return any(build.owner == seat for build in state.builds)
 
 
 def trail_refusal(

@@ -23,6 +23,7 @@ from .constraints import (
     pairing_ok,
     same_rank_ok,
     trail_refusal,
+    trail_restricted,
     unheld,
 )
 from .masks import cards_of
@@ -77,6 +78,8 @@ def verify_move(state: DealState, move: Move) -> Plan:
 
 def _check_trail(state: DealState, seat: int, card: Card) -> None:
     """R9.2–R9.4, and G1 for an owner."""
+    if not trail_restricted(state, seat):
+        return
     after = state.hand_value_mask(seat, without=card)
     can_capture = state.rules.no_trail_if_capture_possible and bool(
         captures_for(state, seat, card)

@@ -31,6 +31,7 @@ from .constraints import (
     same_rank_binds,
     same_rank_ok,
     trail_refusal,
+    trail_restricted,
     unheld,
     value_ok,
 )
@@ -56,6 +57,7 @@ def generate_legal_moves(state: DealState) -> list[Move]:
     hand = [card for card in state.dealt[table.seat] if bits >> card & 1]
     moves: list[Move] = []
     trails: list[Move] = []
+    restricted = trail_restricted(state, table.seat)
     for card in hand:
         after = 0
         for other in hand:
@@ -64,7 +66,9 @@ def generate_legal_moves(state: DealState) -> list[Move]:
         captures = table.captures(card, after)
         moves += captures
         moves += table.builds(card, after)
-        if not trail_refusal(state, table.seat, card, after, bool(captures)):
+        if not restricted or not trail_refusal(
+            state, table.seat, card, after, bool(captures)
+        ):
             trails.append(Move(table.seat, CARDS[card], Action.TRAIL))
     return moves + trails
 
@@ -217,7 +221,6 @@ class _TableView:
         self._prefix_lengths: list[int] = [-1] * 15
         self._card_masks: dict[int, int] = {}
         self._unions: dict[int, tuple[int, ...]] = {}
-        self._targets: dict[int, dict[int, int | None]] = {}
 
     def prefix_length(self, value: int) -> int:
         """How many loose items can take part in a group worth ``value``."""
@@ -232,7 +235,9 @@ class _TableView:
 
     def prefix_key(self, value: int) -> int:
         """An int naming the items of :meth:`prefix` (with the card values in use)."""
-        k = self.prefix_length(value)
+        k = self._prefix_lengths[value]
+        if k < 0:
+            k = self._prefix_lengths[value] = bisect_right(self.ranks, value)
         return ((self.signature & ((1 << 4 * k) - 1)) << 6 | k) << 1 | self.royal_bit
 
     def loose_sums(self, total: int) -> tuple[int, ...]:
@@ -285,17 +290,19 @@ class _TableView:
             return (0, *everything)
         return (0, *(m for m in everything if not m & ~allowed))
 
-    def capture_targets(self, cvals: int) -> dict[int, int | None]:
-        """Capture target masks for a card of values ``cvals`` (mask -> 14 if only as 14)."""
-        found = self._targets.get(cvals)
-        if found is None:
-            found = {}
-            for value in values_of(cvals):
-                for mask in self.capture_unions(value):
-                    if mask not in found:
-                        found[mask] = value if value == 14 else None
-            self._targets[cvals] = found
-        return found
+    def capture_targets(self, cvals: int) -> list[tuple[int, int | None]]:
+        """Capture targets (item masks) of a card of values ``cvals``, each with
+        the value it is taken at when only 14 takes it (else None)."""
+        if cvals & (cvals - 1) == 0:  # one value: its unions are distinct
+            value = cvals.bit_length() - 1
+            at = value if value == 14 else None
+            return [(mask, at) for mask in self.capture_unions(value)]
+        found: dict[int, int | None] = {}
+        for value in values_of(cvals):
+            for mask in self.capture_unions(value):
+                if mask not in found:
+                    found[mask] = value if value == 14 else None
+        return list(found.items())
 
     def card_mask(self, items: int) -> int:
         """The table cards of the items in the item mask ``items``."""
@@ -325,10 +332,9 @@ class _TableView:
                 faces.sort(key=lambda bit: arrival[bit.bit_length() - 1])
             targets = [(mask, None) for mask in faces]
         else:
-            card_mask = self.card_mask
             targets = [
-                (card_mask(items), value)
-                for items, value in self.capture_targets(cvals).items()
+                (self.card_mask(items), value)
+                for items, value in self.capture_targets(cvals)
             ]
         if not targets:
             return []
@@ -363,9 +369,9 @@ class _TableView:
             if self.state.builds:
                 self._extends(card, low, after, found)
                 self._increases(low, after, found)
-        seat, played, card_mask = self.seat, CARDS[card], self.card_mask
+        seat, played = self.seat, CARDS[card]
         return [
-            Move(seat, played, Action.BUILD, card_mask(mask), value)
+            Move(seat, played, Action.BUILD, self.card_mask(mask), value)
             for mask, value in found
         ]
 
