@@ -38,7 +38,15 @@ from casino_records.engine.rules import Rules
 from casino_records.engine.scoring import score_piles
 from casino_records.engine.seating import Seating
 
-PEER = Path(__file__).resolve().parents[1].parent / "shared" / "peer-engine-rs"
+ROOT = Path(__file__).resolve().parents[1]
+PEER = next(
+    (
+        folder / "shared" / "peer-engine-rs"
+        for folder in (ROOT.parent, ROOT.parent.parent)  # beside a clone or a worktree
+        if (folder / "shared" / "peer-engine-rs").is_dir()
+    ),
+    ROOT.parent / "shared" / "peer-engine-rs",
+)
 QUOTED_RUST = 29_000.0
 """Deals per CPU second of the Rust engine on this kind of machine (its NOTICE.md)."""
 

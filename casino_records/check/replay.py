@@ -74,6 +74,13 @@ class Replay:
     report: ReplayReport
     positions: list[list[Position]] = field(default_factory=list)
     """Per deal, every position (only with ``positions=True``)."""
+    states: list[DealState | None] = field(default_factory=list)
+    """Per deal replayed, the engine state where its replay stopped (the end of a
+    finished deal: piles, sweeps, residue, the log); ``None`` where the deal's
+    cards could not be read. Kept by reference, at no cost."""
+    match: MatchState | None = None
+    """The match after the last deal scored (totals, winner, play-on), to go on
+    from; None when a deal could not be scored, so the totals are unknowable."""
 
 
 def replay(
@@ -82,6 +89,7 @@ def replay(
     strict: bool = False,
     positions: bool = False,
     source: str = "",
+    quick: bool = False,
 ) -> Replay:
     """Replay ``record``: verify every move, score every deal and the match.
 
@@ -90,16 +98,17 @@ def replay(
         collecting findings.
     :param positions: also keep every position, for viewers.
     :param source: where the record came from, for the report.
-
-    A record is first replayed without the bookkeeping only a faulty record
-    needs (the log of steps, each move's location); one with any finding is
-    replayed again with full detail, which makes every finding.
+    :param quick: for a caller that needs only the report (``validate``):
+        replay first without the bookkeeping only a faulty record needs (the
+        log of steps in :attr:`Replay.states`, each move's location), and
+        replay a record with any finding again with full detail, so that its
+        findings are those of a full replay.
     """
-    if strict or positions:
+    if not quick or strict or positions:
         return _Replayer(record, strict, positions, source, detail=True).run()
-    quick = _Replayer(record, False, False, source, detail=False).run()
-    if not quick.report.findings:
-        return quick
+    fast = _Replayer(record, False, False, source, detail=False).run()
+    if not fast.report.findings:
+        return fast
     return _Replayer(record, False, False, source, detail=True).run()
 
 
@@ -122,6 +131,7 @@ class _Replayer:
             moves_checked=0,
         )
         self.positions: list[list[Position]] = []
+        self.states: list[DealState | None] = []
         self.moves_checked = 0
 
     # --- findings ------------------------------------------------------------------
@@ -227,6 +237,7 @@ class _Replayer:
             previous_dealer = deal.dealer
             report, state = self.replay_deal(d, deal, rules, seating, match)
             self.report.deals.append(report)
+            self.states.append(state)
             if state is None or not state.finished:
                 if state is not None and d != last and not match.over:
                     self.error(
@@ -278,7 +289,9 @@ class _Replayer:
         if known:
             self.add_findings(audit_match(record, match, self.report.match, sides))
         self.report.moves_checked = self.moves_checked
-        return Replay(self.report, self.positions)
+        return Replay(
+            self.report, self.positions, self.states, match if known else None
+        )
 
     def _after_immediate_win(self, deal: Deal, d: int, r: int, k: int) -> None:
         """Report moves recorded after a capture that won the match at once."""

@@ -212,6 +212,16 @@ class DealState:
             for dealt, bits in zip(self.dealt, self.hand_bits, strict=True)
         ]
 
+    @hands.setter
+    def hands(self, hands: Sequence[Sequence[Card]]) -> None:
+        self.dealt = [tuple(hand) for hand in hands]
+        self.hand_bits = [mask_of(hand) for hand in hands]
+
+    def set_hand(self, seat: int, cards: Sequence[Card]) -> None:
+        """Replace ``seat``'s hand (for tools that try out unknown hands)."""
+        self.dealt[seat] = tuple(cards)
+        self.hand_bits[seat] = mask_of(cards)
+
     @property
     def loose(self) -> tuple[Card, ...]:
         """The loose cards on the table, in the order they came."""
