@@ -71,23 +71,17 @@ def apply_plan(state: DealState, move: Move, plan: Plan) -> Step:
         step_build = Build(previous.id, plan.value or 0, groups, seat)
         state.builds = [step_build if b is previous else b for b in state.builds]
     used = plan.builds_used
-    # Every field, through tuple.__new__: a named tuple's own constructor is a
-    # Python function even in the compiled build, and here it cost 8 % of the
-    # instructions of replaying a record (callgrind, bench archive).
-    step: Step = tuple.__new__(
-        Step,
-        (
-            move,
-            kind,
-            state.moves_played,
-            state.round,
-            plan.value,
-            plan.groups,
-            used if plan.target is None else used[1:],
-            step_build,
-            previous,
-            sweep,
-        ),
+    step = Step(
+        move,
+        kind,
+        state.moves_played,
+        state.round,
+        plan.value,
+        plan.groups,
+        used if plan.target is None else used[1:],
+        step_build,
+        previous,
+        sweep,
     )
     if state.keep_log:
         state.log.append(step)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from ..engine.cards import CARD_NAMES, CARDS, Card
+from ..engine.cards import CARD_NAMES, CARDS
 from ..engine.moves import Action, Move, Step
 from .models import BuildMove, CaptureMove, TrailMove
 from .models import Move as NotationMove
@@ -43,14 +43,9 @@ def to_engine(move: NotationMove) -> Move:
     card = _BY_NAME[move.card]
     if isinstance(move, TrailMove):
         return _TRAILS[seat][card]
-    fields: tuple[int, Card, Action, int, int | None]
     if isinstance(move, CaptureMove):
-        fields = (seat, card, Action.CAPTURE, _mask(move.take), move.value)
-    else:
-        fields = (seat, card, Action.BUILD, _mask(move.onto), move.value)
-    # Through tuple.__new__, as the steps of a replay are (see engine.play).
-    engine_move: Move = tuple.__new__(Move, fields)
-    return engine_move
+        return Move(seat, card, Action.CAPTURE, _mask(move.take), move.value)
+    return Move(seat, card, Action.BUILD, _mask(move.onto), move.value)
 
 
 def to_notation(move: Move) -> NotationMove:
