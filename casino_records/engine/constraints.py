@@ -93,11 +93,11 @@ def same_rank_ok(state: DealState, card: int, taken: int) -> bool:
 
 
 def face_targets(state: DealState, card: int) -> list[int]:
-    """R5.2: what a classic face card may take, as card masks (none when
-    ``face_capture=numeric``; one same-rank loose card each, or all of them)."""
+    """R5.2: what a classic face card may take, as card masks (one same-rank
+    loose card each, or all of them)."""
     rule = state.rules.face_capture
     same = state.loose_bits & RANK_MASK[card]
-    if rule == "numeric" or not same:
+    if not same:
         return []
     if rule == "all_same_rank":
         return [same]

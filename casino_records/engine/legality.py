@@ -1,6 +1,6 @@
 """Verify one move: is it legal here, and if so what exactly does it do.
 
-:func:`verify_move` raises :class:`IllegalMoveError` naming the RULES.md rule
+:func:`verify_move` raises :class:`IllegalMoveError` naming the rule
 broken, or returns a :class:`~casino_records.engine.plan.Plan` that
 :mod:`casino_records.engine.play` carries out. :func:`is_legal` wraps it as a
 bool. The rules themselves are the predicates of
@@ -51,7 +51,7 @@ def verify_move(state: DealState, move: Move) -> Plan:
     """Check ``move`` against the rules in ``state`` and say what it does.
 
     :returns: the :class:`Plan` to apply.
-    :raises IllegalMoveError: with ``rule`` set to the RULES.md id broken.
+    :raises IllegalMoveError: with ``rule`` set to the id of the rule broken.
     """
     if state.finished:
         illegal("R3.3", "the deal is over: every card has been played")
@@ -242,8 +242,6 @@ def _verify_face_capture(
     card = move.card
     rule = state.rules.face_capture
     rank = RANK_NAMES[card % 13]
-    if rule == "numeric":
-        illegal("R5.2", f"{card} has no value under classic values and cannot capture")
     if builds or loose & ~RANK_MASK[card]:
         illegal(
             "R5.2",
