@@ -25,10 +25,11 @@ import orjson
 from timing import best_of, python_reference
 
 import casino_records
-from casino_records.check.batch import Item, check_all
+from casino_records.check.batch import check_all
 from casino_records.check.replay import replay
 from casino_records.record.jsonio import dumps_jsonl, loads, validate_record_bytes
 from casino_records.record.simulate import simulate_record
+from casino_records.record.sources import Item
 
 CONFIGS = [
     ("classic", 2, False),

@@ -22,17 +22,12 @@ corrected, since its computed scores are not known.
 
 from __future__ import annotations
 
-from typing import Any
-
-from ..errors import CasinoRecordError
+from ..errors import UncorrectableError
 from ..record.models import GameRecord
+from ..record.pointer import set_at
 from .report import ReplayReport
 
 __all__ = ["UncorrectableError", "corrected"]
-
-
-class UncorrectableError(CasinoRecordError):
-    """A record whose computed scores are unknown, because it has errors."""
 
 
 def corrected(record: GameRecord, report: ReplayReport) -> GameRecord:
@@ -51,7 +46,7 @@ def corrected(record: GameRecord, report: ReplayReport) -> GameRecord:
     data = record.model_dump(mode="json", exclude_none=True)
     for deal in report.deals:
         for check in deal.checks:
-            _set(data, check.loc, check.computed)
+            set_at(data, check.loc, check.computed)
     claimed = data.get("claimed")
     if claimed is not None and report.match is not None:
         if "totals" in claimed:
@@ -61,16 +56,3 @@ def corrected(record: GameRecord, report: ReplayReport) -> GameRecord:
         else:
             claimed["winner"] = report.match.winner
     return GameRecord.model_validate(data)
-
-
-def _set(data: dict[str, Any], pointer: str, value: int) -> None:
-    """Set the value at a JSON pointer (the parent must exist)."""
-    parts = [p.replace("~1", "/").replace("~0", "~") for p in pointer.split("/")[1:]]
-    node: Any = data
-    for part in parts[:-1]:
-        node = node[int(part)] if isinstance(node, list) else node[part]
-    last = parts[-1]
-    if isinstance(node, list):
-        node[int(last)] = value
-    else:
-        node[last] = value

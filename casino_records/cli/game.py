@@ -13,6 +13,8 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
+from ..engine.cards import Suit
+from ..record.files import MAX_RECORD_BYTES
 from .util import (
     EXIT_PROBLEM,
     INPUT_FILE,
@@ -105,7 +107,7 @@ def _hands_option(seat: int | None, all_hands: bool, no_hands: bool) -> Any:
     return seat if seat is not None else "all"
 
 
-_ASCII = str.maketrans({"♠": "S", "♥": "H", "♦": "D", "♣": "C"})
+_ASCII = str.maketrans({suit.symbol: suit.value for suit in Suit})
 
 
 def _echo(text: str, ascii_: bool) -> None:
@@ -130,7 +132,7 @@ def _notes(record: GameRecord) -> dict[str, str]:
 
 
 def _warn_invalid(report: Any) -> None:
-    from ..check.batch import first_problem
+    from ..check.outcome import first_problem
 
     if not report.valid:
         stderr(f"invalid record: {first_problem(report)}; the replay stops there")
@@ -345,6 +347,8 @@ def simulate(
     """
     from ..record.simulate import simulate_record
 
+    group = click.get_current_context().find_object(Settings)
+    limit = group.max_bytes if group is not None else MAX_RECORD_BYTES
     settings: dict[str, bool | int | str] = {}
     for option in options:
         name, sep, value = option.partition("=")
@@ -379,7 +383,7 @@ def simulate(
         for record in records:
             name = f"{record.id}{'.txt' if text else '.json'}"
             with atomic_output(output / name) as stream:
-                write_records([record], stream, "text" if text else "json")
+                write_records([record], stream, "text" if text else "json", limit)
         stderr(f"wrote {games} game{'s' * (games != 1)} to {output}/")
         return
     target: Format = "json" if games == 1 else "jsonl"
@@ -394,6 +398,6 @@ def simulate(
             f"--games {games} needs an archive (.jsonl or .txt) or a folder, not a .json file"
         )
     with atomic_output(output) as stream:
-        written = write_records(records, stream, target)
+        written = write_records(records, stream, target, limit)
     if str(output) != "-":
         stderr(f"wrote {written} game{'s' * (written != 1)} to {output}")

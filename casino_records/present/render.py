@@ -7,9 +7,11 @@ imported. ``pretty=False`` writes cards as ``10D`` instead of ``10♦``.
 Numbers in the text follow the words of the notation: deals, rounds and moves
 count from 1, seats and sides from 0.
 
->>> from casino_records.check.batch import Outcome
+>>> from casino_records.check.outcome import Outcome
 >>> status_line(Outcome("a.json", "disputed", "claimed total 5, computed 4", 1))
 'disputed    a.json: claimed total 5, computed 4'
+>>> status_line(Outcome("b.json", "invalid", "deal 1: bad (/deals/0)", 4))
+'invalid     b.json: deal 1: bad (/deals/0) (+3 more: rescore shows all)'
 >>> summary_line({"ok": 2, "disputed": 1, "invalid": 0, "unreadable": 0})
 '3 records: 2 ok, 1 disputed, 0 invalid, 0 unreadable'
 """
@@ -23,7 +25,7 @@ from ..engine.describe import side_names, step_text
 from ..engine.scoring import CATEGORIES, CHECK_LABELS
 
 if TYPE_CHECKING:
-    from ..check.batch import Outcome
+    from ..check.outcome import Outcome
     from ..check.replay import Position
     from ..check.report import DealReport, Finding, ReplayReport, ScoreCheck, SideReport
     from ..engine.cards import Card
@@ -51,9 +53,12 @@ _CATEGORY_ORDER: Final = tuple(CHECK_LABELS)
 
 
 def status_line(outcome: Outcome) -> str:
-    """One line per record: the status, the source and the first problem."""
+    """One line per record: the status, the source, the first problem and how many more."""
     line = f"{outcome.status:<11} {outcome.label}"
-    return line + f": {outcome.problem}" if outcome.problem else line
+    if not outcome.problem:
+        return line
+    more = f" (+{outcome.more} more: rescore shows all)" if outcome.more else ""
+    return f"{line}: {outcome.problem}{more}"
 
 
 def summary_line(counts: Mapping[str, int]) -> str:

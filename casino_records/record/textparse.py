@@ -17,11 +17,11 @@ from typing import Any, Final, NoReturn
 from pydantic import ValidationError
 
 from ..engine.cards import UNKNOWN_CARD, parse_card
-from ..errors import RecordFormatError
-from . import jsonio
-from .jsonio import InvalidRecordError
+from ..errors import InvalidRecordError, RecordFormatError, TextSyntaxError
+from .messages import validation_errors
 from .models import SHUFFLE_METHOD, ClaimedCounts, ClaimedPoints, GameRecord
-from .textlex import GLYPHS, TextSyntaxError, Token, clip, tokenize
+from .pointer import Part, pointer
+from .textlex import GLYPHS, Token, clip, tokenize
 
 __all__ = ["TEXT_CARD_PATTERN", "parse_game"]
 
@@ -68,11 +68,11 @@ def parse_game(lines: Iterable[str], *, first_line: int) -> GameRecord:
             parser.line(number, text)
         obj = parser.finish()
     except TextSyntaxError as stop:
-        raise InvalidRecordError([stop.error]) from None
+        raise InvalidRecordError([stop]) from None
     try:
         return GameRecord.model_validate(obj)
     except ValidationError as exc:
-        errors = jsonio._validation_errors(exc, obj)  # noqa: SLF001 (same package)
+        errors = validation_errors(exc, obj)
         raise InvalidRecordError(parser.locate(e) for e in errors) from None
 
 
@@ -158,10 +158,6 @@ class _Cursor:
             self.fail("end of line" + (f" after {after}" if after else ""))
 
 
-def _ptr(*parts: str | int) -> str:
-    return "".join("/" + str(p).replace("~", "~0").replace("/", "~1") for p in parts)
-
-
 class _Parser:
     """Builds the JSON object of one game, line by line, noting positions."""
 
@@ -178,8 +174,8 @@ class _Parser:
 
     # Positions and errors.
 
-    def note(self, token: Token, *parts: str | int) -> None:
-        self.pos.setdefault(_ptr(*parts), (token.line, token.col))
+    def note(self, token: Token, *parts: Part) -> None:
+        self.pos.setdefault(pointer(*parts), (token.line, token.col))
 
     def where(self, pointer: str) -> str:
         while pointer not in self.pos:
@@ -451,7 +447,7 @@ class _Parser:
     def shuffle_line(self, cursor: _Cursor, token: Token) -> None:
         deal = self.before_rounds(cursor, token, "Shuffle")
         seed_token, seed = cursor.text("the shuffle seed (a string)")
-        method = SHUFFLE_METHOD
+        method: str = SHUFFLE_METHOD
         if cursor.peek() is not None:
             method = seed
             seed_token, seed = cursor.text("the shuffle seed (a string)")

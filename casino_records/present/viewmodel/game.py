@@ -15,7 +15,7 @@ from ...check.replay import Position, Replay, replay
 from ...check.report import DealReport, ReplayReport
 from ...engine.describe import move_text, side_names
 from ...record.models import GameRecord
-from ...record.models import Move as NotationMove
+from ...record.models import MoveRecord as NotationMove
 from ...record.translate import to_engine
 
 __all__ = [
