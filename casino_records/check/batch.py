@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any, Final, TypeVar
 
 from ..record.files import MAX_RECORD_BYTES
 from ..record.sources import Item, read_item
-from .outcome import Outcome, Status, error_text, first_problem
+from .outcome import Outcome, Status, error_text, first_problem, in_source_terms
 
 if TYPE_CHECKING:
     from ..errors import RecordFormatError
@@ -60,11 +60,13 @@ class Checked:
     __slots__ = ("errors", "item", "record", "report", "status", "unreadable")
 
     def __init__(self, item: Item, max_bytes: int = MAX_RECORD_BYTES) -> None:
+        from ..record.readnotes import ReadNotes
         from .replay import replay
 
         self.item = item
         """The item checked."""
-        record, errors, unreadable = read_item(item, max_bytes)
+        notes = ReadNotes()
+        record, errors, unreadable = read_item(item, max_bytes, notes)
         self.record: GameRecord | None = record
         """The record, when it could be read."""
         self.errors: list[RecordFormatError] = errors
@@ -79,6 +81,7 @@ class Checked:
             self.status = "unreadable" if unreadable else "invalid"
             return
         self.report = replay(record, source=item.label).report
+        in_source_terms(self.report, notes)
         self.status = self.report.status  # type: ignore[assignment]
 
     @property

@@ -11,13 +11,24 @@ An :class:`Outcome` is small, so that worker processes send it back cheaply;
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Final, Literal
 
 if TYPE_CHECKING:
     from ..errors import RecordFormatError
+    from ..record.readnotes import ReadNotes
     from .report import ReplayReport
 
-__all__ = ["Outcome", "Status", "error_text", "first_problem", "placed"]
+__all__ = [
+    "Outcome",
+    "Status",
+    "error_text",
+    "first_problem",
+    "in_source_terms",
+    "placed",
+]
+
+_SHOWN_POINTER: Final = 200
+"""The longest pointer a line shows (the JSON output keeps it whole)."""
 
 Status = Literal["ok", "disputed", "invalid", "unreadable"]
 """The verdict on one record, best first."""
@@ -56,6 +67,8 @@ def placed(message: str, where: str, loc: str) -> str:
     text = message
     if where and where != "the whole record" and where not in message:
         text = f"{where}: {message}"
+    if len(loc) > _SHOWN_POINTER:  # a key of the writer's may be a megabyte long
+        loc = loc[: _SHOWN_POINTER - 3] + "..."
     return text + (f" ({loc})" if loc else "")
 
 
@@ -76,3 +89,22 @@ def first_problem(report: ReplayReport) -> str:
             if finding.severity == severity:
                 return placed(finding.message, finding.where, finding.loc)
     return ""
+
+
+def in_source_terms(report: ReplayReport, notes: ReadNotes) -> None:
+    """Tell every finding of ``report`` in the terms of the file it was read from.
+
+    A card typed in another spelling is echoed as typed (``11H (read as JH)``),
+    and in a text record each finding's ``where`` starts with the line and
+    column of the element it concerns.
+    """
+    for finding in report.findings:
+        if notes.typed:
+            where = notes.echo(finding.loc, finding.where)
+            if where == finding.where:
+                finding.message = notes.echo(finding.loc, finding.message)
+            finding.where = where
+        place = notes.place(finding.loc)
+        if place and not finding.where.startswith(place):
+            whole = finding.where in ("", "the whole record")
+            finding.where = place if whole else f"{place}, {finding.where}"

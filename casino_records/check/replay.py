@@ -216,10 +216,12 @@ class _Replayer:
                         rule="R2.7",
                     )
             previous_dealer = deal.dealer
+            errors_before = len(self.report.findings)
             report, state = self.replay_deal(d, deal, rules, seating, match)
             self.report.deals.append(report)
             if state is None or not state.finished:
-                if state is not None and d != last and not match.over:
+                failed = state is None and len(self.report.findings) > errors_before
+                if not failed and d != last and not match.over:
                     self.error(
                         "structure",
                         loc,
@@ -227,9 +229,10 @@ class _Replayer:
                         "the deal is unfinished but later deals follow",
                         rule="R3.3",
                     )
-                # An interrupted last deal leaves the totals of the complete
-                # deals standing; anything else makes them unknowable.
-                if state is None or d != last:
+                # An interrupted last deal (even one recorded up to its table)
+                # leaves the totals of the complete deals standing; anything
+                # else makes them unknowable.
+                if failed or d != last:
                     known = False
                 continue
             if not known:
@@ -305,6 +308,8 @@ class _Replayer:
         if cards is None:
             return report, None
         table, hands = cards
+        if not hands:  # recorded up to its table: no hand is known, no move made
+            return report, None
         state = DealState.start(rules, seating, deal.dealer, table, hands[0])
         totals = tuple(match.totals)
         kept: list[Position] = []

@@ -49,12 +49,17 @@ _PRETTY = click.option(
 
 
 def _find_position(
+    record: GameRecord,
     positions: dict[int, list[Position]],
     deal: int | None,
     move: int | None,
     at: str | None,
 ) -> Position:
     """The position before ``move`` of ``deal`` (both from 1), or at pointer ``at``."""
+    if at is not None and (deal is not None or move is not None):
+        raise click.UsageError(
+            "--at names a position by itself: give --at, or --deal and --move"
+        )
     if at is not None:
         for kept in positions.values():
             for position in kept:
@@ -68,9 +73,13 @@ def _find_position(
     d = (deal or 1) - 1
     if d not in positions:
         known = ", ".join(str(k + 1) for k in sorted(positions)) or "none"
-        raise click.BadParameter(
-            f"no deal {d + 1} to show (deals replayed: {known})", param_hint="--deal"
+        unplayed = d < len(record.deals) and not record.deals[d].rounds
+        why = (
+            f"deal {d + 1} is recorded up to its table: no hand is known yet"
+            if unplayed
+            else f"no deal {d + 1} to show (deals replayed: {known})"
         )
+        raise click.BadParameter(why, param_hint="--deal")
     kept = positions[d]
     index = (move or 1) - 1
     if not 0 <= index < len(kept):
@@ -178,15 +187,20 @@ def show(
     hands = _hands_option(seat, all_hands, no_hands)
     label, record, result = _replayed(settings, path, number)
     names = [p.name for p in record.players]
+    if seat is not None and seat >= len(names):
+        raise click.BadParameter(
+            f"seat {seat} does not exist (seats 0 to {len(names) - 1})",
+            param_hint="--seat",
+        )
     positions = {kept[0].deal: kept for kept in result.positions if kept}
     if move is not None or at is not None:
-        position = _find_position(positions, deal, move, at)
+        position = _find_position(record, positions, deal, move, at)
         _echo(position_text(position, names, hands=hands), ascii_)
     else:
         reports = {d.index: d for d in result.report.deals}
         chosen = [deal - 1] if deal is not None else sorted(positions)
         if deal is not None and deal - 1 not in positions:
-            _find_position(positions, deal, None, None)
+            _find_position(record, positions, deal, None, None)
         notes = _notes(record)
         for d in chosen:
             text = deal_text(
@@ -246,7 +260,7 @@ def legal(
     label, record, result = _replayed(settings, path, number)
     names = [p.name for p in record.players]
     positions = {kept[0].deal: kept for kept in result.positions if kept}
-    position = _find_position(positions, deal, move, at)
+    position = _find_position(record, positions, deal, move, at)
     state = position.state
     options = [apply_move(state.copy(), m) for m in generate_legal_moves(state)]
     recorded: Any = None

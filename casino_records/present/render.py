@@ -89,7 +89,10 @@ def _build_line(build: Build, names: Sequence[str], pretty: bool) -> str:
 
 def _table_short(position: Position, pretty: bool) -> str:
     state = position.state
-    parts = [_cards(state.loose, pretty)] if state.loose else []
+    # At the end of a deal the cards left are still on the table until the
+    # residue step of deal_text gives them away.
+    left = list(state.loose) or (list(state.residue) if state.finished else [])
+    parts = [_cards(left, pretty)] if left else []
     for build in state.builds:
         cards = " ".join(c.pretty if pretty else str(c) for c in build.cards)
         parts.append(f"{build.label}={build.value}[{cards}]")
@@ -227,11 +230,19 @@ def deal_text(
     end = positions[-1].state
     if end.finished:
         sides = _side_names(positions[-1], names)
-        if end.residue:
-            taker = sides[end.residue_side or 0]
+        left = _cards(end.residue, pretty)
+        if end.residue and end.residue_side is not None:
             lines.append(
-                f"End of deal: {taker} takes the residue {_cards(end.residue, pretty)}"
+                f"  end. {sides[end.residue_side]} takes the residue {left} (the"
+                " last capturer takes the cards left, R11.1)  table: empty"
             )
+            lines.append("End of deal")
+        elif end.residue:
+            lines.append(
+                f"  end. The residue {left} goes to no side (nobody captured,"
+                " R11.2)  table: empty"
+            )
+            lines.append("End of deal")
         else:
             lines.append("End of deal: no residue")
     else:
@@ -279,6 +290,12 @@ def legal_text(
     lines = [position_text(position, names, hands=state.turn, pretty=pretty)]
     if state.finished:
         lines.append("The deal is over: there is no move to make.")
+        return "\n".join(lines) + "\n"
+    if not any(state.hands):
+        lines.append(
+            f"Round {state.round + 1} is over: every card of it is played, and the"
+            " record gives no later round, so there is no move to make."
+        )
         return "\n".join(lines) + "\n"
     count = len(options)
     lines.append(

@@ -7,6 +7,7 @@ strings (``"10H"``); lenient spellings (``"Th"``, ``"♥10"``) are normalised.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Annotated, Any, Final, Literal, TypeAlias, get_args
@@ -26,6 +27,7 @@ from pydantic_core import PydanticCustomError, core_schema
 
 from ..engine.cards import CARDS, UNKNOWN_CARD, Card, parse_card
 from ..errors import CardError
+from .readnotes import LENIENT_CARDS
 
 __all__ = [
     "CANONICAL_CARD_PATTERN",
@@ -41,6 +43,7 @@ __all__ = [
     "Seat",
     "SideIndex",
     "WrittenNumber",
+    "shortened",
     "shown",
 ]
 
@@ -81,6 +84,25 @@ def shown(value: object) -> str:
     return text if len(text) <= _SHOWN_CHARS else text[: _SHOWN_CHARS - 3] + "..."
 
 
+_QUOTED: Final = re.compile(
+    r"'((?:[^'\\]|\\.){" + str(_SHOWN_CHARS + 1) + r",}?)'(?=[\s,.:;)]|$)"
+)
+
+
+def shortened(message: str) -> str:
+    """``message`` with every quoted value longer than 40 characters cut.
+
+    A safety net for messages written elsewhere (the rules' own) that quote
+    what they were given, which may be a megabyte long.
+
+    >>> shortened("unknown rules option '" + "x" * 100 + "'")
+    "unknown rules option 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx...'"
+    """
+    if len(message) <= 2 * _SHOWN_CHARS:
+        return message
+    return _QUOTED.sub(lambda m: "'" + m[1][: _SHOWN_CHARS - 3] + "...'", message)
+
+
 @dataclass(frozen=True, slots=True)
 class WrittenNumber:
     """A JSON number no field can hold (a fraction, or too large for a float), as written.
@@ -115,7 +137,7 @@ def _card(value: object, *, unknown_ok: bool) -> str:
             "unknown_card", "unknown card '??' is allowed in hands only"
         )
     try:
-        return str(parse_card(value))
+        canonical = str(parse_card(value))
     except CardError:
         raise PydanticCustomError(
             "card",
@@ -123,6 +145,9 @@ def _card(value: object, *, unknown_ok: bool) -> str:
             " e.g. '10D')",
             {"value": shown(value)},
         ) from None
+    if canonical != value:
+        LENIENT_CARDS.set(True)
+    return canonical
 
 
 _CANONICAL: Final = frozenset(str(card) for card in CARDS)

@@ -37,7 +37,7 @@ from typing import IO, Any, Final
 import orjson
 from pydantic import BaseModel, ValidationError
 
-from ..engine.cards import Card
+from ..engine.cards import UNKNOWN_CARD, Card, parse_card
 from ..errors import InvalidRecordError, RecordFormatError
 from . import jsontext
 from .atomic import atomic_writer
@@ -46,6 +46,7 @@ from .layout import layout
 from .messages import validation_errors
 from .models import GameRecord
 from .pointer import describe, pointer
+from .readnotes import LENIENT_CARDS, ReadNotes, typed_cards
 
 __all__ = [
     "DEFAULT_MAX_BYTES",
@@ -78,15 +79,45 @@ _REPORT_OPTIONS: Final = (
 
 
 def validate_record_bytes(
-    data: bytes | str, *, max_bytes: int = DEFAULT_MAX_BYTES
+    data: bytes | str,
+    *,
+    max_bytes: int = DEFAULT_MAX_BYTES,
+    notes: ReadNotes | None = None,
 ) -> tuple[GameRecord | None, list[RecordFormatError]]:
     """Parse and validate one record, collecting every error instead of raising.
 
     :param data: the JSON document, as bytes (UTF-8) or text.
     :param max_bytes: refuse documents larger than this (a byte order mark
         not counted).
+    :param notes: filled with the cards of a valid record that were typed in
+        another spelling than the canonical one.
     :returns: ``(record, [])`` when valid, else ``(None, errors)``.
     """
+    lenient = LENIENT_CARDS.set(False)
+    try:
+        record, errors = _read(data, max_bytes)
+        if record is not None and notes is not None and LENIENT_CARDS.get():
+            _note_typed_cards(record, data, notes)
+        return record, errors
+    finally:
+        LENIENT_CARDS.reset(lenient)
+
+
+def _note_typed_cards(record: GameRecord, data: bytes | str, notes: ReadNotes) -> None:
+    obj = orjson.loads(
+        data.removeprefix("\ufeff") if isinstance(data, str) else data.removeprefix(BOM)
+    )
+    for loc, typed in typed_cards(obj):
+        if typed.strip() == UNKNOWN_CARD:
+            continue
+        canonical = str(parse_card(typed))
+        if canonical != typed:
+            notes.typed[loc] = (typed, canonical)
+
+
+def _read(
+    data: bytes | str, max_bytes: int
+) -> tuple[GameRecord | None, list[RecordFormatError]]:
     if isinstance(data, str):
         data = data.removeprefix("\ufeff").encode("utf-8", "surrogatepass")
     data = data.removeprefix(BOM)

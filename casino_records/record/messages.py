@@ -29,7 +29,7 @@ from pydantic_core import ErrorDetails
 
 from ..errors import RecordFormatError
 from . import claims, models
-from .fields import shown
+from .fields import shortened, shown
 from .pointer import Part, describe, pointer
 
 __all__ = ["validation_errors"]
@@ -89,7 +89,9 @@ def validation_errors(exc: ValidationError, obj: object) -> list[RecordFormatErr
         found.append((loc, detail))
     return [
         RecordFormatError(
-            _message(detail, loc, obj), loc=pointer(*loc), where=describe(loc)
+            shortened(_message(detail, loc, obj)),
+            loc=pointer(*loc),
+            where=describe(loc),
         )
         for loc, detail in _most_useful_first(found)
     ]

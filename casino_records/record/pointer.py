@@ -81,6 +81,11 @@ def set_at(data: Any, loc: str, value: Any) -> None:
     node[last] = value
 
 
+def _clip(name: str) -> str:
+    """A key for words: a name chosen by the writer may be a megabyte long."""
+    return name if len(name) <= 40 else name[:37] + "..."
+
+
 def describe(loc: str | tuple[Part, ...]) -> str:
     """Say in words where a pointer (or a path) is.
 
@@ -102,7 +107,7 @@ def describe(loc: str | tuple[Part, ...]) -> str:
     for k, part in enumerate(parts):
         following = parts[k + 1] if k + 1 < len(parts) else None
         if free:
-            fields.append(str(part))
+            fields.append(_clip(str(part)))
         elif isinstance(part, str) and part in _INDEXED and isinstance(following, int):
             continue
         elif isinstance(part, int):
@@ -118,7 +123,7 @@ def describe(loc: str | tuple[Part, ...]) -> str:
             after_hand = k >= 2 and parts[k - 2] == "hands"
             words.append(f"{'card' if after_hand else 'item'} {part + 1}")
         else:
-            fields.append(part)
+            fields.append(_clip(part))
             free = part in _FREE_MAPS
     if fields:
         words.append("field " + ".".join(fields))

@@ -39,6 +39,7 @@ from .files import (
 
 if TYPE_CHECKING:
     from .models import GameRecord
+    from .readnotes import ReadNotes
 
 __all__ = [
     "Item",
@@ -276,10 +277,12 @@ def _text_item(
 
 
 def read_item(
-    item: Item, max_bytes: int = MAX_RECORD_BYTES
+    item: Item, max_bytes: int = MAX_RECORD_BYTES, notes: ReadNotes | None = None
 ) -> tuple[GameRecord | None, list[RecordFormatError], bool]:
     """Parse and validate one item, collecting its errors instead of raising.
 
+    :param notes: filled with what the reader saw (where each element of a text
+        record was written, the cards typed in another spelling).
     :returns: ``(record, errors, unreadable)``: the record when valid, else every
         error, and whether the item could not be read as a document at all (bad
         JSON, not UTF-8, too large, a text syntax error) rather than being a
@@ -302,11 +305,12 @@ def read_item(
             error = RecordFormatError(f"{where}: not UTF-8 text", where=where)
             return None, [error], True
         try:
-            return parse_game(text.split("\n"), first_line=item.line), [], False
+            game = parse_game(text.split("\n"), first_line=item.line, notes=notes)
+            return game, [], False
         except InvalidRecordError as exc:
             errors = list(exc.errors)
             return None, errors, isinstance(errors[0], TextSyntaxError)
-    record, errors = validate_record_bytes(item.data, max_bytes=max_bytes)
+    record, errors = validate_record_bytes(item.data, max_bytes=max_bytes, notes=notes)
     if item.kind == "jsonl":
         errors = [at_line(error, item.line) for error in errors]
     return record, errors, bool(errors) and all(_is_unreadable(e) for e in errors)

@@ -12,28 +12,28 @@ from __future__ import annotations
 import difflib
 import re
 from collections.abc import Callable, Iterable
-from typing import Any, Final, NoReturn
+from typing import Any, Final
 
 from pydantic import ValidationError
 
-from ..engine.cards import UNKNOWN_CARD, parse_card
 from ..errors import InvalidRecordError, RecordFormatError, TextSyntaxError
 from .messages import validation_errors
 from .models import SHUFFLE_METHOD, ClaimedCounts, ClaimedPoints, GameRecord
 from .pointer import Part, pointer
+from .readnotes import ReadNotes
+from .textcursor import (
+    BUILD,
+    CAPTURE,
+    INT,
+    MOVE_NUMBER,
+    SEAT,
+    TEXT_CARD_PATTERN,
+    Cursor,
+)
 from .textlex import GLYPHS, Token, clip, tokenize
 
 __all__ = ["TEXT_CARD_PATTERN", "parse_game"]
 
-TEXT_CARD_PATTERN: Final = r"(?:10|1[1-3]|[1-9AJQKTajqkt])[SHDCshdc♠♤♥♡♦♢♣♧]"
-"""A card in the text notation: rank first, then suit, in either case."""
-
-_CARD: Final = re.compile(TEXT_CARD_PATTERN)
-_INT: Final = re.compile(r"-?[0-9]{1,4300}")
-_SEAT: Final = re.compile(r"[Ss]([0-9]{1,4300})")
-_MOVE_NUMBER: Final = re.compile(r"([0-9]{1,4300})\.")
-_CAPTURE: Final = re.compile(r"[xX]([0-9]{1,4300})?")
-_BUILD: Final = re.compile(r"\+([0-9]{1,4300})")
 _META_FIELDS: Final = {
     "event": "event",
     "site": "site",
@@ -54,11 +54,15 @@ _GROUPS: Final = {
 _FIRST_AT: Final = re.compile(r"first at (/[^\s)]*)")
 
 
-def parse_game(lines: Iterable[str], *, first_line: int) -> GameRecord:
+def parse_game(
+    lines: Iterable[str], *, first_line: int, notes: ReadNotes | None = None
+) -> GameRecord:
     """Read the lines of one game (without their line ends).
 
     :param lines: the game's lines, tag section first.
     :param first_line: the number of the first line, for error messages.
+    :param notes: filled with the line and column of every element, and the
+        cards typed in another spelling than the canonical one.
     :raises InvalidRecordError: a syntax error, or every structural error of
         the record; messages and ``where`` give the line and column.
     """
@@ -70,92 +74,14 @@ def parse_game(lines: Iterable[str], *, first_line: int) -> GameRecord:
     except TextSyntaxError as stop:
         raise InvalidRecordError([stop]) from None
     try:
-        return GameRecord.model_validate(obj)
+        record = GameRecord.model_validate(obj)
     except ValidationError as exc:
         errors = validation_errors(exc, obj)
         raise InvalidRecordError(parser.locate(e) for e in errors) from None
-
-
-class _Cursor:
-    """The tokens of one line, read from left to right."""
-
-    def __init__(self, tokens: list[Token], line: int, length: int) -> None:
-        self.tokens = tokens
-        self.i = 0
-        self.line = line
-        self.end_col = length + 1
-
-    def peek(self) -> Token | None:
-        return self.tokens[self.i] if self.i < len(self.tokens) else None
-
-    def next(self, expected: str) -> Token:
-        token = self.peek()
-        if token is None:
-            self.fail(expected)
-        self.i += 1
-        return token
-
-    def fail(self, expected: str, token: Token | None = None) -> NoReturn:
-        token = token if token is not None else self.peek()
-        if token is None:
-            raise TextSyntaxError(
-                self.line, self.end_col, f"expected {expected}, found end of line"
-            )
-        raise TextSyntaxError(
-            token.line, token.col, f"expected {expected}, found {token.shown()}"
-        )
-
-    def word(
-        self, expected: str, pattern: re.Pattern[str]
-    ) -> tuple[Token, re.Match[str]]:
-        token = self.next(expected)
-        match = pattern.fullmatch(token.text) if token.kind == "word" else None
-        if match is None:
-            self.fail(expected, token)
-        return token, match
-
-    def integer(self, expected: str) -> tuple[Token, int]:
-        token, match = self.word(expected, _INT)
-        return token, int(match[0])
-
-    def seat(self) -> tuple[Token, int]:
-        token, match = self.word("a seat such as 'S0'", _SEAT)
-        return token, int(match[1])
-
-    def card(self, *, unknown_ok: bool = False) -> tuple[Token, str]:
-        token = self.next("a card")
-        if unknown_ok and token.text == UNKNOWN_CARD and token.kind == "word":
-            return token, UNKNOWN_CARD
-        if token.kind != "word" or not _CARD.fullmatch(token.text):
-            self.fail("a card", token)
-        return token, str(parse_card(token.text))
-
-    def text(self, expected: str) -> tuple[Token, str]:
-        token = self.next(expected)
-        if token.kind not in ("string", "word"):
-            self.fail(expected, token)
-        return token, token.text
-
-    def keyword(self, name: str) -> None:
-        token = self.next(repr(name))
-        if token.kind != "word" or token.text.lower() != name:
-            self.fail(repr(name), token)
-
-    def punct(self, char: str) -> None:
-        token = self.next(repr(char))
-        if token.kind != "punct" or token.text != char:
-            self.fail(repr(char), token)
-
-    def comment(self) -> str | None:
-        token = self.peek()
-        if token is None or token.kind != "comment":
-            return None
-        self.i += 1
-        return token.text
-
-    def end(self, after: str = "") -> None:
-        if self.peek() is not None:
-            self.fail("end of line" + (f" after {after}" if after else ""))
+    if notes is not None:
+        notes.places.update(parser.pos)
+        notes.typed.update(parser.typed)
+    return record
 
 
 class _Parser:
@@ -164,6 +90,7 @@ class _Parser:
     def __init__(self, first_line: int) -> None:
         self.obj: dict[str, Any] = {}
         self.pos: dict[str, tuple[int, int]] = {"": (first_line, 1)}
+        self.typed: dict[str, tuple[str, str]] = {}
         self.first_line = first_line
         self.last_line = first_line
         self.seen: dict[str, int] = {}
@@ -176,6 +103,12 @@ class _Parser:
 
     def note(self, token: Token, *parts: Part) -> None:
         self.pos.setdefault(pointer(*parts), (token.line, token.col))
+
+    def note_card(self, token: Token, card: str, *parts: Part) -> None:
+        """Note where a card was written and, if typed otherwise, how."""
+        self.note(token, *parts)
+        if token.text != card:
+            self.typed[pointer(*parts)] = (token.text, card)
 
     def where(self, pointer: str) -> str:
         while pointer not in self.pos:
@@ -209,7 +142,7 @@ class _Parser:
             return
         self.last_line = number
         tokens = tokenize(text, number, body=not stripped.startswith("["))
-        cursor = _Cursor(tokens, number, len(text))
+        cursor = Cursor(tokens, number, len(text))
         if stripped.startswith("["):
             if self.in_body:
                 cursor.fail(
@@ -242,7 +175,7 @@ class _Parser:
 
     # The tag section.
 
-    def tag(self, cursor: _Cursor) -> None:
+    def tag(self, cursor: Cursor) -> None:
         cursor.punct("[")
         token = cursor.next("a tag name")
         name = next((n for n in _TAG_NAMES if n.lower() == token.text.lower()), None)
@@ -253,19 +186,19 @@ class _Parser:
                 token.line, token.col, f"unknown tag {clip(token.text)!r}{hint}"
             )
         self.note(token, "")
-        handler: Callable[[_Cursor, Token], None] = getattr(self, "tag_" + name.lower())
+        handler: Callable[[Cursor, Token], None] = getattr(self, "tag_" + name.lower())
         handler(cursor, token)
         cursor.punct("]")
         cursor.end(f"the {name} tag")
 
-    def tag_format(self, cursor: _Cursor, tag: Token) -> None:
+    def tag_format(self, cursor: Cursor, tag: Token) -> None:
         self.single(cursor, tag, "Format", ("format",))
 
-    def tag_id(self, cursor: _Cursor, tag: Token) -> None:
+    def tag_id(self, cursor: Cursor, tag: Token) -> None:
         self.single(cursor, tag, "Id", ("id",))
 
     def single(
-        self, cursor: _Cursor, tag: Token, name: str, path: tuple[str, ...]
+        self, cursor: Cursor, tag: Token, name: str, path: tuple[str, ...]
     ) -> None:
         self.once(name, tag, f"tag {name}")
         token, value = cursor.text("a string")
@@ -280,17 +213,17 @@ class _Parser:
         meta: dict[str, Any] = self.obj.setdefault("meta", {})
         return meta
 
-    def tag_meta(self, cursor: _Cursor, tag: Token) -> None:
+    def tag_meta(self, cursor: Cursor, tag: Token) -> None:
         self.meta(tag)
 
-    def tag_event(self, cursor: _Cursor, tag: Token) -> None:
+    def tag_event(self, cursor: Cursor, tag: Token) -> None:
         self.meta(tag)
         name = tag.text.capitalize()
         self.single(cursor, tag, name, ("meta", _META_FIELDS[name.lower()]))
 
     tag_site = tag_date = tag_round = tag_annotator = tag_source = tag_event
 
-    def tag_tag(self, cursor: _Cursor, tag: Token) -> None:
+    def tag_tag(self, cursor: Cursor, tag: Token) -> None:
         tags = self.meta(tag).setdefault("tags", {})
         key_token, key = cursor.text("a tag key (a string)")
         self.once("Tag " + key, key_token, f"tag key {key!r}")
@@ -302,11 +235,11 @@ class _Parser:
         rules: dict[str, Any] = self.obj.setdefault("rules", {})
         return rules
 
-    def tag_preset(self, cursor: _Cursor, tag: Token) -> None:
+    def tag_preset(self, cursor: Cursor, tag: Token) -> None:
         self.rules(tag)
         self.single(cursor, tag, "Preset", ("rules", "preset"))
 
-    def tag_option(self, cursor: _Cursor, tag: Token) -> None:
+    def tag_option(self, cursor: Cursor, tag: Token) -> None:
         options = self.rules(tag).setdefault("options", {})
         token, name = cursor.text("a rules option name")
         self.once("Option " + name, token, f"option {name!r}")
@@ -316,14 +249,14 @@ class _Parser:
             options[name] = value.text
         elif value.kind == "word" and value.text in ("true", "false"):
             options[name] = value.text == "true"
-        elif value.kind == "word" and _INT.fullmatch(value.text):
+        elif value.kind == "word" and INT.fullmatch(value.text):
             options[name] = int(value.text)
         elif value.kind == "word":
             options[name] = value.text
         else:
             cursor.fail("a value (true, false, a whole number or a string)", value)
 
-    def tag_player(self, cursor: _Cursor, tag: Token) -> None:
+    def tag_player(self, cursor: Cursor, tag: Token) -> None:
         players: list[dict[str, Any]] = self.obj.setdefault("players", [])
         token, seat = cursor.integer("a seat number")
         if seat != len(players):
@@ -339,11 +272,11 @@ class _Parser:
             self.note(token, "players", seat, "id")
         players.append(player)
 
-    def tag_teams(self, cursor: _Cursor, tag: Token) -> None:
+    def tag_teams(self, cursor: Cursor, tag: Token) -> None:
         self.once("Teams", tag, "tag Teams")
         token, text = cursor.text('the teams, such as "0,2 1,3"')
         teams = [group.split(",") for group in text.split()]
-        if not all(_INT.fullmatch(seat) for team in teams for seat in team):
+        if not all(INT.fullmatch(seat) for team in teams for seat in team):
             cursor.fail('teams such as "0,2 1,3"', token)
         self.obj["teams"] = [[int(seat) for seat in team] for team in teams]
         self.note(token, "teams")
@@ -353,10 +286,10 @@ class _Parser:
         claimed: dict[str, Any] = self.obj.setdefault("claimed", {})
         return claimed
 
-    def tag_claimed(self, cursor: _Cursor, tag: Token) -> None:
+    def tag_claimed(self, cursor: Cursor, tag: Token) -> None:
         self.match_claim(tag)
 
-    def tag_claimedtotals(self, cursor: _Cursor, tag: Token) -> None:
+    def tag_claimedtotals(self, cursor: Cursor, tag: Token) -> None:
         self.once("ClaimedTotals", tag, "tag ClaimedTotals")
         totals = self.match_claim(tag).setdefault("totals", [])
         self.note(tag, "claimed", "totals")
@@ -365,18 +298,18 @@ class _Parser:
             self.note(token, "claimed", "totals", len(totals))
             totals.append(total)
 
-    def tag_claimedwinner(self, cursor: _Cursor, tag: Token) -> None:
+    def tag_claimedwinner(self, cursor: Cursor, tag: Token) -> None:
         self.once("ClaimedWinner", tag, "tag ClaimedWinner")
         token, self.match_claim(tag)["winner"] = cursor.integer("a side number")
         self.note(token, "claimed", "winner")
 
-    def tag_claimedcomment(self, cursor: _Cursor, tag: Token) -> None:
+    def tag_claimedcomment(self, cursor: Cursor, tag: Token) -> None:
         self.match_claim(tag)
         self.single(cursor, tag, "ClaimedComment", ("claimed", "comment"))
 
     # The body.
 
-    def body(self, cursor: _Cursor) -> None:
+    def body(self, cursor: Cursor) -> None:
         token = cursor.next(_KEYWORDS)
         if token.kind == "comment" and not self.deals and "comment" not in self.obj:
             self.obj["comment"] = token.text
@@ -392,7 +325,7 @@ class _Parser:
         if keyword in ("shuffle", "deck", "table", "round", "hands", "claimed", "side"):
             getattr(self, keyword + "_line")(cursor, token)
         elif token.kind == "word" and (
-            _MOVE_NUMBER.fullmatch(token.text) or _SEAT.fullmatch(token.text)
+            MOVE_NUMBER.fullmatch(token.text) or SEAT.fullmatch(token.text)
         ):
             cursor.i -= 1
             self.move_line(cursor, token)
@@ -402,14 +335,14 @@ class _Parser:
     def here(self) -> tuple[str | int, ...]:
         return ("deals", len(self.deals) - 1)
 
-    def number(self, cursor: _Cursor, what: str, expected: int) -> None:
+    def number(self, cursor: Cursor, what: str, expected: int) -> None:
         token, number = cursor.integer(f"a {what} number")
         if number != expected:
             raise TextSyntaxError(
                 token.line, token.col, f"expected {what} {expected}, found {number}"
             )
 
-    def deal_line(self, cursor: _Cursor, token: Token) -> None:
+    def deal_line(self, cursor: Cursor, token: Token) -> None:
         self.number(cursor, "deal", len(self.deals) + 1)
         deal: dict[str, Any] = {}
         self.deals.append(deal)
@@ -422,7 +355,7 @@ class _Parser:
         cursor.end("the deal header")
 
     def deal_comment(
-        self, cursor: _Cursor, node: dict[str, Any], *at: str | int
+        self, cursor: Cursor, node: dict[str, Any], *at: str | int
     ) -> None:
         token = cursor.peek()
         text = cursor.comment()
@@ -430,7 +363,7 @@ class _Parser:
             node["comment"] = text
             self.note(token, *at)
 
-    def before_rounds(self, cursor: _Cursor, token: Token, name: str) -> dict[str, Any]:
+    def before_rounds(self, cursor: Cursor, token: Token, name: str) -> dict[str, Any]:
         deal = self.deals[-1]
         if "rounds" in deal:
             raise TextSyntaxError(
@@ -444,7 +377,7 @@ class _Parser:
         self.note(token, *self.here(), name.lower())
         return deal
 
-    def shuffle_line(self, cursor: _Cursor, token: Token) -> None:
+    def shuffle_line(self, cursor: Cursor, token: Token) -> None:
         deal = self.before_rounds(cursor, token, "Shuffle")
         seed_token, seed = cursor.text("the shuffle seed (a string)")
         method: str = SHUFFLE_METHOD
@@ -455,20 +388,20 @@ class _Parser:
         self.note(seed_token, *self.here(), "shuffle", "seed")
         cursor.end("the shuffle seed")
 
-    def deck_line(self, cursor: _Cursor, token: Token) -> None:
+    def deck_line(self, cursor: Cursor, token: Token) -> None:
         self.cards_line(cursor, token, "Deck")
 
-    def table_line(self, cursor: _Cursor, token: Token) -> None:
+    def table_line(self, cursor: Cursor, token: Token) -> None:
         self.cards_line(cursor, token, "Table")
 
-    def cards_line(self, cursor: _Cursor, token: Token, name: str) -> None:
+    def cards_line(self, cursor: Cursor, token: Token, name: str) -> None:
         cards = self.before_rounds(cursor, token, name)[name.lower()] = []
         while cursor.peek() is not None:
             card_token, card = cursor.card()
-            self.note(card_token, *self.here(), name.lower(), len(cards))
+            self.note_card(card_token, card, *self.here(), name.lower(), len(cards))
             cards.append(card)
 
-    def round_line(self, cursor: _Cursor, token: Token) -> None:
+    def round_line(self, cursor: Cursor, token: Token) -> None:
         if self.claimed is not None:
             cursor.fail("'Side' (rounds come before Claimed)", token)
         rounds = self.deals[-1].setdefault("rounds", [])
@@ -481,7 +414,7 @@ class _Parser:
     def round_at(self) -> tuple[str | int, ...]:
         return (*self.here(), "rounds", len(self.deals[-1]["rounds"]) - 1)
 
-    def hands_line(self, cursor: _Cursor, token: Token) -> None:
+    def hands_line(self, cursor: Cursor, token: Token) -> None:
         if self.round is None or self.claimed is not None:
             cursor.fail("a Round line before Hands", token)
         if "hands" in self.round or self.round["moves"]:
@@ -498,10 +431,10 @@ class _Parser:
                 continue
             card_token, card = cursor.card(unknown_ok=True)
             self.note(card_token, *at, len(hands) - 1)
-            self.note(card_token, *at, len(hands) - 1, len(hands[-1]))
+            self.note_card(card_token, card, *at, len(hands) - 1, len(hands[-1]))
             hands[-1].append(card)
 
-    def claimed_line(self, cursor: _Cursor, token: Token) -> None:
+    def claimed_line(self, cursor: Cursor, token: Token) -> None:
         deal = self.deals[-1]
         self.once(
             f"{len(self.deals)} Claimed", token, f"Claimed of deal {len(self.deals)}"
@@ -512,7 +445,7 @@ class _Parser:
         self.deal_comment(cursor, self.claimed, *self.here(), "claimed", "comment")
         cursor.end("the claimed comment")
 
-    def side_line(self, cursor: _Cursor, token: Token) -> None:
+    def side_line(self, cursor: Cursor, token: Token) -> None:
         if self.claimed is None:
             cursor.fail("a Claimed line before Side", token)
         sides: list[dict[str, Any]] = self.claimed["sides"]
@@ -555,14 +488,14 @@ class _Parser:
                 self.note(item, *at, name, key)
             cursor.punct(")")
 
-    def move_line(self, cursor: _Cursor, token: Token) -> None:
+    def move_line(self, cursor: Cursor, token: Token) -> None:
         if self.round is None:
             cursor.fail("a Round line before the moves", token)
         moves: list[dict[str, Any]] = self.round["moves"]
         at = (*self.round_at(), "moves", len(moves))
         self.note(token, *at)
-        if _MOVE_NUMBER.fullmatch(token.text):
-            number_token, match = cursor.word("a move number", _MOVE_NUMBER)
+        if MOVE_NUMBER.fullmatch(token.text):
+            number_token, match = cursor.word("a move number", MOVE_NUMBER)
             if int(match[1]) != len(moves) + 1:
                 raise TextSyntaxError(
                     number_token.line,
@@ -573,10 +506,10 @@ class _Parser:
         card_token, card = cursor.card()
         move: dict[str, Any] = {"seat": seat, "card": card}
         self.note(seat_token, *at, "seat")
-        self.note(card_token, *at, "card")
+        self.note_card(card_token, card, *at, "card")
         action = cursor.next("'-' (trail), 'x' (capture) or '+<value>' (build)")
-        capture = _CAPTURE.fullmatch(action.text) if action.kind == "word" else None
-        build = _BUILD.fullmatch(action.text) if action.kind == "word" else None
+        capture = CAPTURE.fullmatch(action.text) if action.kind == "word" else None
+        build = BUILD.fullmatch(action.text) if action.kind == "word" else None
         key = ""
         if action.kind == "word" and action.text == "-":
             move["action"] = "trail"
@@ -599,7 +532,7 @@ class _Parser:
                 )
             ):
                 item_token, item = cursor.card()
-                self.note(item_token, *at, key, len(cards))
+                self.note_card(item_token, item, *at, key, len(cards))
                 cards.append(item)
             if not cards:
                 cursor.fail("a card")
