@@ -34,11 +34,11 @@ from ..record.translate import to_engine
 from .audit import audit_deal, audit_match
 from .report import DealReport, Finding, MatchReport, ReplayReport, SideReport
 
-__all__ = ["Position", "Replay", "replay"]
+__all__ = ["ReplayPosition", "Replay", "replay"]
 
 
 @dataclass(frozen=True, slots=True)
-class Position:
+class ReplayPosition:
     """A position of a deal: before move ``index`` (or after the last move)."""
 
     deal: int
@@ -72,7 +72,7 @@ class Replay:
     """The result of replaying a record."""
 
     report: ReplayReport
-    positions: list[list[Position]] = field(default_factory=list)
+    positions: list[list[ReplayPosition]] = field(default_factory=list)
     """Per deal, every position (only with ``positions=True``)."""
 
 
@@ -111,7 +111,7 @@ class _Replayer:
             disputed=False,
             moves_checked=0,
         )
-        self.positions: list[list[Position]] = []
+        self.positions: list[list[ReplayPosition]] = []
         self.move_locs: list[str] = []
         self.moves_checked = 0
 
@@ -312,7 +312,7 @@ class _Replayer:
             return report, None
         state = DealState.start(rules, seating, deal.dealer, table, hands[0])
         totals = tuple(match.totals)
-        kept: list[Position] = []
+        kept: list[ReplayPosition] = []
         last_step: Step | None = None
         last_loc = ""
         move_locs: list[str] = []  # by move index within the deal
@@ -334,7 +334,7 @@ class _Replayer:
                 move_loc = moves_loc + str(k)
                 if self.keep:
                     kept.append(
-                        Position(
+                        ReplayPosition(
                             d,
                             state.moves_played,
                             move_loc,
@@ -385,7 +385,7 @@ class _Replayer:
         report.complete = state.finished
         if self.keep:
             kept.append(
-                Position(
+                ReplayPosition(
                     d,
                     state.moves_played,
                     loc,

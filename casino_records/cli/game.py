@@ -28,7 +28,7 @@ from .util import (
 )
 
 if TYPE_CHECKING:
-    from ..check.replay import Position
+    from ..check.replay import ReplayPosition
     from ..record.models import GameRecord
 
 __all__ = ["legal", "show", "simulate"]
@@ -50,11 +50,11 @@ _PRETTY = click.option(
 
 def _find_position(
     record: GameRecord,
-    positions: dict[int, list[Position]],
+    positions: dict[int, list[ReplayPosition]],
     deal: int | None,
     move: int | None,
     at: str | None,
-) -> Position:
+) -> ReplayPosition:
     """The position before ``move`` of ``deal`` (both from 1), or at pointer ``at``."""
     if at is not None and (deal is not None or move is not None):
         raise click.UsageError(

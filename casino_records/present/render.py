@@ -26,7 +26,7 @@ from ..engine.scoring import CATEGORIES, CHECK_LABELS
 
 if TYPE_CHECKING:
     from ..check.outcome import Outcome
-    from ..check.replay import Position
+    from ..check.replay import ReplayPosition
     from ..check.report import DealReport, Finding, ReplayReport, ScoreCheck, SideReport
     from ..engine.cards import Card
     from ..engine.moves import Build, Step
@@ -87,7 +87,7 @@ def _build_line(build: Build, names: Sequence[str], pretty: bool) -> str:
     return f"{build.label}: value {build.value}, {kind}, owned by {owner}: {groups}"
 
 
-def _table_short(position: Position, pretty: bool) -> str:
+def _table_short(position: ReplayPosition, pretty: bool) -> str:
     state = position.state
     # At the end of a deal the cards left are still on the table until the
     # residue step of deal_text gives them away.
@@ -100,7 +100,7 @@ def _table_short(position: Position, pretty: bool) -> str:
 
 
 def _hand_lines(
-    position: Position, names: Sequence[str], hands: HandsShown, pretty: bool
+    position: ReplayPosition, names: Sequence[str], hands: HandsShown, pretty: bool
 ) -> list[str]:
     state = position.state
     lines = []
@@ -114,11 +114,11 @@ def _hand_lines(
     return lines
 
 
-def _side_names(position: Position, names: Sequence[str]) -> list[str]:
+def _side_names(position: ReplayPosition, names: Sequence[str]) -> list[str]:
     return side_names(names, position.state.seating.side_of)
 
 
-def _pile_lines(position: Position, names: Sequence[str]) -> list[str]:
+def _pile_lines(position: ReplayPosition, names: Sequence[str]) -> list[str]:
     state = position.state
     sides = _side_names(position, names)
     lines = []
@@ -143,7 +143,7 @@ def _step_line(step: Step, names: Sequence[str]) -> str:
 
 
 def position_text(
-    position: Position,
+    position: ReplayPosition,
     names: Sequence[str],
     *,
     hands: HandsShown = "all",
@@ -186,7 +186,7 @@ def position_text(
 
 
 def deal_text(
-    positions: Sequence[Position],
+    positions: Sequence[ReplayPosition],
     names: Sequence[str],
     deal: DealReport | None = None,
     *,
@@ -271,7 +271,7 @@ def _side_score(side: SideReport) -> str:
 
 
 def legal_text(
-    position: Position,
+    position: ReplayPosition,
     names: Sequence[str],
     options: Sequence[Step],
     recorded: Step | None | Literal["illegal"],

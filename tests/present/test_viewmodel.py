@@ -75,7 +75,7 @@ def test_open_a_record(game: vm.Game) -> None:
 @pytest.mark.parametrize(
     ("data", "words"),
     [
-        (b"\x89PNG\r\n\x1a\n\x00\xff\xfe junk", "not UTF-8"),
+        (b"\x89PNG\r\n\x1a\n\x00\xff\xfe junk", "not a text file"),
         (b'{"format": "casino-record/1", "rules": {"pre', "unexpected end of data"),
         (b"[1, 2]", "a record is a JSON object, not an array"),
         (b'{"format": "casino-record/1"}', "(/rules): missing field 'rules'"),
