@@ -129,9 +129,9 @@ def test_an_archive_is_sniffed_without_suffix() -> None:
 def test_view_path_and_catalog(tmp_path: Path) -> None:
     samples = tmp_path / "samples"
     samples.mkdir()
-    for name in ("b.json", "a.jsonl", "a.json", "notes.txt"):
+    for name in ("b.json", "a.jsonl", "a.json", "game.TXT", "notes.md"):
         (samples / name).write_text("{}")
-    assert list(vm.catalog(samples)) == ["a.json", "b.json", "a.jsonl"]
+    assert list(vm.catalog(samples)) == ["a.json", "b.json", "game.TXT", "a.jsonl"]
     given = tmp_path / "mine.json"
     given.write_text("{}")
     assert list(vm.catalog(samples, given))[0] == "mine.json"
