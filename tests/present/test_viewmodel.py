@@ -135,7 +135,12 @@ def test_view_path_and_catalog(tmp_path: Path) -> None:
     given = tmp_path / "mine.json"
     given.write_text("{}")
     assert list(vm.catalog(samples, given))[0] == "mine.json"
-    assert list(vm.catalog(samples, samples)) == ["a.json", "b.json", "a.jsonl"]
+    assert list(vm.catalog(samples, samples)) == [
+        "a.json",
+        "b.json",
+        "game.TXT",
+        "a.jsonl",
+    ]
     assert vm.catalog(tmp_path / "missing") == {}
     env = {vm.VIEW_PATH_ENV: str(given)}
     app = "viewer/streamlit_app.py"
