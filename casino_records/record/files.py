@@ -127,10 +127,12 @@ def lines_of(stream: LineSource, limit: int, first: int = 1) -> Iterator[Line]:
         if number == first and raw.startswith(BOM):
             raw = raw[len(BOM) :]
         if not raw.endswith(b"\n") and len(raw) >= limit + 2:
+            tail = raw[-2:]  # a "\r\n" may straddle two reads
             while raw and not raw.endswith(b"\n"):
                 raw = stream.readline(1 << 20)
                 raw_size += len(raw)
-            size = raw_size - len(_ending(raw))
+                tail = (tail + raw)[-2:]
+            size = raw_size - len(_ending(tail))
             yield Line(number, b"", size, raw_size, too_long=True)
             continue
         data = raw[: len(raw) - len(_ending(raw))]

@@ -21,6 +21,7 @@ first (the unknown ``on`` that is probably ``onto`` before the missing
 from __future__ import annotations
 
 import difflib
+import re
 from collections.abc import Iterable, Mapping
 from typing import Any, Final
 
@@ -57,6 +58,7 @@ for _model, _place in _PLACES.items():
     for _name in _model.model_fields:
         _HOMES.setdefault(_name, []).append(_place)
 _FIELD_NAMES: Final = sorted(_HOMES)
+_RULE_ID: Final = re.compile(r"[A-Z]+[0-9]+(?:\.[0-9]+)? ")
 _MOVES: Final[dict[str, type[BaseModel]]] = {
     "trail": models.TrailMove,
     "capture": models.CaptureMove,
@@ -206,6 +208,8 @@ def _message(detail: ErrorDetails, loc: tuple[Part, ...], obj: object) -> str:
         return f"{message}, not {_kind_of(value)}"
     if message.startswith("Value error, "):
         message = message.removeprefix("Value error, ")
+    if _RULE_ID.match(message):  # a rule id keeps its capital: "G3 card ..."
+        return message
     return message[:1].lower() + message[1:]
 
 
