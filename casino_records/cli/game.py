@@ -102,10 +102,15 @@ def _find_position(
 def _replayed(
     settings: Settings, path: Path, number: int | None
 ) -> tuple[str, GameRecord, Any]:
+    from ..check.outcome import in_source_terms
     from ..check.replay import replay
+    from ..record.readnotes import ReadNotes
 
-    label, record = load_one(path, settings.max_bytes, number)
-    return label, record, replay(record, positions=True, source=label)
+    notes = ReadNotes()
+    label, record = load_one(path, settings.max_bytes, number, notes)
+    result = replay(record, positions=True, source=label)
+    in_source_terms(result.report, notes)
+    return label, record, result
 
 
 def _hands_option(seat: int | None, all_hands: bool, no_hands: bool) -> Any:

@@ -24,6 +24,7 @@ from ..record.sources import Item, iter_items, read_item
 if TYPE_CHECKING:
     from ..errors import RecordFormatError
     from ..record.models import GameRecord
+    from ..record.readnotes import ReadNotes
 
 __all__ = [
     "FORMAT_OPTION",
@@ -153,8 +154,12 @@ def load_records(
         yield item, record
 
 
-def load_one(path: Path, max_bytes: int, number: int | None) -> tuple[str, GameRecord]:
+def load_one(
+    path: Path, max_bytes: int, number: int | None, notes: ReadNotes | None = None
+) -> tuple[str, GameRecord]:
     """The one record of ``path``, or record ``number`` (from 1) of an archive.
+
+    :param notes: filled with what the reader saw (see :func:`.sources.read_item`).
 
     :raises click.UsageError: an archive holds several records and no number
         was given, or fewer than ``number``.
@@ -180,7 +185,7 @@ def load_one(path: Path, max_bytes: int, number: int | None) -> tuple[str, GameR
         raise click.UsageError(
             f"{path} holds {count} record{'s' * (count != 1)}, not {wanted}"
         )
-    record, errors, unreadable = read_item(chosen, max_bytes)
+    record, errors, unreadable = read_item(chosen, max_bytes, notes)
     if record is None:
         fail(chosen.label, errors, unreadable)
     return chosen.label, record
