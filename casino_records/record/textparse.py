@@ -17,7 +17,7 @@ from pydantic import ValidationError
 
 from ..errors import InvalidRecordError, RecordFormatError, TextSyntaxError
 from .messages import validation_errors
-from .models import GameRecord
+from .models import FORMAT, GameRecord
 from .readnotes import ReadNotes
 from .textbody import KEYWORDS, BodyLines
 from .textcursor import TEXT_CARD_PATTERN, Cursor
@@ -100,7 +100,7 @@ class _Parser(TagSection, BodyLines):
     def finish(self) -> dict[str, Any]:
         at = (self.first_line, 1)
         if "format" not in self.obj:
-            raise TextSyntaxError(*at, 'missing tag [Format "casino-record/1"]')
+            raise TextSyntaxError(*at, f'missing tag [Format "{FORMAT}"]')
         if "preset" not in self.obj.get("rules", {}):
             raise TextSyntaxError(
                 *at, "missing tag [Preset ...] (classic, royal or dominican)"
