@@ -86,11 +86,15 @@ def main() -> None:
             "rescore -o": [CLI, "rescore", short, "-o", out],
             "rescore -j 2": [CLI, "rescore", "-j", "2", short],
         }
-        times = {label: best(command, args.repeat)[0] for label, command in timed.items()}
+        times = {
+            label: best(command, args.repeat)[0] for label, command in timed.items()
+        }
         reference = times["validate"]
         print(f"\nwall time, {args.records} records, best of {args.repeat}:")
         for label, seconds in times.items():
-            print(f"  {label:<13} {seconds:6.2f} s  {seconds / reference:5.2f}x validate")
+            print(
+                f"  {label:<13} {seconds:6.2f} s  {seconds / reference:5.2f}x validate"
+            )
         speedup = times["rescore"] / times["rescore -j 2"]
         print(f"  rescore -j 2 against -j 1: {speedup:.2f}x faster")
     sys.stdout.flush()

@@ -31,6 +31,7 @@ from .outcome import Outcome, Status, error_text, first_problem, in_source_terms
 if TYPE_CHECKING:
     from ..errors import RecordFormatError
     from ..record.models import GameRecord
+    from .replay import Replay
     from .report import ReplayReport
 
 __all__ = [
@@ -57,7 +58,15 @@ _R = TypeVar("_R")
 class Checked:
     """One item read and replayed: its record, errors or report, and its outcome."""
 
-    __slots__ = ("errors", "item", "record", "report", "status", "unreadable")
+    __slots__ = (
+        "errors",
+        "item",
+        "record",
+        "replayed",
+        "report",
+        "status",
+        "unreadable",
+    )
 
     def __init__(self, item: Item, max_bytes: int = MAX_RECORD_BYTES) -> None:
         from ..record.readnotes import ReadNotes
@@ -73,6 +82,8 @@ class Checked:
         """Why it could not be read (empty when it was)."""
         self.unreadable = unreadable
         """True when it is not even a document (bad JSON, not UTF-8, too large)."""
+        self.replayed: Replay | None = None
+        """The replay, when the record could be read."""
         self.report: ReplayReport | None = None
         """The replay's report, when the record could be read."""
         self.status: Status
@@ -80,7 +91,8 @@ class Checked:
         if record is None:
             self.status = "unreadable" if unreadable else "invalid"
             return
-        self.report = replay(record, source=item.label).report
+        self.replayed = replay(record, source=item.label)
+        self.report = self.replayed.report
         in_source_terms(self.report, notes)
         self.status = self.report.status  # type: ignore[assignment]
 

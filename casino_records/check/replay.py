@@ -74,6 +74,10 @@ class Replay:
     report: ReplayReport
     positions: list[list[ReplayPosition]] = field(default_factory=list)
     """Per deal, every position (only with ``positions=True``)."""
+    states: list[DealState | None] = field(default_factory=list)
+    """Per deal replayed, the engine state where its replay stopped (the end of a
+    finished deal: piles, sweeps, residue, the log); ``None`` where the deal's
+    cards could not be read. Kept by reference, at no cost."""
 
 
 def replay(
@@ -112,6 +116,7 @@ class _Replayer:
             moves_checked=0,
         )
         self.positions: list[list[ReplayPosition]] = []
+        self.states: list[DealState | None] = []
         self.move_locs: list[str] = []
         self.moves_checked = 0
 
@@ -219,6 +224,7 @@ class _Replayer:
             errors_before = len(self.report.findings)
             report, state = self.replay_deal(d, deal, rules, seating, match)
             self.report.deals.append(report)
+            self.states.append(state)
             if state is None or not state.finished:
                 failed = state is None and len(self.report.findings) > errors_before
                 if not failed and d != last and not match.over:
@@ -274,7 +280,7 @@ class _Replayer:
         if known:
             self.add_findings(audit_match(record, match, self.report.match, sides))
         self.report.moves_checked = self.moves_checked
-        return Replay(self.report, self.positions)
+        return Replay(self.report, self.positions, self.states)
 
     def _after_immediate_win(self, deal: Deal, d: int, r: int, k: int) -> None:
         """Report moves recorded after a capture that won the match at once."""

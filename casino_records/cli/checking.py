@@ -162,6 +162,7 @@ def _rescore_item(
     """Read, replay and (when ``target``) correct one item; never raises for bad input."""
     from ..check.batch import checked_item
     from ..check.correct import corrected
+    from ..check.explain import explain
     from ..present.render import report_text
     from ..record.jsonio import dumps_json
     from ..record.writers import RecordTooLargeError, record_bytes
@@ -169,6 +170,8 @@ def _rescore_item(
     number, item = numbered
     checked = checked_item(item, max_bytes)
     report = checked.report
+    if report is not None and checked.record is not None and checked.replayed:
+        report.explanations = explain(checked.record, checked.replayed)
     if report is None:
         text = _error_report(item.label, checked.status, checked.errors)
     else:
