@@ -39,6 +39,7 @@ def archive(path: Path, records: int) -> None:
         simulate_record(
             ("classic", "royal", "dominican")[k % 3],
             2 + k % 3,
+            teams=k % 3 == 2,
             seed=f"bench-rescore-{k}",
             max_deals=2,
         )
@@ -60,6 +61,10 @@ def main() -> None:
     parser.add_argument("--records", type=int, default=2000)
     parser.add_argument("--times", type=int, default=10)
     parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument(
+        "--before",
+        help="another checkout's casino-records, measured on the shorter archive too",
+    )
     args = parser.parse_args()
     print(f"pure-Python reference: {python_reference():.3f} s; load {os.getloadavg()}")
     with tempfile.TemporaryDirectory(prefix="bench-rescore.") as scratch:
@@ -97,6 +102,13 @@ def main() -> None:
             )
         speedup = times["rescore"] / times["rescore -j 2"]
         print(f"  rescore -j 2 against -j 1: {speedup:.2f}x faster")
+        if args.before:
+            for label, command in {
+                "validate": [args.before, "validate", "-q", short],
+                "rescore": [args.before, "rescore", short],
+            }.items():
+                seconds, peak = best(command, 1)
+                print(f"  before: {label:<9} {seconds:6.2f} s, peak {peak:.1f} MiB")
     sys.stdout.flush()
 
 
