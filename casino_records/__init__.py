@@ -65,6 +65,7 @@ if TYPE_CHECKING:
     from .errors import IllegalMoveError as IllegalMoveError
     from .errors import InvalidRecordError as InvalidRecordError
     from .errors import RecordFormatError as RecordFormatError
+    from .errors import RecordTooLargeError as RecordTooLargeError
     from .errors import RulesError as RulesError
     from .errors import ScoreMismatchError as ScoreMismatchError
     from .errors import TextSyntaxError as TextSyntaxError
@@ -110,6 +111,7 @@ _LAZY: dict[str, str] = {
     "IllegalMoveError": "errors",
     "InvalidRecordError": "errors",
     "RecordFormatError": "errors",
+    "RecordTooLargeError": "errors",
     "RulesError": "errors",
     "ScoreMismatchError": "errors",
     "TextSyntaxError": "errors",

@@ -15,6 +15,7 @@ __all__ = [
     "IllegalMoveError",
     "InvalidRecordError",
     "RecordFormatError",
+    "RecordTooLargeError",
     "RulesError",
     "ScoreMismatchError",
     "TextSyntaxError",
@@ -85,6 +86,10 @@ class InvalidRecordError(RecordFormatError):
         more = len(self.errors) - 1
         suffix = f" (and {more} more error{'s' * (more > 1)})" if more else ""
         return super().__str__() + suffix
+
+
+class RecordTooLargeError(RecordFormatError):
+    """A record whose canonical form is larger than the readers accept, so not written."""
 
 
 class TextSyntaxError(RecordFormatError):

@@ -22,18 +22,33 @@ corrected, since its computed scores are not known.
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..errors import UncorrectableError
+from ..record.jsonio import canonical_data
 from ..record.models import GameRecord
 from ..record.pointer import set_at
 from .report import ReplayReport
 
-__all__ = ["UncorrectableError", "corrected"]
+__all__ = ["UncorrectableError", "corrected", "corrected_data"]
 
 
 def corrected(record: GameRecord, report: ReplayReport) -> GameRecord:
     """Return a copy of ``record`` whose claimed scores are the computed ones.
 
     :param report: the report of ``replay(record)``.
+    :raises UncorrectableError: the record is invalid (its report has errors).
+    """
+    return GameRecord.model_validate(corrected_data(record, report))
+
+
+def corrected_data(record: GameRecord, report: ReplayReport) -> dict[str, Any]:
+    """The canonical JSON data of :func:`corrected` (what a writer writes), unvalidated.
+
+    Only claimed figures change, each to a computed one (a whole number in
+    range), so the data is that of a valid record: writing it needs no second
+    validation.
+
     :raises UncorrectableError: the record is invalid (its report has errors).
     """
     if not report.valid:
@@ -43,7 +58,7 @@ def corrected(record: GameRecord, report: ReplayReport) -> GameRecord:
             loc=first.loc,
             where=first.where,
         )
-    data = record.model_dump(mode="json", exclude_none=True)
+    data = canonical_data(record)
     for deal in report.deals:
         for check in deal.checks:
             set_at(data, check.loc, check.computed)
@@ -55,4 +70,4 @@ def corrected(record: GameRecord, report: ReplayReport) -> GameRecord:
             claimed.pop("winner", None)
         else:
             claimed["winner"] = report.match.winner
-    return GameRecord.model_validate(data)
+    return data

@@ -161,7 +161,7 @@ def _rescore_item(
 ) -> tuple[int, _Rescored]:
     """Read, replay and (when ``target``) correct one item; never raises for bad input."""
     from ..check.batch import checked_item
-    from ..check.correct import corrected
+    from ..check.correct import corrected_data
     from ..check.explain import explain
     from ..present.render import report_text
     from ..record.jsonio import dumps_json
@@ -182,7 +182,7 @@ def _rescore_item(
         if report.valid:
             try:
                 fixed = record_bytes(
-                    corrected(checked.record, report), target, max_bytes
+                    corrected_data(checked.record, report), target, max_bytes
                 )
             except RecordTooLargeError as exc:
                 text += f"{item.label}: the corrected copy is {exc.message}\n"

@@ -9,11 +9,11 @@ archive separates its games with a blank line (:data:`TEXT_SEPARATOR`).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Any, Final
 
 import orjson
 
-from ..errors import RecordFormatError
+from ..errors import RecordTooLargeError
 from .files import MAX_RECORD_BYTES, RecordKind
 
 if TYPE_CHECKING:
@@ -25,32 +25,41 @@ TEXT_SEPARATOR: Final = b"\n"
 """What goes between two games of a text archive (a blank line)."""
 
 
-class RecordTooLargeError(RecordFormatError):
-    """A record whose canonical form is larger than the readers accept."""
-
-
 def record_bytes(
-    record: GameRecord, kind: RecordKind, max_bytes: int = MAX_RECORD_BYTES
+    record: GameRecord | dict[str, Any],
+    kind: RecordKind,
+    max_bytes: int = MAX_RECORD_BYTES,
 ) -> bytes:
     """The canonical bytes of ``record`` as a ``json`` file, ``jsonl`` line or ``text`` game.
 
+    :param record: a record, or the canonical JSON data of a valid one
+        (:func:`.jsonio.canonical_data`), which spares a validation.
     :raises RecordTooLargeError: the written record (its line end not counted)
         would be larger than ``max_bytes``, so no reader with that limit could
         read it back.
     """
-    from .jsonio import canonical_data, dumps
+    from .jsonio import canonical_data
+    from .layout import layout
 
-    if kind == "json":
-        data = dumps(record)
-        size = len(data)
-    elif kind == "jsonl":
-        data = orjson.dumps(canonical_data(record), option=orjson.OPT_APPEND_NEWLINE)
-        size = len(data) - 1
-    else:
+    if kind == "text":
+        from .models import GameRecord
         from .textnotation import write_text
 
-        data = write_text(record).encode("utf-8")
+        model = (
+            record
+            if not isinstance(record, dict)
+            else GameRecord.model_validate(record)
+        )
+        data = write_text(model).encode("utf-8")
         size = len(data)
+    else:
+        content = record if isinstance(record, dict) else canonical_data(record)
+        if kind == "json":
+            data = layout(content).encode()
+            size = len(data)
+        else:
+            data = orjson.dumps(content, option=orjson.OPT_APPEND_NEWLINE)
+            size = len(data) - 1
     if size > max_bytes:
         raise RecordTooLargeError(
             f"not written: its canonical form would be {size} bytes, over the"
