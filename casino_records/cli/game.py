@@ -13,7 +13,6 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from ..engine.cards import Suit
 from ..record.files import MAX_RECORD_BYTES
 from .util import (
     EXIT_PROBLEM,
@@ -121,12 +120,13 @@ def _hands_option(seat: int | None, all_hands: bool, no_hands: bool) -> Any:
     return seat if seat is not None else "all"
 
 
-_ASCII = str.maketrans({suit.symbol: suit.value for suit in Suit})
-
-
 def _echo(text: str, ascii_: bool) -> None:
     """Print a result; ``--ascii`` writes suits as letters (``10♦`` as ``10D``)."""
-    click.echo(text.translate(_ASCII) if ascii_ else text, nl=False)
+    if ascii_:
+        from ..engine.cards import Suit
+
+        text = text.translate({ord(suit.symbol): suit.value for suit in Suit})
+    click.echo(text, nl=False)
 
 
 def _notes(record: GameRecord) -> dict[str, str]:
