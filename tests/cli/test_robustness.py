@@ -434,3 +434,15 @@ def test_a_real_process_never_prints_a_traceback(tmp_path: Path) -> None:
     )
     assert done.returncode == 1
     assert b"Traceback" not in done.stdout + done.stderr
+
+
+def test_the_viewer_opens_what_the_commands_judge() -> None:
+    from casino_records.present import viewmodel as vm
+
+    deep = vm.open_bytes(DEEP, "deep.json")
+    assert deep.problem is not None
+    assert any("/rules/options/sweeps" in line for line in deep.problem.details)
+    opened = vm.open_bytes(json.dumps(table_only()).encode(), "t.json")
+    assert opened.record is not None
+    game = vm.build_game(opened.record)
+    assert game.report.status == "ok" and game.deals == []

@@ -320,6 +320,20 @@ def test_a_bad_upload_shows_a_clear_error(env: Path, data: bytes, words: str) ->
     assert "Traceback" not in message
 
 
+def test_a_deep_or_unplayed_upload_is_judged_not_crashed(env: Path) -> None:
+    deep = (
+        b'{"format":"casino-record/1","rules":{"preset":"classic","options":{"sweeps":'
+        + b"[" * 980
+        + b"]" * 980
+        + b'}},"players":[{"name":"A"},{"name":"B"}],'
+        b'"deals":[{"dealer":0,"table":["AS","2S","3S","4S"]}]}'
+    )
+    at = ok(upload(app(), "deep.json", deep))
+    assert "/rules/options/sweeps" in at.error[0].value.replace("\\", "")
+    unplayed = deep.replace(b"[" * 980 + b"]" * 980, b"true")
+    ok(upload(app(), "unplayed.json", unplayed))
+
+
 def test_an_upload_opens_and_links_by_record_id(env: Path) -> None:
     data = (env / "plain.json").read_bytes()
     at = ok(upload(app(), "mine.json", data))
