@@ -29,6 +29,7 @@ for key, value in {
 page = st.navigation(
     [
         st.Page("replay_page.py", title="Replay", icon="🃏", default=True),
+        st.Page("scorer_page.py", title="Record a game", icon="✍️", url_path="record"),
         st.Page("help_page.py", title="Keys and links", icon="⌨️", url_path="help"),
     ],
     position="top",

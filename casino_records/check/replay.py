@@ -78,6 +78,9 @@ class Replay:
     """Per deal replayed, the engine state where its replay stopped (the end of a
     finished deal: piles, sweeps, residue, the log); ``None`` where the deal's
     cards could not be read. Kept by reference, at no cost."""
+    match: MatchState | None = None
+    """The match after the last deal scored (totals, winner, play-on), to go on
+    from; None when a deal could not be scored, so the totals are unknowable."""
 
 
 def replay(
@@ -280,7 +283,9 @@ class _Replayer:
         if known:
             self.add_findings(audit_match(record, match, self.report.match, sides))
         self.report.moves_checked = self.moves_checked
-        return Replay(self.report, self.positions, self.states)
+        return Replay(
+            self.report, self.positions, self.states, match if known else None
+        )
 
     def _after_immediate_win(self, deal: Deal, d: int, r: int, k: int) -> None:
         """Report moves recorded after a capture that won the match at once."""

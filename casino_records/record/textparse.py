@@ -13,18 +13,18 @@ import re
 from collections.abc import Iterable
 from typing import Any, Final
 
-from pydantic import ValidationError
+from pydantic import TypeAdapter, ValidationError
 
 from ..errors import InvalidRecordError, RecordFormatError, TextSyntaxError
 from .messages import validation_errors
-from .models import FORMAT, GameRecord
+from .models import FORMAT, GameRecord, MoveRecord
 from .readnotes import ReadNotes
 from .textbody import KEYWORDS, BodyLines
-from .textcursor import TEXT_CARD_PATTERN, Cursor
-from .textlex import tokenize
+from .textcursor import MOVE_NUMBER, SEAT, TEXT_CARD_PATTERN, Cursor
+from .textlex import Token, tokenize
 from .texttags import TagSection
 
-__all__ = ["TEXT_CARD_PATTERN", "parse_game"]
+__all__ = ["TEXT_CARD_PATTERN", "parse_game", "parse_move"]
 
 _FIRST_AT: Final = re.compile(r"first at (/[^\s)]*)")
 
@@ -57,6 +57,47 @@ def parse_game(
         notes.places.update(parser.pos)
         notes.typed.update(parser.typed)
     return record
+
+
+_MOVE_ADAPTER: Final[TypeAdapter[MoveRecord]] = TypeAdapter(MoveRecord)
+
+
+def parse_move(text: str, *, seat: int) -> MoveRecord:
+    """Read one move written in the move syntax of a game's move lines.
+
+    The seat (``S1``) and the move number (``12.``) may be left out: without a
+    seat, the move is ``seat``'s.
+
+    >>> parse_move("9d x 4s 5D ! {clears two}", seat=0).model_dump(exclude_none=True)
+    {'seat': 0, 'card': '9D', 'action': 'capture', 'take': ('4S', '5D'), 'comment': 'clears two', 'glyph': '!'}
+    >>> parse_move("S1 KH -", seat=0).seat
+    1
+
+    :raises RecordFormatError: where (``column N``) and why.
+    """
+    try:
+        tokens = tokenize(text, 1, body=True)
+        if tokens and MOVE_NUMBER.fullmatch(tokens[0].text):
+            tokens = tokens[1:]
+        if not tokens:
+            raise TextSyntaxError(
+                1, len(text) + 1, "expected a move such as 9D x 4S 5D"
+            )
+        if not SEAT.fullmatch(tokens[0].text):
+            tokens.insert(0, Token("word", f"S{seat}", 1, tokens[0].col))
+        parser = _Parser(1)
+        parser.deals = [{"rounds": [{}]}]
+        moves: list[dict[str, Any]] = []
+        parser.round = {"moves": moves}
+        parser.move_line(Cursor(tokens, 1, len(text)), tokens[0])
+        return _MOVE_ADAPTER.validate_python(moves[0])
+    except TextSyntaxError as exc:
+        raise RecordFormatError(exc.message.removeprefix("line 1, ")) from None
+    except ValidationError as exc:
+        error = validation_errors(exc, moves[0])[0]
+        field = error.loc.lstrip("/").replace("/", ".")
+        message = f"{field}: {error.message}" if field else error.message
+        raise RecordFormatError(message) from None
 
 
 class _Parser(TagSection, BodyLines):
