@@ -68,7 +68,9 @@ class Checked:
         "unreadable",
     )
 
-    def __init__(self, item: Item, max_bytes: int = MAX_RECORD_BYTES) -> None:
+    def __init__(
+        self, item: Item, max_bytes: int = MAX_RECORD_BYTES, strict: bool = False
+    ) -> None:
         from ..record.readnotes import ReadNotes
         from .replay import replay
 
@@ -91,7 +93,7 @@ class Checked:
         if record is None:
             self.status = "unreadable" if unreadable else "invalid"
             return
-        self.replayed = replay(record, source=item.label)
+        self.replayed = replay(record, source=item.label, strict_claims=strict)
         self.report = self.replayed.report
         in_source_terms(self.report, notes)
         self.status = self.report.status  # type: ignore[assignment]
@@ -141,23 +143,34 @@ class Checked:
         )
 
 
-def checked_item(item: Item, max_bytes: int = MAX_RECORD_BYTES) -> Checked:
-    """Read and replay one item (see :class:`Checked`); never raises for a bad record."""
+def checked_item(
+    item: Item, max_bytes: int = MAX_RECORD_BYTES, strict: bool = False
+) -> Checked:
+    """Read and replay one item (see :class:`Checked`); never raises for a bad record.
+
+    :param strict: claims that cannot be checked (a deal not played out) make
+        the record disputed.
+    """
     with _collector_paused():
-        return Checked(item, max_bytes)
+        return Checked(item, max_bytes, strict)
 
 
 def check_item(
-    item: Item, reports: bool = False, max_bytes: int = MAX_RECORD_BYTES
+    item: Item,
+    reports: bool = False,
+    max_bytes: int = MAX_RECORD_BYTES,
+    strict: bool = False,
 ) -> Outcome:
     """Read and replay one item; never raises for a bad record.
 
     :param reports: also return the replay report as JSON bytes.
+    :param strict: claims that cannot be checked (a deal not played out) make
+        the record disputed.
     """
     # The record and its report are gone by the time the collector is back on,
     # so it never walks them.
     with _collector_paused():
-        return Checked(item, max_bytes).outcome(reports)
+        return Checked(item, max_bytes, strict).outcome(reports)
 
 
 @contextmanager
@@ -189,6 +202,7 @@ def check_all(
     reports: bool = False,
     max_bytes: int = MAX_RECORD_BYTES,
     chunksize: int = 64,
+    strict: bool = False,
 ) -> Generator[Outcome, None, None]:
     """Check every item, in order; with ``jobs > 1`` in that many worker processes.
 
@@ -196,7 +210,7 @@ def check_all(
     memory stays flat however long the stream is. Closing the iterator early
     (``--fail-fast``) stops the workers.
     """
-    work = partial(check_item, reports=reports, max_bytes=max_bytes)
+    work = partial(check_item, reports=reports, max_bytes=max_bytes, strict=strict)
     yield from parallel_map(work, items, jobs=jobs, chunksize=chunksize)
 
 

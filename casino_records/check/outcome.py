@@ -83,8 +83,9 @@ def error_text(error: RecordFormatError) -> str:
 
 
 def first_problem(report: ReplayReport) -> str:
-    """The first error of a report (else its first dispute) in words, or ``""``."""
-    for severity in ("error", "dispute"):
+    """The first error of a report (else its first dispute, else its first
+    warning, such as claims that could not be checked) in words, or ``""``."""
+    for severity in ("error", "dispute", "warning"):
         for finding in report.findings:
             if finding.severity == severity:
                 return placed(finding.message, finding.where, finding.loc)

@@ -19,7 +19,7 @@ from ..engine.moves import MoveKind, Step
 from ..engine.play import apply_plan, needs_hands, next_round
 from ..engine.rules import Rules
 from ..engine.scoring import score_piles
-from ..engine.seating import Seating
+from ..engine.seating import HAND_SIZE, Seating
 from ..engine.state import DealState
 from ..errors import (
     CasinoRecordError,
@@ -31,7 +31,7 @@ from ..errors import (
 from ..record.models import Deal, GameRecord
 from ..record.provenance import resolve_deal_cards
 from ..record.translate import to_engine
-from .audit import audit_deal, audit_match
+from .audit import audit_deal, audit_match, audit_unplayed_deal, move_loc
 from .report import DealReport, Finding, MatchReport, ReplayReport, SideReport
 
 __all__ = ["ReplayPosition", "Replay", "replay"]
@@ -89,6 +89,8 @@ def replay(
     strict: bool = False,
     positions: bool = False,
     source: str = "",
+    strict_claims: bool = False,
+    quick: bool = False,
 ) -> Replay:
     """Replay ``record``: verify every move, score every deal and the match.
 
@@ -97,17 +99,37 @@ def replay(
         collecting findings.
     :param positions: also keep every position, for viewers.
     :param source: where the record came from, for the report.
+    :param strict_claims: claims on a deal that was not played out (so they
+        cannot be checked, D8) are a dispute instead of a warning.
+    :param quick: for a caller that needs only the report (``validate``):
+        replay first without the bookkeeping only a faulty record needs (the
+        log of steps in :attr:`Replay.states`, each move's location), and
+        replay a record with any finding again with full detail, so that its
+        findings are those of a full replay.
     """
-    return _Replayer(record, strict, positions, source).run()
+    if not quick or strict or positions:
+        return _Replayer(record, strict, positions, source, True, strict_claims).run()
+    fast = _Replayer(record, False, False, source, False, strict_claims).run()
+    if not fast.report.findings:
+        return fast
+    return _Replayer(record, False, False, source, True, strict_claims).run()
 
 
 class _Replayer:
     def __init__(
-        self, record: GameRecord, strict: bool, keep: bool, source: str
+        self,
+        record: GameRecord,
+        strict: bool,
+        keep: bool,
+        source: str,
+        detail: bool,
+        strict_claims: bool = False,
     ) -> None:
         self.record = record
         self.strict = strict
+        self.strict_claims = strict_claims
         self.keep = keep
+        self.detail = detail
         self.names = [p.name for p in record.players]
         self.report = ReplayReport(
             id=record.id,
@@ -120,7 +142,6 @@ class _Replayer:
         )
         self.positions: list[list[ReplayPosition]] = []
         self.states: list[DealState | None] = []
-        self.move_locs: list[str] = []
         self.moves_checked = 0
 
     # --- findings ------------------------------------------------------------------
@@ -228,8 +249,18 @@ class _Replayer:
             report, state = self.replay_deal(d, deal, rules, seating, match)
             self.report.deals.append(report)
             self.states.append(state)
+            if match.over:
+                # Won at a capture in play (R13.4): the deal is not scored, even
+                # when that capture was its last play.
+                if state is not None:
+                    self.unplayed_claims(d, deal, state, "the match was won at")
+                continue
             if state is None or not state.finished:
                 failed = state is None and len(self.report.findings) > errors_before
+                if state is not None:
+                    self.unplayed_claims(d, deal, state, "the deal stops after")
+                elif not failed:
+                    self.table_only_claims(d, deal)
                 if not failed and d != last and not match.over:
                     self.error(
                         "structure",
@@ -266,9 +297,7 @@ class _Replayer:
                 for s in scores
             ]
             report.match_note = decision.reason
-            checks, findings = audit_deal(
-                d, deal, state, scores, self.move_locs, self.names, sides
-            )
+            checks, findings = audit_deal(d, deal, state, scores, self.names, sides)
             report.checks = checks
             self.add_findings(findings)
         self.report.match = MatchReport(
@@ -285,6 +314,54 @@ class _Replayer:
         self.report.moves_checked = self.moves_checked
         return Replay(
             self.report, self.positions, self.states, match if known else None
+        )
+
+    def unplayed_claims(self, d: int, deal: Deal, state: DealState, how: str) -> None:
+        """Report the claims of a deal that was not played out (D8).
+
+        Only in a record valid so far: after an error the claims go unchecked
+        for that reason, which the error already gives.
+        """
+        if not self.report.valid:
+            return
+        seating = state.seating
+        total = seating.rounds * HAND_SIZE * seating.players
+        why = f"{how} move {state.moves_played} of {total}"
+        if how.startswith("the match"):
+            why += " (R13.4)"
+        sides = self.report.sides
+        self.add_findings(
+            audit_unplayed_deal(
+                d,
+                deal,
+                state,
+                why,
+                self.names,
+                sides,
+                self.strict_claims,
+            )
+        )
+
+    def table_only_claims(self, d: int, deal: Deal) -> None:
+        """Report the claims of a deal recorded up to its table: none can be checked (D8)."""
+        claimed = deal.claimed
+        if claimed is None or not self.report.valid:
+            return
+        figures = [side for side in claimed.sides if side.model_dump(exclude_none=True)]
+        if not figures:
+            return
+        self.add_findings(
+            [
+                Finding(
+                    severity="dispute" if self.strict_claims else "warning",
+                    kind="score",
+                    rule="D8",
+                    loc=f"/deals/{d}/claimed",
+                    where=f"deal {d + 1}",
+                    message="the claimed scores are not checked: the deal is recorded"
+                    " up to its table, no move played, so the deal is not scored",
+                )
+            ]
         )
 
     def _after_immediate_win(self, deal: Deal, d: int, r: int, k: int) -> None:
@@ -321,12 +398,14 @@ class _Replayer:
         table, hands = cards
         if not hands:  # recorded up to its table: no hand is known, no move made
             return report, None
-        state = DealState.start(rules, seating, deal.dealer, table, hands[0])
+        detail = self.detail
+        state = DealState.start(
+            rules, seating, deal.dealer, table, hands[0], keep_log=detail
+        )
         totals = tuple(match.totals)
         kept: list[ReplayPosition] = []
         last_step: Step | None = None
         last_loc = ""
-        move_locs: list[str] = []  # by move index within the deal
         immediate_wins = rules.near_target_immediate_win
         for r, round_ in enumerate(deal.rounds):
             if r:
@@ -342,13 +421,12 @@ class _Replayer:
                 next_round(state, hands[r])
             moves_loc = f"{loc}/rounds/{r}/moves/"
             for k, notation_move in enumerate(round_.moves):
-                move_loc = moves_loc + str(k)
                 if self.keep:
                     kept.append(
                         ReplayPosition(
                             d,
                             state.moves_played,
-                            move_loc,
+                            moves_loc + str(k),
                             state.copy(),
                             totals,
                             last_step,
@@ -367,7 +445,7 @@ class _Replayer:
                     exc.legal = tuple(legal)
                     self.error(
                         "illegal_move",
-                        move_loc,
+                        moves_loc + str(k),
                         where,
                         exc.message,
                         exc.rule,
@@ -378,8 +456,8 @@ class _Replayer:
                     self.positions.append(kept)
                     return report, None
                 last_step = apply_plan(state, move, plan)
-                last_loc = move_loc
-                move_locs.append(move_loc)
+                if self.keep:
+                    last_loc = moves_loc + str(k)
                 self.moves_checked += 1
                 if immediate_wins and last_step.kind is MoveKind.CAPTURE:
                     side = seating.side_of[last_step.move.seat]
@@ -393,7 +471,7 @@ class _Replayer:
                 continue
             break
         report.moves = state.moves_played
-        report.complete = state.finished
+        report.complete = state.finished and not match.over
         if self.keep:
             kept.append(
                 ReplayPosition(
@@ -407,10 +485,9 @@ class _Replayer:
                 )
             )
             self.positions.append(kept)
-        self.move_locs = move_locs
-        if state.finished:
+        if report.complete:
             report.residue = [CARD_NAMES[c] for c in state.residue]
             report.residue_side = state.residue_side
-            capturers = [s.index for s in state.log if s.kind == "capture"]
-            report.last_capture = move_locs[capturers[-1]] if capturers else ""
+            last = state.last_capture_move
+            report.last_capture = move_loc(d, deal, last) if last >= 0 else ""
         return report, state

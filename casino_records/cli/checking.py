@@ -42,6 +42,12 @@ __all__ = ["rescore", "validate"]
 @click.command()
 @click.argument("paths", nargs=-1, required=True, type=INPUTS)
 @JOBS_OPTION
+@click.option(
+    "--strict",
+    is_flag=True,
+    help="A record whose claimed scores cannot all be checked (a deal not played"
+    " out) counts as disputed.",
+)
 @click.option("--fail-fast", is_flag=True, help="Stop at the first record not ok.")
 @click.option("-q", "--quiet", is_flag=True, help="Print only records that are not ok.")
 @click.option(
@@ -59,13 +65,17 @@ def validate(
     quiet: bool,
     progress: bool | None,
     fmt: str,
+    strict: bool,
 ) -> None:
     """Replay every record and print one status line per record.
 
     The status is ok, disputed (a claimed score differs from the computed
     one), invalid (broken format or an illegal move) or unreadable (not JSON,
-    too large ...), followed by the first problem. A .jsonl archive is read one
-    line at a time, so its size does not matter. Exit code 2 if any record is
+    too large ...), followed by the first problem and how many more there are.
+    An ok record whose claimed scores could not all be checked (a deal not
+    played out) says so; with --strict it counts as disputed. A .jsonl archive
+    is read one line at a time, so its size does not matter. Exit code 2 if any
+    record is
     unreadable, else 1 if any is invalid or disputed.
     """
     from ..check.batch import check_all, default_jobs
@@ -82,6 +92,7 @@ def validate(
         jobs=jobs or default_jobs(),
         reports=fmt == "json",
         max_bytes=settings.max_bytes,
+        strict=strict,
     )
     counts = dict.fromkeys(STATUSES, 0)
     stopped = False
@@ -157,7 +168,12 @@ def _error_report(label: str, status: str, errors: list[Any]) -> str:
 
 
 def _rescore_item(
-    numbered: tuple[int, Item], *, max_bytes: int, fmt: str, target: RecordKind | None
+    numbered: tuple[int, Item],
+    *,
+    max_bytes: int,
+    fmt: str,
+    target: RecordKind | None,
+    strict: bool = False,
 ) -> tuple[int, _Rescored]:
     """Read, replay and (when ``target``) correct one item; never raises for bad input."""
     from ..check.batch import checked_item
@@ -168,7 +184,7 @@ def _rescore_item(
     from ..record.writers import RecordTooLargeError, record_bytes
 
     number, item = numbered
-    checked = checked_item(item, max_bytes)
+    checked = checked_item(item, max_bytes, strict)
     report = checked.report
     if report is not None and checked.record is not None and checked.replayed:
         report.explanations = explain(checked.record, checked.replayed)
@@ -201,6 +217,12 @@ def _rescore_item(
     "--in-place", is_flag=True, help="Correct the input files themselves (atomically)."
 )
 @JOBS_OPTION
+@click.option(
+    "--strict",
+    is_flag=True,
+    help="A record whose claimed scores cannot all be checked (a deal not played"
+    " out) counts as disputed.",
+)
 @FORMAT_OPTION
 @click.pass_obj
 def rescore(
@@ -209,6 +231,7 @@ def rescore(
     output: Path | None,
     in_place: bool,
     jobs: int,
+    strict: bool,
     fmt: str,
 ) -> None:
     """Print the dispute report: every claimed score against the computed one.
@@ -217,8 +240,10 @@ def rescore(
     ✗, then the match totals and winner; under each difference, the moves that
     decided it with their JSON pointers. With -o, a copy whose claimed scores
     are the computed ones is written (never over an input unless --in-place);
-    an invalid record cannot be corrected. Records are read one at a time, so
-    an archive's size does not matter. Exit code 1 if any record is disputed
+    an invalid record cannot be corrected. Claims on a deal not played out
+    cannot be checked: the report says so and checks what the moves played
+    decide; with --strict such a record counts as disputed. Records are read
+    one at a time, so an archive's size does not matter. Exit code 1 if any record is disputed
     or invalid, 2 if any is unreadable.
     """
     from ..check.batch import default_jobs, parallel_map
@@ -248,7 +273,11 @@ def rescore(
                 yield number, item
 
     work = partial(
-        _rescore_by_target, kinds=kinds, max_bytes=settings.max_bytes, fmt=fmt
+        _rescore_by_target,
+        kinds=kinds,
+        max_bytes=settings.max_bytes,
+        fmt=fmt,
+        strict=strict,
     )
     results = parallel_map(work, numbered(), jobs=jobs or default_jobs(), chunksize=8)
     report_to_stderr = output is not None and str(output) == "-"
@@ -293,9 +322,11 @@ def _rescore_by_target(
     kinds: list[RecordKind | None],
     max_bytes: int,
     fmt: str,
+    strict: bool,
 ) -> tuple[int, _Rescored]:
+    target = kinds[numbered[0]]
     return _rescore_item(
-        numbered, max_bytes=max_bytes, fmt=fmt, target=kinds[numbered[0]]
+        numbered, max_bytes=max_bytes, fmt=fmt, target=target, strict=strict
     )
 
 

@@ -12,7 +12,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from typing import Final
 
@@ -129,7 +129,7 @@ def _sweep_points(
 
 def score_piles(
     rules: Rules,
-    piles: Sequence[Sequence[Card]],
+    piles: Sequence[Collection[Card]],
     sweeps: Sequence[Sequence[int]],
     totals_before: Sequence[int] | None = None,
     play_on: bool = False,
@@ -145,7 +145,7 @@ def score_piles(
     spades = [sum(1 for c in pile if is_spade(c)) for pile in piles]
     sweep_counts = [len(s) for s in sweeps]
     bands = [near_target_band(rules, total, play_on) for total in totals]
-    threshold = rules.near_target_sweep_threshold - 21 + rules.target_score
+    threshold = rules.sweep_threshold
     eligible = [
         rules.near_target_rule == "none" or play_on or total < threshold
         for total in totals

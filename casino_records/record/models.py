@@ -122,8 +122,8 @@ class RulesSpec(RecordModel):
     preset: Preset
     """The rules preset: `classic`, `royal` or `dominican`."""
     options: dict[str, OptionValue] = {}
-    """Overrides of the preset's options, names and values as in RULES.md
-    section 3; written with keys sorted."""
+    """Overrides of the preset's options, names and values as `casino-records rules` lists
+    them (docs/rules.md); written with keys sorted."""
 
     @field_validator("options")
     @classmethod

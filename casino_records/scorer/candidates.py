@@ -101,7 +101,7 @@ def _working_state(live: LiveDeal, card: Card, where: str) -> DealState:
             f"R4.1 {card} is not in seat {seat}'s hand", where=where, rule="R4.1"
         )
     fill = representatives(live.pool - {card}, state.values) if rest else []
-    state.hands[seat] = held + fill
+    state.set_hand(seat, [*held, *fill])
     return state
 
 

@@ -317,13 +317,13 @@ def _despite_hand(
     if exc.rule not in HAND_RULES:
         return None
     hand = state.hands[move.seat]
-    state.hands[move.seat] = hand + [c for c in everything if c not in hand]
+    state.set_hand(move.seat, [*hand, *(c for c in everything if c not in hand)])
     try:
         return verify_move(state, move)
     except IllegalMoveError:
         return None
     finally:
-        state.hands[move.seat] = hand
+        state.set_hand(move.seat, hand)
 
 
 def _structure(

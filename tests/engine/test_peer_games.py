@@ -39,9 +39,6 @@ from casino_records.engine.seating import Seating
 from casino_records.engine.state import DealState
 from tests.paths import PEER_GAMES
 
-"""The shared folder beside the checkout."""
-
-
 EXPECTED = {
     # preset: (records, positions that differ, moves only ours, moves only theirs)
     "classic": (100, 0, 0, 0),
@@ -99,7 +96,7 @@ def splits_into_sums(cards: list[Card], value: int = 14) -> bool:
 
 def target_build(state: DealState, move: Move) -> Build | None:
     for build in state.builds:
-        if set(build.cards) <= move.cards:
+        if build.mask & ~move.table == 0:
             return build
     return None
 
