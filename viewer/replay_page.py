@@ -85,11 +85,11 @@ if not ss.replay_started:
 with st.sidebar:
     st.header("Record")
     upload = st.file_uploader(
-        "Open a record file (.json, .jsonl)",
-        type=["json", "jsonl"],
+        f"Open a record file ({', '.join(vm.RECORD_SUFFIXES)})",
+        type=[suffix.lstrip(".") for suffix in vm.RECORD_SUFFIXES],
         key="replay_upload",
         max_upload_size=vm.MAX_UPLOAD_MB,
-        help=f"At most {vm.MAX_UPLOAD_MB} MB. Remove it to go back to the list.",
+        help=f"At most {vm.MAX_UPLOAD_MB} MiB. Remove it to go back to the list.",
     )
     if files:
         st.selectbox(

@@ -34,11 +34,11 @@ from ..record.translate import to_engine
 from .audit import audit_deal, audit_match, audit_unplayed_deal, move_loc
 from .report import DealReport, Finding, MatchReport, ReplayReport, SideReport
 
-__all__ = ["Position", "Replay", "replay"]
+__all__ = ["ReplayPosition", "Replay", "replay"]
 
 
 @dataclass(frozen=True, slots=True)
-class Position:
+class ReplayPosition:
     """A position of a deal: before move ``index`` (or after the last move)."""
 
     deal: int
@@ -72,7 +72,7 @@ class Replay:
     """The result of replaying a record."""
 
     report: ReplayReport
-    positions: list[list[Position]] = field(default_factory=list)
+    positions: list[list[ReplayPosition]] = field(default_factory=list)
     """Per deal, every position (only with ``positions=True``)."""
     states: list[DealState | None] = field(default_factory=list)
     """Per deal replayed, the engine state where its replay stopped (the end of a
@@ -140,7 +140,7 @@ class _Replayer:
             disputed=False,
             moves_checked=0,
         )
-        self.positions: list[list[Position]] = []
+        self.positions: list[list[ReplayPosition]] = []
         self.states: list[DealState | None] = []
         self.moves_checked = 0
 
@@ -245,6 +245,7 @@ class _Replayer:
                         rule="R2.7",
                     )
             previous_dealer = deal.dealer
+            errors_before = len(self.report.findings)
             report, state = self.replay_deal(d, deal, rules, seating, match)
             self.report.deals.append(report)
             self.states.append(state)
@@ -255,9 +256,12 @@ class _Replayer:
                     self.unplayed_claims(d, deal, state, "the match was won at")
                 continue
             if state is None or not state.finished:
+                failed = state is None and len(self.report.findings) > errors_before
                 if state is not None:
                     self.unplayed_claims(d, deal, state, "the deal stops after")
-                if state is not None and d != last and not match.over:
+                elif not failed:
+                    self.table_only_claims(d, deal)
+                if not failed and d != last and not match.over:
                     self.error(
                         "structure",
                         loc,
@@ -265,9 +269,10 @@ class _Replayer:
                         "the deal is unfinished but later deals follow",
                         rule="R3.3",
                     )
-                # An interrupted last deal leaves the totals of the complete
-                # deals standing; anything else makes them unknowable.
-                if state is None or d != last:
+                # An interrupted last deal (even one recorded up to its table)
+                # leaves the totals of the complete deals standing; anything
+                # else makes them unknowable.
+                if failed or d != last:
                     known = False
                 continue
             if not known:
@@ -337,6 +342,28 @@ class _Replayer:
             )
         )
 
+    def table_only_claims(self, d: int, deal: Deal) -> None:
+        """Report the claims of a deal recorded up to its table: none can be checked (D8)."""
+        claimed = deal.claimed
+        if claimed is None or not self.report.valid:
+            return
+        figures = [side for side in claimed.sides if side.model_dump(exclude_none=True)]
+        if not figures:
+            return
+        self.add_findings(
+            [
+                Finding(
+                    severity="dispute" if self.strict_claims else "warning",
+                    kind="score",
+                    rule="D8",
+                    loc=f"/deals/{d}/claimed",
+                    where=f"deal {d + 1}",
+                    message="the claimed scores are not checked: the deal is recorded"
+                    " up to its table, no move played, so the deal is not scored",
+                )
+            ]
+        )
+
     def _after_immediate_win(self, deal: Deal, d: int, r: int, k: int) -> None:
         """Report moves recorded after a capture that won the match at once."""
         later = [
@@ -369,12 +396,14 @@ class _Replayer:
         if cards is None:
             return report, None
         table, hands = cards
+        if not hands:  # recorded up to its table: no hand is known, no move made
+            return report, None
         detail = self.detail
         state = DealState.start(
             rules, seating, deal.dealer, table, hands[0], keep_log=detail
         )
         totals = tuple(match.totals)
-        kept: list[Position] = []
+        kept: list[ReplayPosition] = []
         last_step: Step | None = None
         last_loc = ""
         immediate_wins = rules.near_target_immediate_win
@@ -394,7 +423,7 @@ class _Replayer:
             for k, notation_move in enumerate(round_.moves):
                 if self.keep:
                     kept.append(
-                        Position(
+                        ReplayPosition(
                             d,
                             state.moves_played,
                             moves_loc + str(k),
@@ -445,7 +474,7 @@ class _Replayer:
         report.complete = state.finished and not match.over
         if self.keep:
             kept.append(
-                Position(
+                ReplayPosition(
                     d,
                     state.moves_played,
                     loc,

@@ -20,8 +20,8 @@ from ..engine.moves import Move, MoveKind
 from ..engine.play import apply_plan
 from ..engine.state import DealState
 from ..errors import IllegalMoveError
-from ..record.models import Move as NotationMove
-from ..record.textnotation import move_text as notation_text
+from ..record.models import MoveRecord as NotationMove
+from ..record.textnotation import move_notation as notation_text
 from ..record.translate import step_to_notation
 from .errors import EntryError
 from .live import LiveDeal, representatives

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from casino_records.check.replay import Position, replay
+from casino_records.check.replay import ReplayPosition, replay
 from casino_records.check.report import ReplayReport
 from casino_records.engine.cards import parse_card
 from casino_records.engine.shuffle import shuffled_deck
@@ -76,7 +76,7 @@ def swap_moves(data: Data, d: int, r: int, k: int) -> None:
     moves[k], moves[k + 1] = moves[k + 1], moves[k]
 
 
-def snapshot(position: Position) -> tuple[object, ...]:
+def snapshot(position: ReplayPosition) -> tuple[object, ...]:
     """Everything a viewer reads from a position, as plain values.
 
     Hands are sorted: inferred hands hold the cards in the order they were played.

@@ -263,7 +263,7 @@ def test_hostile_input_is_unreadable(
     assert result.exit_code == 2
     text = result.stdout + result.stderr
     assert name in text
-    assert "invalid JSON" in text or "not UTF-8" in text
+    assert "invalid JSON" in text or "not UTF-8" in text or "not a text file" in text
 
 
 def test_a_json_value_that_is_not_an_object_is_invalid(
@@ -645,11 +645,29 @@ def test_fmt_leaves_bad_files_alone(runner: CliRunner, tmp_path: Path) -> None:
     assert "left as it is" in result.stderr
 
 
-def test_fmt_stdin(runner: CliRunner) -> None:
-    messy = json.dumps(json.loads(VALID[0].read_text()))
+def test_fmt_stdin_keeps_the_kind_the_content_says(runner: CliRunner) -> None:
+    messy = json.dumps(json.loads(VALID[0].read_text()), indent=1)
     result = run(runner, "fmt", "-", input=messy)
     assert result.exit_code == 0
     assert result.stdout_bytes == VALID[0].read_bytes()
+
+
+def test_fmt_stdin_of_one_line_is_an_archive_line_and_idempotent(
+    runner: CliRunner,
+) -> None:
+    one_line = json.dumps(json.loads(VALID[0].read_text()))
+    first = run(runner, "fmt", "-", input=one_line)
+    assert first.exit_code == 0
+    assert first.stdout_bytes.count(b"\n") == 1
+    again = run(runner, "fmt", "-", input=first.stdout_bytes)
+    assert again.stdout_bytes == first.stdout_bytes
+
+
+def test_fmt_stdin_of_two_archive_lines_gives_two_lines(runner: CliRunner) -> None:
+    lines = ARCHIVE.read_bytes().split(b"\n")[:2]
+    result = run(runner, "fmt", "-", input=b"\n".join(lines) + b"\n")
+    assert result.exit_code == 0
+    assert result.stdout_bytes == b"\n".join(lines) + b"\n"
 
 
 # --- simulate, schema, view ---------------------------------------------------------------

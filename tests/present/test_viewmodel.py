@@ -75,7 +75,7 @@ def test_open_a_record(game: vm.Game) -> None:
 @pytest.mark.parametrize(
     ("data", "words"),
     [
-        (b"\x89PNG\r\n\x1a\n\x00\xff\xfe junk", "not UTF-8"),
+        (b"\x89PNG\r\n\x1a\n\x00\xff\xfe junk", "not a text file"),
         (b'{"format": "casino-record/1", "rules": {"pre', "unexpected end of data"),
         (b"[1, 2]", "a record is a JSON object, not an array"),
         (b'{"format": "casino-record/1"}', "(/rules): missing field 'rules'"),
@@ -129,13 +129,18 @@ def test_an_archive_is_sniffed_without_suffix() -> None:
 def test_view_path_and_catalog(tmp_path: Path) -> None:
     samples = tmp_path / "samples"
     samples.mkdir()
-    for name in ("b.json", "a.jsonl", "a.json", "notes.txt"):
+    for name in ("b.json", "a.jsonl", "a.json", "game.TXT", "notes.md"):
         (samples / name).write_text("{}")
-    assert list(vm.catalog(samples)) == ["a.json", "b.json", "a.jsonl"]
+    assert list(vm.catalog(samples)) == ["a.json", "b.json", "game.TXT", "a.jsonl"]
     given = tmp_path / "mine.json"
     given.write_text("{}")
     assert list(vm.catalog(samples, given))[0] == "mine.json"
-    assert list(vm.catalog(samples, samples)) == ["a.json", "b.json", "a.jsonl"]
+    assert list(vm.catalog(samples, samples)) == [
+        "a.json",
+        "b.json",
+        "game.TXT",
+        "a.jsonl",
+    ]
     assert vm.catalog(tmp_path / "missing") == {}
     env = {vm.VIEW_PATH_ENV: str(given)}
     app = "viewer/streamlit_app.py"

@@ -170,7 +170,7 @@ def moves(draw: st.DrawFn, players: int) -> dict[str, Any]:
     }
     action = draw(st.sampled_from(["trail", "capture", "build"]))
     move["action"] = action
-    cards = st.lists(st.sampled_from(CARD_NAMES), min_size=1, max_size=4)
+    cards = st.lists(st.sampled_from(CARD_NAMES), min_size=1, max_size=4, unique=True)
     if action == "capture":
         if draw(st.booleans()):
             move["value"] = draw(st.integers(1, 14))
@@ -505,7 +505,7 @@ Hands 8S 2D 9D QD / AS 10H KH 7C
         ('[Preset "classic"]', '[Preset "classic"', "line 2, column 18: expected ']', found end of line", ""),
         ('[Player 1 "Ben"]', '[Player 2 "Ben"]', "line 4, column 9: expected seat 1, found 2", ""),
         # Structural errors found by the model, mapped back to where they were written.
-        ("1. S0", "1. S7", "line 10, column 4: expected less than or equal to 3, not 7",
+        ("1. S0", "1. S7", "line 10, column 4: out of range: expected at most 3, not 7",
          "/deals/0/rounds/0/moves/0/seat"),
         ("Hands 8S 2D 9D", "Hands 8S 2D 4S", "line 9, column 13: card '4S' is dealt twice"
          " (first at line 7, column 7)", "/deals/0/rounds/0/hands/0/2"),
@@ -519,7 +519,7 @@ Hands 8S 2D 9D QD / AS 10H KH 7C
         ('[Preset "classic"]', '[Preset "classic"]\n[ClaimedTotals 1 2 3]',
          "line 3, column 2: expected 2 totals, not 3", "/claimed/totals"),
         ("Deal 1 dealer S1", "Deal 1 dealer S5",
-         "line 6, column 15: expected less than or equal to 3, not 5", "/deals/0/dealer"),
+         "line 6, column 15: out of range: expected at most 3, not 5", "/deals/0/dealer"),
     ],
 )  # fmt: skip
 def test_errors_name_line_and_column(

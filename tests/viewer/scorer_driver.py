@@ -13,8 +13,8 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from casino_records.record.models import GameRecord
-from casino_records.record.models import Move as NotationMove
-from casino_records.record.textnotation import move_text
+from casino_records.record.models import MoveRecord as NotationMove
+from casino_records.record.textnotation import move_notation
 from casino_records.record.translate import to_engine
 from casino_records.scorer import GameSetup, ScorerSession
 
@@ -121,7 +121,7 @@ def click_move(
 
 def type_move(page: Any, mirror: ScorerSession, move: NotationMove) -> float:
     """Type the move into the field and press Enter: seconds until it shows."""
-    text = move_text(move).split(" ", 1)[1]  # without the seat
+    text = move_notation(move).split(" ", 1)[1]  # without the seat
     field = page.locator(".st-key-scorer_typed input")
     field.fill(text)
     start = time.perf_counter()

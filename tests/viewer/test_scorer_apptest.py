@@ -15,7 +15,7 @@ from casino_records.engine.cards import parse_card, parse_cards
 from casino_records.present.scorer_view import snapshot
 from casino_records.record import jsonio
 from casino_records.record.simulate import simulate_record
-from casino_records.record.textnotation import move_text, write_text
+from casino_records.record.textnotation import move_notation, write_text
 from casino_records.scorer import ScorerSession
 from tests.paths import ROOT
 
@@ -96,7 +96,7 @@ def test_a_whole_deal_then_the_score_sheet_and_the_next_deal() -> None:
     at = start()
     at.text_input(key="scorer_table_text_0").input(" ".join(deal.table or ())).run()
     for move in [m for r in deal.rounds for m in r.moves]:
-        typed(at, move_text(move).split(" ", 1)[1])
+        typed(at, move_notation(move).split(" ", 1)[1])
     assert title(at) == "Deal 1 is over · score sheet"
     assert any(m.value.startswith("**Score sheet**") for m in at.markdown)
     at.button(key="scorer_next").click().run()

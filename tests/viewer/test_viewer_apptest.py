@@ -306,7 +306,7 @@ def upload(at: Any, name: str, data: bytes) -> Any:
 @pytest.mark.parametrize(
     ("data", "words"),
     [
-        (bytes(range(256)) * 4, "invalid JSON: not UTF-8"),
+        (bytes(range(256)) * 4, "not a text file"),
         (b'{"format": "casino-record/1", "players": [{"na', "unexpected end of data"),
         (b'{"format": "casino-record/1"}', "/rules"),
     ],
@@ -318,6 +318,20 @@ def test_a_bad_upload_shows_a_clear_error(env: Path, data: bytes, words: str) ->
     assert message.startswith("**bad\\.json is not a valid casino record**")
     assert words.replace("/", "/") in message.replace("\\", "")
     assert "Traceback" not in message
+
+
+def test_a_deep_or_unplayed_upload_is_judged_not_crashed(env: Path) -> None:
+    deep = (
+        b'{"format":"casino-record/1","rules":{"preset":"classic","options":{"sweeps":'
+        + b"[" * 980
+        + b"]" * 980
+        + b'}},"players":[{"name":"A"},{"name":"B"}],'
+        b'"deals":[{"dealer":0,"table":["AS","2S","3S","4S"]}]}'
+    )
+    at = ok(upload(app(), "deep.json", deep))
+    assert "/rules/options/sweeps" in at.error[0].value.replace("\\", "")
+    unplayed = deep.replace(b"[" * 980 + b"]" * 980, b"true")
+    ok(upload(app(), "unplayed.json", unplayed))
 
 
 def test_an_upload_opens_and_links_by_record_id(env: Path) -> None:

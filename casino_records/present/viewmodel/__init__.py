@@ -40,6 +40,7 @@ from __future__ import annotations
 from .board import LAST_MOVE_CAPTION as LAST_MOVE_CAPTION
 from .board import board_html as board_html
 from .files import MAX_UPLOAD_MB as MAX_UPLOAD_MB
+from .files import RECORD_SUFFIXES as RECORD_SUFFIXES
 from .files import VIEW_PATH_ENV as VIEW_PATH_ENV
 from .files import ArchiveEntry as ArchiveEntry
 from .files import LoadProblem as LoadProblem
@@ -99,6 +100,7 @@ __all__ = [
     "ALL",
     "HIDDEN_ALTERNATIVES",
     "MAX_UPLOAD_MB",
+    "RECORD_SUFFIXES",
     "NAV_ACTIONS",
     "NONE",
     "VIEW_PATH_ENV",

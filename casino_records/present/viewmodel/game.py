@@ -11,11 +11,11 @@ import re
 from dataclasses import dataclass, field
 from typing import Final
 
-from ...check.replay import Position, Replay, replay
+from ...check.replay import Replay, ReplayPosition, replay
 from ...check.report import DealReport, ReplayReport
 from ...engine.describe import move_text, side_names
 from ...record.models import GameRecord
-from ...record.models import Move as NotationMove
+from ...record.models import MoveRecord as NotationMove
 from ...record.translate import to_engine
 
 __all__ = [
@@ -44,7 +44,7 @@ class Game:
     """Player names by seat."""
     sides: tuple[str, ...]
     """Side names by side."""
-    positions: dict[int, list[Position]] = field(default_factory=dict)
+    positions: dict[int, list[ReplayPosition]] = field(default_factory=dict)
     """The positions of each deal that can be shown, by 0-based deal index."""
 
     @property
