@@ -12,15 +12,17 @@ from dataclasses import dataclass, field
 
 from ..engine.cards import CARD_NAMES
 from ..engine.describe import move_text, side_names
-from ..engine.legality import verify_move
+from ..engine.legality import Plan, verify_move
 from ..engine.match import MatchState
 from ..engine.movegen import generate_legal_moves
-from ..engine.moves import MoveKind, Step
+from ..engine.moves import Move, MoveKind, Step
 from ..engine.play import apply_plan, needs_hands, next_round
 from ..engine.rules import Rules
 from ..engine.scoring import score_piles
 from ..engine.seating import Seating
 from ..engine.state import DealState
+from ..engine.values import value_tables
+from ..engine.unknown import UnseenCards, deal_round, start_deal
 from ..errors import (
     CasinoRecordError,
     IllegalMoveError,
@@ -29,10 +31,17 @@ from ..errors import (
     ScoreMismatchError,
 )
 from ..record.models import Deal, GameRecord
-from ..record.provenance import resolve_deal_cards
+from ..record.provenance import DealCards, resolve_deal_cards
 from ..record.translate import to_engine
 from .audit import audit_deal, audit_match
-from .report import DealReport, Finding, MatchReport, ReplayReport, SideReport
+from .report import (
+    DealReport,
+    Finding,
+    MatchReport,
+    PendingCheck,
+    ReplayReport,
+    SideReport,
+)
 
 __all__ = ["Position", "Replay", "replay"]
 
@@ -315,8 +324,13 @@ class _Replayer:
         cards = resolve_deal_cards(self, d, deal, rules, seating)
         if cards is None:
             return report, None
-        table, hands = cards
-        state = DealState.start(rules, seating, deal.dealer, table, hands[0])
+        table, hands = cards.table, cards.rounds
+        partial = self._unseen(cards, 0, rules)
+        if partial is None:
+            state = DealState.start(rules, seating, deal.dealer, table, hands[0])
+        else:
+            start = partial.working_hands(hands[0])
+            state = start_deal(rules, seating, deal.dealer, table, start)
         totals = tuple(match.totals)
         kept: list[Position] = []
         last_step: Step | None = None
@@ -334,7 +348,11 @@ class _Replayer:
                         rule="R3.2",
                     )
                     return report, state
-                next_round(state, hands[r])
+                partial = self._unseen(cards, r, rules)
+                if partial is None:
+                    next_round(state, hands[r])
+                else:
+                    deal_round(state, partial.working_hands(hands[r]))
             moves_loc = f"{loc}/rounds/{r}/moves/"
             for k, notation_move in enumerate(round_.moves):
                 move_loc = moves_loc + str(k)
@@ -344,7 +362,7 @@ class _Replayer:
                             d,
                             state.moves_played,
                             move_loc,
-                            state.copy(),
+                            _copy(state, partial),
                             totals,
                             last_step,
                             last_loc,
@@ -352,12 +370,19 @@ class _Replayer:
                     )
                 move = to_engine(notation_move)
                 try:
-                    plan = verify_move(state, move)
+                    if partial is None:
+                        plan = verify_move(state, move)
+                    else:
+                        plan = self._verify_partial(
+                            report, partial, state, move, move_loc, d, r, k
+                        )
                 except IllegalMoveError as exc:
                     where = self.move_where(d, r, k, move.seat, str(move.card))
+                    unseen = partial.pool if partial is not None else frozenset()
                     legal = [
                         f"{self.names[m.seat]}: {move_text(m, pretty=False)}"
                         for m in generate_legal_moves(state)
+                        if m.card not in unseen  # a seat's known cards only
                     ]
                     exc.legal = tuple(legal)
                     self.error(
@@ -395,7 +420,7 @@ class _Replayer:
                     d,
                     state.moves_played,
                     loc,
-                    state.copy(),
+                    _copy(state, partial),
                     totals,
                     last_step,
                     last_loc,
@@ -408,4 +433,46 @@ class _Replayer:
             report.residue_side = state.residue_side
             capturers = [s.index for s in state.log if s.kind == "capture"]
             report.last_capture = move_locs[capturers[-1]] if capturers else ""
+        if partial is not None:
+            report.unseen = list(partial.unknown)
+            return report, partial.shown(state)
         return report, state
+
+    def _unseen(self, cards: DealCards, r: int, rules: Rules) -> UnseenCards | None:
+        """What round ``r``'s hands leave unknown, or None when they are known."""
+        if r >= len(cards.unknown) or not any(cards.unknown[r]):
+            return None
+        values = value_tables(rules.card_values)
+        return UnseenCards.of(cards.unseen, cards.unknown[r], values)
+
+    def _verify_partial(
+        self,
+        report: DealReport,
+        partial: UnseenCards,
+        state: DealState,
+        move: Move,
+        loc: str,
+        d: int,
+        r: int,
+        k: int,
+    ) -> Plan:
+        """Check a move whose seat's hand is partly unknown (see engine.unknown)."""
+        checked = partial.verify(state, move)
+        if checked.waits is not None:
+            unseen = partial.unknown[move.seat]
+            cards = "its unseen card" if unseen == 1 else f"one of its {unseen} unseen cards"
+            report.pending.append(
+                PendingCheck(
+                    rule=checked.waits.rule,
+                    loc=loc,
+                    where=self.move_where(d, r, k, move.seat, str(move.card)),
+                    message=f"{checked.waits.message}, unless {cards} can:"
+                    " checked once the hand is known",
+                )
+            )
+        return checked.plan
+
+
+def _copy(state: DealState, partial: UnseenCards | None) -> DealState:
+    """A position to keep: its hands as far as known."""
+    return state.copy() if partial is None else partial.shown(state)
