@@ -8,7 +8,9 @@ Data (names, comments, messages) goes through md_escape wherever Markdown render
 
 from __future__ import annotations
 
+import html
 import math
+from pathlib import Path
 from typing import Any
 
 import streamlit as st
@@ -16,13 +18,13 @@ import streamlit as st
 from casino_records.engine.cards import Card
 from casino_records.errors import CasinoRecordError
 from casino_records.present import scorer_view as sv
+from casino_records.present.scorer_entry import answer_entry, entry_payload
 from casino_records.present.viewmodel import md_escape as md
 from casino_records.record.jsonio import loads
 from casino_records.record.models import Meta
 from casino_records.record.textnotation import read_text
 from casino_records.scorer import (
     CARD_SOURCES,
-    Candidate,
     EntryError,
     GameSetup,
     OptionField,
@@ -32,7 +34,9 @@ from casino_records.scorer import (
 from casino_records.scorer.setup import PRESETS
 
 ss = st.session_state
+HERE = Path(__file__).parent
 SESSION = "scorer_session"
+ENTRY = "scorer_entry"
 DEFAULT_NAMES = ("Ana", "Ben", "Caio", "Dee")
 TABLES = {"2 players": (2, False), "3 players": (3, False), "4 players": (4, False)}
 TABLES["2 v 2"] = (4, True)
@@ -46,6 +50,15 @@ GLYPHS = ["", "!", "?", "!!", "??", "!?", "?!"]
 st.markdown(
     "<style>.scorer-svg svg{max-width:100%;height:auto}</style>",
     unsafe_allow_html=True,
+)
+
+
+entry_component = st.components.v2.component(
+    "casino_records.scorer_entry",
+    html=(HERE / "scorer_entry.html").read_text(encoding="utf-8"),
+    css=(HERE / "scorer_entry.css").read_text(encoding="utf-8"),
+    js=(HERE / "scorer_entry.js").read_text(encoding="utf-8"),
+    isolate_styles=False,
 )
 
 
@@ -167,20 +180,17 @@ def setup_page() -> None:
 # --- entering -------------------------------------------------------------------------
 
 
-def play(session: ScorerSession, entry: Candidate | str) -> None:
+def entered() -> None:
+    """The entry component sent a move: chosen among the candidates, or typed."""
+    answer = ss[ENTRY]
+    ss.scorer_entry_serial = ss.get("scorer_entry_serial", 0) + 1
+    key, moves = ss.get("scorer_entry_moves", ("", {}))
     try:
-        session.play(entry)
+        answer_entry(ss[SESSION], moves, key, answer.get("play"), answer.get("typed"))
     except EntryError as exc:
         fail(exc)
     else:
         ss.scorer_error = None
-        ss.scorer_typed = ""
-
-
-def typed(session: ScorerSession) -> None:
-    text = ss.scorer_typed.strip()
-    if text:
-        play(session, text)
 
 
 def undo(session: ScorerSession, count: int) -> None:
@@ -222,41 +232,32 @@ def card_picker(label: str, key: str, exclude: set[Card]) -> None:
 
 
 def move_entry(session: ScorerSession) -> None:
-    live = session.live()
-    assert live is not None and session.to_move is not None
+    """The table, then the entry component: pick a card, see its moves, choose."""
     svg(sv.table_picture(session))
-    moves = live.state.moves_played
-    st.text_input(
-        "Type a move (e.g. 9D x 4S 5D, KH -, 2D +8 6C)",
-        key="scorer_typed",
-        on_change=typed,
-        args=(session,),
-        placeholder="9D x 4S 5D",
-    )
-    card = st.pills(
-        f"Or pick the card {session.names[session.to_move]} played",
-        session.playable(),
-        format_func=sv.card_pill,
-        key=f"scorer_pick_{session.deal_index}_{moves}",
-    )
-    if card is None:
-        return
-    try:
-        options = session.candidates(card)
-    except EntryError as exc:
-        st.error(md(exc.message))
-        return
-    # One picture of them all (played card, then the table cards it uses, framed),
-    # then one button each: few elements, so the list shows fast.
-    svg(sv.candidates_html(options))
-    for i, option in enumerate(options):
-        st.button(
-            f"{i + 1} · " + md(option.words),
-            key=f"scorer_cand_{session.deal_index}_{moves}_{i}",
-            on_click=play,
-            args=(session, option),
-            use_container_width=True,
+    error = ss.get("scorer_error")
+    message = ""
+    if error:
+        text, legal = error
+        message = text + (
+            f" Legal with that card: {', '.join(legal)}." if legal else ""
         )
+    cached = ss.get("scorer_entry_cache")
+    if cached is None or cached[0] != (session.version, id(session)):
+        payload, moves = entry_payload(session)
+        cached = ((session.version, id(session)), payload, moves)
+        ss.scorer_entry_cache = cached
+    _, payload, moves = cached
+    ss.scorer_entry_moves = (payload["key"], moves)
+    entry_component(
+        key=ENTRY,
+        data={
+            **payload,
+            "error": html.escape(message),
+            "serial": ss.get("scorer_entry_serial", 0),
+        },
+        on_play_change=entered,
+        on_typed_change=entered,
+    )
 
 
 def hands_view(session: ScorerSession) -> None:
@@ -392,7 +393,7 @@ def recorder() -> None:
     for problem in snap.problems:
         st.error(md(problem))
     error = ss.get("scorer_error")
-    if error:
+    if error and session.phase != "move":  # the entry shows its own errors
         message, legal = error
         st.error(md(message))
         if legal:

@@ -21,8 +21,8 @@ from ..engine.rules import Rules
 from ..engine.scoring import score_piles
 from ..engine.seating import Seating
 from ..engine.state import DealState
-from ..engine.values import value_tables
 from ..engine.unknown import UnseenCards, deal_round, start_deal
+from ..engine.values import value_tables
 from ..errors import (
     CasinoRecordError,
     IllegalMoveError,
@@ -460,7 +460,11 @@ class _Replayer:
         checked = partial.verify(state, move)
         if checked.waits is not None:
             unseen = partial.unknown[move.seat]
-            cards = "its unseen card" if unseen == 1 else f"one of its {unseen} unseen cards"
+            cards = (
+                "its unseen card"
+                if unseen == 1
+                else f"one of its {unseen} unseen cards"
+            )
             report.pending.append(
                 PendingCheck(
                     rule=checked.waits.rule,

@@ -29,7 +29,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
-from itertools import combinations
+from itertools import chain, combinations
 from typing import Final
 
 from ..errors import IllegalMoveError
@@ -166,10 +166,17 @@ class UnseenCards:
         :raises IllegalMoveError: no hand the seat could hold makes it legal.
         """
         plan = verify_move(state, move)  # the widest hand: refused only if none helps
+        return PartialCheck(plan, self.waits(state, move))
+
+    def waits(self, state: DealState, move: Move) -> IllegalMoveError | None:
+        """The hand rule a move legal with the working hand waits on, if any.
+
+        :raises IllegalMoveError: no hand of the seat's size makes it legal.
+        """
         seat = move.seat
         unknown = self.unknown[seat] if 0 <= seat < len(self.unknown) else 0
         if not unknown:
-            return PartialCheck(plan)
+            return None
         hand = list(state.hands[seat])
         known = self.known_part(hand)
         try:
@@ -180,21 +187,30 @@ class UnseenCards:
                 raise  # pragma: no cover - the working hand only adds cards
             extra = [c for c in hand if c in self.pool and c != move.card]
             if len(extra) <= unknown or _some_hand(state, move, known, extra, unknown):
-                return PartialCheck(plan, exc)
+                return exc
             cards = "its unseen card" if unknown == 1 else f"its {unknown} unseen cards"
             raise IllegalMoveError(
-                f"{exc.message}, and {cards} cannot give every value this move"
-                " needs",
+                f"{exc.message}, and {cards} cannot give every value this move needs",
                 rule=exc.rule,
             ) from None
-        return PartialCheck(plan)
+        return None
 
 
 def _some_hand(
     state: DealState, move: Move, known: list[Card], extra: list[Card], size: int
 ) -> bool:
-    """True when ``known`` and some ``size`` of the ``extra`` cards make it legal."""
-    for chosen in combinations(extra, size):
+    """True when ``known`` and some ``size`` of the ``extra`` cards make it legal.
+
+    Legality only grows with the hand, so one card is tried first (the usual
+    need), then every choice of ``size``; the cards of the values the move may
+    need (its announced value, the seat's builds) are tried first.
+    """
+    wanted = 1 << move.value if move.value is not None else 0
+    for build in state.owned_builds(move.seat):
+        wanted |= 1 << build.value
+    cvals = state.values.cvals
+    extra = sorted(extra, key=lambda card: not cvals[card] & wanted)
+    for chosen in chain(combinations(extra, 1), combinations(extra, size)):
         try:
             with _hand_as(state, move.seat, [*known, *chosen]):
                 verify_move(state, move)

@@ -346,7 +346,9 @@ def _unseen_lines(deal: DealReport, names: Sequence[str]) -> list[str]:
     if not any(deal.unseen):
         return []
     who = ", ".join(
-        f"{_who(names, seat)} {count}" for seat, count in enumerate(deal.unseen) if count
+        f"{_who(names, seat)} {count}"
+        for seat, count in enumerate(deal.unseen)
+        if count
     )
     lines = [f"  cards not yet seen in hand: {who}"]
     if not deal.pending:

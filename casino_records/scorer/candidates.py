@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from ..engine.cards import Card
 from ..engine.describe import move_text, step_text
-from ..engine.legality import verify_move
+from ..engine.legality import Plan, verify_move
 from ..engine.movegen import generate_legal_moves
 from ..engine.moves import Move, MoveKind
 from ..engine.play import apply_plan
@@ -31,7 +31,7 @@ __all__ = [
     "Candidate",
     "candidates",
     "check_move",
-    "every_candidate",
+    "every_move",
     "playable_cards",
 ]
 
@@ -121,17 +121,18 @@ def _working_state(
     return state, unseen
 
 
-def _possible(state: DealState, unseen: UnseenCards, move: Move) -> bool:
-    """True when some hand the mover could hold makes ``move`` legal."""
+def _possible(state: DealState, unseen: UnseenCards, move: Move) -> Plan | None:
+    """What ``move`` does, when some hand the mover could hold makes it legal."""
     try:
-        unseen.verify(state, move)
+        return unseen.verify(state, move).plan
     except IllegalMoveError:
-        return False
-    return True
+        return None
 
 
-def _candidate(state: DealState, move: Move, names: Sequence[str]) -> Candidate:
-    plan = verify_move(state, move)
+def _candidate(
+    state: DealState, move: Move, names: Sequence[str], plan: Plan | None = None
+) -> Candidate:
+    plan = verify_move(state, move) if plan is None else plan
     step = apply_plan(state.copy(), move, plan)
     previous = step.previous
     return Candidate(
@@ -157,15 +158,28 @@ def candidates(
     """
     state, unseen = _working_state(live, card, where)
     moves = [m for m in generate_legal_moves(state) if m.card == card]
-    return [_candidate(state, m, names) for m in moves if _possible(state, unseen, m)]
+    return _kept(state, unseen, moves, names)
 
 
-def every_candidate(live: LiveDeal, names: Sequence[str]) -> dict[Card, list[Candidate]]:
-    """:func:`candidates` of every card the mover may be playing, at once.
+def _kept(
+    state: DealState, unseen: UnseenCards, moves: Sequence[Move], names: Sequence[str]
+) -> list[Candidate]:
+    """The candidates among ``moves`` (legal with the working hand) some hand allows."""
+    found = []
+    for move in moves:
+        plan = _possible(state, unseen, move)
+        if plan is not None:
+            found.append(_candidate(state, move, names, plan))
+    return found
 
-    The moves are generated once, for a hand of every playable card: where the
-    hand is partly unknown, that hand leaves every value the per-card working
-    hands leave, so the moves are the same.
+
+def every_move(live: LiveDeal) -> dict[Card, list[Move]]:
+    """The legal moves of every card the mover may be playing, by card, at once.
+
+    The moves are generated once, for a hand of every playable card, then each
+    is checked with its own card's working hand (as :func:`candidates` does):
+    where the rest of the hand is unknown, a card may be the seat's last unseen
+    one, and then no other card is left to hold.
     """
     cards = playable_cards(live)
     if not cards:
@@ -175,13 +189,10 @@ def every_candidate(live: LiveDeal, names: Sequence[str]) -> dict[Card, list[Can
     by_card: dict[Card, list[Move]] = {card: [] for card in cards}
     for move in generate_legal_moves(wide):
         by_card[move.card].append(move)
-    found: dict[Card, list[Candidate]] = {}
     for card, moves in by_card.items():
         state, unseen = _working_state(live, card, "")
-        found[card] = [
-            _candidate(state, m, names) for m in moves if _possible(state, unseen, m)
-        ]
-    return found
+        moves[:] = [m for m in moves if _possible(state, unseen, m) is not None]
+    return by_card
 
 
 def check_move(
@@ -207,7 +218,7 @@ def check_move(
         legal = [
             move_text(m)
             for m in generate_legal_moves(state)
-            if m.card == move.card and _possible(state, unseen, m)
+            if m.card == move.card and _possible(state, unseen, m) is not None
         ]
         raise EntryError(
             exc.message, where=where, rule=exc.rule, legal=tuple(legal)

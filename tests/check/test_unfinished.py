@@ -54,7 +54,10 @@ def test_a_check_that_must_wait_for_the_hand() -> None:
 
 def test_a_violation_decidable_now_no_card_of_the_value_unseen() -> None:
     # Every 9 is seen (three on the table, 9D played): no hand holds one.
-    moves = [trail(0, "KD"), {"seat": 1, "card": "9D", "action": "capture", "take": ["9C"]}]
+    moves = [
+        trail(0, "KD"),
+        {"seat": 1, "card": "9D", "action": "capture", "take": ["9C"]},
+    ]
     result = report(["9C", "9S", "9H", "2C"], [*moves, {**BUILD_9}])
     assert result.status == "invalid"
     [finding] = result.findings
