@@ -18,7 +18,11 @@ import streamlit as st
 from casino_records.engine.cards import Card
 from casino_records.errors import CasinoRecordError
 from casino_records.present import scorer_view as sv
-from casino_records.present.scorer_entry import answer_entry, entry_payload
+from casino_records.present.scorer_entry import (
+    answer_entry,
+    entry_payload,
+    position_key,
+)
 from casino_records.present.viewmodel import md_escape as md
 from casino_records.record.jsonio import loads
 from casino_records.record.models import Meta
@@ -242,11 +246,10 @@ def move_entry(session: ScorerSession) -> None:
             f" Legal with that card: {', '.join(legal)}." if legal else ""
         )
     cached = ss.get("scorer_entry_cache")
-    if cached is None or cached[0] != (session.version, id(session)):
-        payload, moves = entry_payload(session)
-        cached = ((session.version, id(session)), payload, moves)
+    if cached is None or cached[0]["key"] != position_key(session):
+        cached = entry_payload(session)
         ss.scorer_entry_cache = cached
-    _, payload, moves = cached
+    payload, moves = cached
     ss.scorer_entry_moves = (payload["key"], moves)
     entry_component(
         key=ENTRY,
@@ -339,6 +342,7 @@ def move_list(session: ScorerSession) -> None:
             text.append(f"{line.index + 1}\\. " + md(f"{line.text}{note}{mark}"))
         if text:
             st.markdown("  \n".join(text))  # one element, however long the deal
+        deal_comment(session)
         if not lines:
             return
         index = st.selectbox(
@@ -356,6 +360,86 @@ def move_list(session: ScorerSession) -> None:
         if st.button("Save the note", key="scorer_note_save"):
             session.annotate(session.deal_index, index, comment, glyph)
             st.rerun(scope="fragment")
+
+
+def deal_comment(session: ScorerSession) -> None:
+    d = session.deal_index
+    text = st.text_input(
+        f"Comment on deal {d + 1}",
+        session.current.comment or "",
+        key=f"scorer_deal_comment_{d}",
+    )
+    st.button(
+        "Save the deal comment",
+        key="scorer_deal_comment_save",
+        on_click=session.comment_deal,
+        args=(d, text.strip()),
+    )
+
+
+def match_claims(session: ScorerSession) -> None:
+    """The match result as the players claim it, and the comments on the game."""
+    if not st.toggle(
+        "Show the claimed match result and comments", key="scorer_show_claims"
+    ):
+        return
+    claim = session.match_claim
+    sides = sv.snapshot(session).sides
+    with st.container(border=True):
+        with st.form("scorer_match_form", border=False):
+            for side, name in enumerate(sides):
+                st.number_input(
+                    md(f"{name}: claimed total"),
+                    min_value=0,
+                    step=1,
+                    value=(
+                        claim.totals[side]
+                        if claim is not None and claim.totals is not None
+                        else None
+                    ),
+                    key=f"scorer_claim_total_{side}",
+                )
+            choices: list[int | None] = [None, *range(len(sides))]
+            st.selectbox(
+                "Claimed winner",
+                choices,
+                index=choices.index(claim.winner if claim is not None else None),
+                format_func=lambda w: "not recorded" if w is None else sides[w],
+                key="scorer_claim_winner",
+            )
+            st.text_input(
+                "Comment on the claimed result",
+                (claim.comment or "") if claim is not None else "",
+                key="scorer_claim_comment",
+            )
+            st.text_area(
+                "Comment on the game",
+                session.setup.comment or "",
+                key="scorer_game_comment",
+            )
+            st.form_submit_button(
+                "Save", on_click=save_claims, args=(session, len(sides))
+            )
+        problem = ss.get("scorer_claim_error")
+        if problem:
+            st.error(md(problem))
+
+
+def save_claims(session: ScorerSession, sides: int) -> None:
+    """Keep what the match form holds (its widgets' values)."""
+    totals = [ss[f"scorer_claim_total_{side}"] for side in range(sides)]
+    given = [int(t) for t in totals if t is not None]
+    ss.scorer_claim_error = None
+    if given and len(given) != sides:
+        ss.scorer_claim_error = "Enter every side's claimed total, or none."
+        return
+    remark = str(ss.scorer_claim_comment or "").strip()
+    try:
+        session.claim_match(given or None, ss.scorer_claim_winner, remark)
+    except ValueError as exc:
+        ss.scorer_claim_error = f"Cannot keep that claim: {exc}"
+        return
+    session.comment_game(str(ss.scorer_game_comment or "").strip())
 
 
 def save(session: ScorerSession) -> None:
@@ -449,6 +533,7 @@ def recorder() -> None:
         hands_view(session)
     st.button("Undo", key="scorer_undo", on_click=undo, args=(session, 1), icon="↩")
     move_list(session)
+    match_claims(session)
     save(session)
 
 

@@ -43,6 +43,7 @@ __all__ = [
     "answer_entry",
     "chosen_move",
     "entry_payload",
+    "position_key",
 ]
 
 MovesByCard = dict[str, list[Move]]
@@ -148,6 +149,11 @@ def _picker(playable: Sequence[Card], exact: bool) -> str:
     return "".join(rows)
 
 
+def position_key(session: ScorerSession) -> str:
+    """Which position the session is at: changes with every change to the record."""
+    return f"{id(session):x}:{session.deal_index}:{session.version}"
+
+
 def entry_payload(
     session: ScorerSession, *, error: str = "", serial: int = 0
 ) -> tuple[EntryPayload, MovesByCard]:
@@ -165,10 +171,8 @@ def entry_payload(
     playable = list(by_card)
     table = frozenset(live.state.table_cards)
     drawn = sorted(set(playable) | table)
-    key = f"{session.deal_index}:{live.state.moves_played}:{len(session.deals)}"
-    key += f":{session.version}"
     payload = EntryPayload(
-        key=key,
+        key=position_key(session),
         serial=serial,
         prompt=f"Pick the card {session.names[seat]} played",
         picker=_picker(playable, live.hands[seat].exact),
@@ -201,9 +205,14 @@ def answer_entry(
 ) -> Candidate:
     """Play what the browser sent for position ``key``: a chosen move, or typed text.
 
+    ``moves`` and ``key`` are those of the payload the browser was sent; an
+    answer about any other position than the session's current one is refused.
+
     :raises EntryError: an answer to an earlier position, an unreadable answer,
         or a typed move that is illegal (with the rule and the card's legal moves).
     """
+    if key != position_key(session):
+        raise EntryError("that entry was made at an earlier position: enter it again")
     if chosen is not None:
         move = chosen_move(moves, chosen, key)
         if move is None:
