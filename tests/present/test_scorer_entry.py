@@ -83,7 +83,6 @@ def test_a_last_unseen_card_holds_nothing_else() -> None:
 def test_text_in_the_payload_is_escaped() -> None:
     s = session(("<b>Ana</b>", "Ben & co"))
     payload, _ = entry_payload(s, error="<script>x</script>")
-    assert (
-        payload["prompt"] == "Pick the card Ben & co played"
-    )  # plain text (textContent)
+    # plain text: the browser sets it as textContent
+    assert payload["prompt"] == "Pick the card <b>Ana</b> played"
     assert payload["error"] == "&lt;script&gt;x&lt;/script&gt;"
