@@ -5,6 +5,7 @@ Every test asserts the exit code first, then what went to stdout and stderr.
 
 from __future__ import annotations
 
+import importlib
 import json
 import shutil
 import subprocess
@@ -741,11 +742,14 @@ def test_view_builds_the_streamlit_command(
         pytest.skip("streamlit is not installed")
     calls: list[tuple[list[str], dict[str, str]]] = []
 
-    def fake_call(command: list[str], env: dict[str, str]) -> int:
-        calls.append((command, env))
-        return 0
+    class FakeServer:
+        def __init__(self, command: list[str], env: dict[str, str]) -> None:
+            calls.append((command, env))
 
-    monkeypatch.setattr(subprocess, "call", fake_call)
+        def wait(self) -> int:
+            return 0
+
+    monkeypatch.setattr(subprocess, "Popen", FakeServer)
     result = run(runner, "view", SAMPLES, "--port", "8765")
     assert result.exit_code == 0
     command, env = calls[0]
@@ -763,6 +767,15 @@ def test_view_builds_the_streamlit_command(
     ]
     assert env[VIEW_PATH_ENV] == str(SAMPLES.resolve())
     assert "http://127.0.0.1:8765" in result.stderr
+
+
+def test_the_viewer_is_found_as_package_data_in_this_checkout() -> None:
+    from casino_records.cli.view import VIEWER_PACKAGE
+
+    assert viewer_app() == SAMPLES.parent / "viewer" / "streamlit_app.py"
+    assert importlib.import_module(VIEWER_PACKAGE).__file__ == str(
+        SAMPLES.parent / "viewer" / "__init__.py"
+    )
 
 
 def test_view_command_line_without_a_path() -> None:
