@@ -6,7 +6,8 @@ moves, from a bot game, cards as they appear) twice: once by clicking in the
 move entry component (the card, then its move) and once by typing each move
 into its text field. Times, in milliseconds, from the click or the Enter key
 until the page shows it: a card's moves are listed in the browser, without a
-server round trip; a chosen or typed move goes to the server, which answers with
+server round trip (every other card is clicked by the page's own script and
+timed by its clock, to the next frame drawn, without Playwright's overhead); a chosen or typed move goes to the server, which answers with
 the next position (the title naming the next move, the entry ready again).
 Also measured in this process, for the same deal: the server's work per
 position (the session, and the entry's data: every playable card's moves) and
@@ -115,15 +116,15 @@ def main() -> int:
         page = browser.new_page(viewport={"width": 1280, "height": 900})
         mirror = open_recorder(page, url, deal.dealer)
         enter_table(page, mirror, deal.table, typed=True)
-        picks, chooses = [], []
-        for move in moves:
-            shown, played = click_move(page, mirror, move)
-            picks.append(shown * 1000)
+        picks, in_page, chooses = [], [], []
+        for n, move in enumerate(moves):
+            shown, played = click_move(page, mirror, move, in_page=n % 2 == 1)
+            (in_page if n % 2 else picks).append(shown * 1000)
             chooses.append(played * 1000)
         print(f"clicking a whole deal: {len(moves)} moves")
-        report("  card picked -> its moves listed (in the browser)", picks)
+        report("  card picked -> its moves listed (Playwright click)", picks)
+        report("  card picked -> its moves drawn (page's own clock)", in_page)
         report("  move chosen -> next move asked", chooses)
-        report("  per click", picks + chooses)
         page.close()
         if not options.skip_typing:
             page = browser.new_page(viewport={"width": 1280, "height": 900})

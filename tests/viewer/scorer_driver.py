@@ -94,6 +94,15 @@ _READY = """([selector, text]) => {
 }"""
 
 
+_CLICK_IN_PAGE = """async ([card, shown]) => {
+  const start = performance.now();
+  document.querySelector(card).click();
+  await new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0)));
+  if (document.querySelector(shown) === null) throw new Error('no ' + shown);
+  return performance.now() - start;
+}"""
+
+
 def wait_ready(page: Any, mirror: ScorerSession, timeout: float = 60.0) -> None:
     """Wait until the page asks for the mirror's next move (title, entry not busy)."""
     if mirror.phase != "move":  # no entry: the table, the hands or the score sheet
@@ -109,21 +118,29 @@ def click_move(
     mirror: ScorerSession,
     move: NotationMove,
     before_choosing: Callable[[], None] | None = None,
+    in_page: bool = False,
 ) -> tuple[float, float]:
     """Pick the card, then its move: the seconds each click took to show.
 
-    ``before_choosing`` runs (untimed) once the moves are listed.
+    ``before_choosing`` runs (untimed) once the moves are listed. With
+    ``in_page`` the card is clicked from the page's own script and the first
+    figure is the page's time from the click to the next frame drawn with the
+    moves (no Playwright round trip in it).
     """
     live = mirror.live()
     assert live is not None
     engine_move = to_engine(move)
     index = every_move(live)[engine_move.card].index(engine_move)
     entry = page.locator(ENTRY)
-    start = time.perf_counter()
-    entry.locator(f'[data-pick="{engine_move.card}"]').click()
+    card = f'{ENTRY} [data-pick="{engine_move.card}"]'
     selector = f'{ENTRY} [data-part="moves"] [data-move="{index}"]'
-    page.wait_for_function(_SHOWN, arg=selector, polling="raf")
-    shown = time.perf_counter() - start
+    start = time.perf_counter()
+    if in_page:
+        shown = page.evaluate(_CLICK_IN_PAGE, [card, selector]) / 1000
+    else:
+        entry.locator(f'[data-pick="{engine_move.card}"]').click()
+        page.wait_for_function(_SHOWN, arg=selector, polling="raf")
+        shown = time.perf_counter() - start
     if before_choosing is not None:
         before_choosing()
     start = time.perf_counter()
