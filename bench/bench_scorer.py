@@ -116,7 +116,9 @@ def main() -> int:
         page = browser.new_page(viewport={"width": 1280, "height": 900})
         mirror = open_recorder(page, url, deal.dealer)
         enter_table(page, mirror, deal.table, typed=True)
-        picks, in_page, chooses = [], [], []
+        picks: list[float] = []
+        in_page: list[float] = []
+        chooses: list[float] = []
         for n, move in enumerate(moves):
             shown, played = click_move(page, mirror, move, in_page=n % 2 == 1)
             (in_page if n % 2 else picks).append(shown * 1000)

@@ -93,7 +93,7 @@ def test_the_entry_gets_every_card_and_its_moves() -> None:
     at.session_state["scorer_error"] = ("C2 <not worth> 9", ["9♦ takes 4♠ 5♦"])
     at.run()
     error = entry(at)["error"]
-    assert "C2 &lt;not worth&gt; 9" in error and "Legal with that card: 9♦" in error
+    assert "C2 &lt;not worth&gt; 9. Legal with that card: 9♦" in error
 
 
 def test_a_violation_shows_once_the_hand_is_known() -> None:
