@@ -9,7 +9,12 @@ measures, each as the best CPU time of several runs:
   (``batch.check_all`` with one job): read, replay every move through the
   engine, score every deal, audit every claim (target: >= 120,000 moves/s);
 - the same full job with the engine in pure Python (a subprocess with
-  ``CASINO_RECORDS_PURE_PYTHON=1``), when the engine is compiled.
+  ``CASINO_RECORDS_PURE_PYTHON=1``), when the engine is compiled;
+- the replay alone (records already read: verify every move, score, audit);
+- python-chess's ``chess.pgn.read_game`` over a PGN corpus of random games
+  generated here (seeded, not stored): the plies per CPU second it reads and
+  validates, side by side (target: validate + re-score >= 10x its plies/s).
+  Needs the ``bench`` extra (``pip install -e '.[bench]'``); skipped without it.
 
 Run: ``.venv/bin/python bench/bench_replay.py [--games N] [--runs N]``.
 """
@@ -17,7 +22,9 @@ Run: ``.venv/bin/python bench/bench_replay.py [--games N] [--runs N]``.
 from __future__ import annotations
 
 import argparse
+import io
 import os
+import random
 import subprocess
 import sys
 
@@ -53,6 +60,39 @@ def archive(games: int) -> list[bytes]:
     return dumps_jsonl(records).splitlines()
 
 
+def pgn_corpus(games: int, seed: int = 7) -> tuple[list[str], int]:
+    """Random legal chess games as PGN text, and their number of plies."""
+    import chess  # noqa: PLC0415 (the bench extra)
+    import chess.pgn  # noqa: PLC0415
+
+    rng = random.Random(seed)
+    texts: list[str] = []
+    plies = 0
+    for _ in range(games):
+        board = chess.Board()
+        while not board.is_game_over() and board.ply() < 160:
+            board.push(rng.choice(list(board.legal_moves)))
+        game = chess.pgn.Game.from_board(board)
+        texts.append(str(game))
+        plies += board.ply()
+    return texts, plies
+
+
+def chess_plies_per_second(games: int, runs: int) -> float | None:
+    """``chess.pgn.read_game`` plies per CPU second, or None without python-chess."""
+    try:
+        import chess.pgn  # noqa: PLC0415 (the bench extra)
+    except ImportError:
+        return None
+    texts, plies = pgn_corpus(games)
+
+    def read_all() -> None:
+        for text in texts:
+            chess.pgn.read_game(io.StringIO(text))
+
+    return plies / best_of(runs, read_all)
+
+
 def full_job_seconds(lines: list[bytes], runs: int) -> float:
     """Best CPU time of checking every line as ``validate`` does."""
     items = [
@@ -72,6 +112,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=140)
     parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--chess-games", type=int, default=150)
     parser.add_argument(
         "--full-job-only", action="store_true", help="print the full job's seconds"
     )
@@ -101,6 +142,20 @@ def main() -> None:
         f"validate + re-score (full job): {full:7.3f} s  {moves / full:10.0f} moves/s"
         f"  ({full / parse:.1f}x the reference; target >= 120000 moves/s)"
     )
+    records = [loads(line) for line in lines]
+    alone = best_of(args.runs, lambda: [replay(record) for record in records])
+    print(
+        f"replay alone (records read):    {alone:7.3f} s  {moves / alone:10.0f} moves/s"
+    )
+    chess_rate = chess_plies_per_second(args.chess_games, args.runs)
+    if chess_rate is None:
+        print("python-chess not installed (pip install -e '.[bench]'): no comparison")
+    else:
+        print(
+            f"python-chess read_game:                  {chess_rate:10.0f} plies/s;"
+            f" validate + re-score is {moves / full / chess_rate:.1f}x,"
+            f" the replay alone {moves / alone / chess_rate:.1f}x (target >= 10x)"
+        )
     if casino_records.COMPILED:
         env = {**os.environ, "CASINO_RECORDS_PURE_PYTHON": "1"}
         command = [sys.executable, __file__, "--full-job-only"]

@@ -2,7 +2,7 @@
 
 The layers, bottom up:
 
-- cards and rules: :class:`Card`, :func:`parse_card`, :class:`Rules`;
+- cards and rules: :class:`Card`, :class:`CardSet`, :func:`parse_card`, :class:`Rules`;
 - the engine: :class:`DealState`, :func:`generate_legal_moves`,
   :func:`verify_move` / :func:`is_legal`, :func:`apply_move`, scoring and
   match play, bots;
@@ -43,6 +43,7 @@ if TYPE_CHECKING:
     from .engine.cards import Suit as Suit
     from .engine.cards import parse_card as parse_card
     from .engine.cards import parse_cards as parse_cards
+    from .engine.cardset import CardSet as CardSet
     from .engine.legality import is_legal as is_legal
     from .engine.legality import verify_move as verify_move
     from .engine.match import MatchState as MatchState
@@ -77,6 +78,7 @@ _LAZY = {
     "play_match": "engine.bots",
     "CARDS": "engine.cards",
     "Card": "engine.cards",
+    "CardSet": "engine.cardset",
     "Suit": "engine.cards",
     "parse_card": "engine.cards",
     "parse_cards": "engine.cards",
@@ -133,6 +135,7 @@ __all__ = [
     "Build",
     "Card",
     "CardError",
+    "CardSet",
     "CasinoRecordError",
     "DealState",
     "GameRecord",

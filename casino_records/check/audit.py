@@ -19,7 +19,7 @@ from ..engine.state import DealState
 from ..record.models import ClaimedSide, Deal, GameRecord
 from .report import DecidingMove, Finding, MatchReport, ScoreCheck
 
-__all__ = ["audit_deal", "audit_match", "audit_unplayed_deal"]
+__all__ = ["audit_deal", "audit_match", "audit_unplayed_deal", "move_loc"]
 
 _LABELS: Final = {
     "most_cards": "most cards",
@@ -31,19 +31,28 @@ _LABELS: Final = {
 }
 
 
+def move_loc(d: int, deal: Deal, index: int) -> str:
+    """The JSON pointer of move ``index`` (0-based, counted over the whole deal)."""
+    for r, round_ in enumerate(deal.rounds):
+        if index < len(round_.moves):
+            return f"/deals/{d}/rounds/{r}/moves/{index}"
+        index -= len(round_.moves)
+    return ""
+
+
 class _Explainer:
     """Finds the moves behind a deal's categories."""
 
     def __init__(
         self,
         d: int,
+        deal: Deal,
         state: DealState,
-        move_locs: Sequence[str],
         names: Sequence[str],
     ) -> None:
         self.d = d
+        self.deal = deal
         self.state = state
-        self.locs = move_locs
         self.names = names
         self.origin: dict[Card, Step] = {}
         for step in state.log:
@@ -59,7 +68,7 @@ class _Explainer:
             f"deal {self.d + 1}, round {step.round + 1}, move {step.index + 1} of the"
             f" deal: {name} (seat {step.move.seat}) {move_text(step.move)}"
         )
-        loc = self.locs[step.index] if step.index < len(self.locs) else ""
+        loc = move_loc(self.d, self.deal, step.index)
         return DecidingMove(loc=loc, where=where, why=why)
 
     def residue(self, prefix: str = "") -> DecidingMove:
@@ -137,12 +146,10 @@ def _claimed_figures(
 ) -> list[tuple[str, str, str, int, int]]:
     """(pointer suffix, category, dotted name, claimed, computed) per claimed figure."""
     figures: list[tuple[str, str, str, int, int]] = []
-    # Fields from the models' __dict__ (where pydantic keeps them): no getattr.
     points = claimed.points
     if points is not None:
-        point_fields = points.__dict__
         for name, suffix, dotted in _POINT_FIGURES:
-            value = point_fields[name]
+            value = getattr(points, name)
             if value is not None:
                 figures.append((suffix, name, dotted, value, score.points[name]))
     if claimed.total is not None:
@@ -150,11 +157,10 @@ def _claimed_figures(
     counts = claimed.counts
     if counts is not None:
         computed = (score.cards, score.spades, score.sweeps)
-        count_fields = counts.__dict__
         for (name, suffix, dotted), actual in zip(
             _COUNT_FIGURES, computed, strict=True
         ):
-            value = count_fields[name]
+            value = getattr(counts, name)
             if value is not None:
                 figures.append((suffix, name, dotted, value, actual))
     return figures
@@ -165,7 +171,6 @@ def audit_deal(
     deal: Deal,
     state: DealState,
     scores: Sequence[SideScore],
-    move_locs: Sequence[str],
     names: Sequence[str],
     sides: Sequence[str],
 ) -> tuple[list[ScoreCheck], list[Finding]]:
@@ -202,7 +207,7 @@ def audit_deal(
             checks.append(check)
             if value != computed:
                 if explain is None:
-                    explain = _Explainer(d, state, move_locs, names)
+                    explain = _Explainer(d, deal, state, names)
                 label = _LABELS.get(category, category)
                 note = (
                     f" ({scores[k].note})"
@@ -367,7 +372,6 @@ def audit_unplayed_deal(
     deal: Deal,
     state: DealState,
     why: str,
-    move_locs: Sequence[str],
     names: Sequence[str],
     sides: Sequence[str],
     strict: bool = False,
@@ -385,7 +389,7 @@ def audit_unplayed_deal(
     if deal.claimed is None:
         return []
     played = _PartPlayed(state, len(sides))
-    explain = _Explainer(d, state, move_locs, names)
+    explain = _Explainer(d, deal, state, names)
     base = f"/deals/{d}/claimed/sides"
     checked: list[str] = []
     unchecked: list[str] = []

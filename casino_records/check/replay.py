@@ -33,7 +33,7 @@ from ..errors import (
 from ..record.models import Deal, GameRecord
 from ..record.provenance import DealCards, resolve_deal_cards
 from ..record.translate import to_engine
-from .audit import audit_deal, audit_match, audit_unplayed_deal
+from .audit import audit_deal, audit_match, audit_unplayed_deal, move_loc
 from .report import (
     DealReport,
     Finding,
@@ -99,6 +99,7 @@ def replay(
     positions: bool = False,
     source: str = "",
     strict_claims: bool = False,
+    quick: bool = False,
 ) -> Replay:
     """Replay ``record``: verify every move, score every deal and the match.
 
@@ -109,8 +110,18 @@ def replay(
     :param source: where the record came from, for the report.
     :param strict_claims: claims on a deal that was not played out (so they
         cannot be checked, D8) are a dispute instead of a warning.
+    :param quick: for a caller that needs only the report (``validate``):
+        replay first without the bookkeeping only a faulty record needs (the
+        log of steps in :attr:`Replay.states`, each move's location), and
+        replay a record with any finding again with full detail, so that its
+        findings are those of a full replay.
     """
-    return _Replayer(record, strict, positions, source, strict_claims).run()
+    if not quick or strict or positions:
+        return _Replayer(record, strict, positions, source, True, strict_claims).run()
+    fast = _Replayer(record, False, False, source, False, strict_claims).run()
+    if not fast.report.findings:
+        return fast
+    return _Replayer(record, False, False, source, True, strict_claims).run()
 
 
 class _Replayer:
@@ -120,12 +131,14 @@ class _Replayer:
         strict: bool,
         keep: bool,
         source: str,
+        detail: bool,
         strict_claims: bool = False,
     ) -> None:
         self.record = record
         self.strict = strict
         self.strict_claims = strict_claims
         self.keep = keep
+        self.detail = detail
         self.names = [p.name for p in record.players]
         self.report = ReplayReport(
             id=record.id,
@@ -138,7 +151,6 @@ class _Replayer:
         )
         self.positions: list[list[Position]] = []
         self.states: list[DealState | None] = []
-        self.move_locs: list[str] = []
         self.moves_checked = 0
 
     # --- findings ------------------------------------------------------------------
@@ -289,9 +301,7 @@ class _Replayer:
                 for s in scores
             ]
             report.match_note = decision.reason
-            checks, findings = audit_deal(
-                d, deal, state, scores, self.move_locs, self.names, sides
-            )
+            checks, findings = audit_deal(d, deal, state, scores, self.names, sides)
             report.checks = checks
             self.add_findings(findings)
         self.report.match = MatchReport(
@@ -330,7 +340,6 @@ class _Replayer:
                 deal,
                 state,
                 why,
-                self.move_locs,
                 self.names,
                 sides,
                 self.strict_claims,
@@ -369,17 +378,21 @@ class _Replayer:
         if cards is None:
             return report, None
         table, hands = cards.table, cards.rounds
+        detail = self.detail
         partial = self._unseen(cards, 0, rules)
         if partial is None:
-            state = DealState.start(rules, seating, deal.dealer, table, hands[0])
+            state = DealState.start(
+                rules, seating, deal.dealer, table, hands[0], keep_log=detail
+            )
         else:
             start = partial.working_hands(hands[0])
-            state = start_deal(rules, seating, deal.dealer, table, start)
+            state = start_deal(
+                rules, seating, deal.dealer, table, start, keep_log=detail
+            )
         totals = tuple(match.totals)
         kept: list[Position] = []
         last_step: Step | None = None
         last_loc = ""
-        move_locs: list[str] = []  # by move index within the deal
         immediate_wins = rules.near_target_immediate_win
         for r, round_ in enumerate(deal.rounds):
             if r:
@@ -399,13 +412,12 @@ class _Replayer:
                     deal_round(state, partial.working_hands(hands[r]))
             moves_loc = f"{loc}/rounds/{r}/moves/"
             for k, notation_move in enumerate(round_.moves):
-                move_loc = moves_loc + str(k)
                 if self.keep:
                     kept.append(
                         Position(
                             d,
                             state.moves_played,
-                            move_loc,
+                            moves_loc + str(k),
                             _copy(state, partial),
                             totals,
                             last_step,
@@ -418,7 +430,7 @@ class _Replayer:
                         plan = verify_move(state, move)
                     else:
                         plan = self._verify_partial(
-                            report, partial, state, move, move_loc, d, r, k
+                            report, partial, state, move, moves_loc + str(k), d, r, k
                         )
                 except IllegalMoveError as exc:
                     where = self.move_where(d, r, k, move.seat, str(move.card))
@@ -431,7 +443,7 @@ class _Replayer:
                     exc.legal = tuple(legal)
                     self.error(
                         "illegal_move",
-                        move_loc,
+                        moves_loc + str(k),
                         where,
                         exc.message,
                         exc.rule,
@@ -442,8 +454,8 @@ class _Replayer:
                     self.positions.append(kept)
                     return report, None
                 last_step = apply_plan(state, move, plan)
-                last_loc = move_loc
-                move_locs.append(move_loc)
+                if self.keep:
+                    last_loc = moves_loc + str(k)
                 self.moves_checked += 1
                 if immediate_wins and last_step.kind is MoveKind.CAPTURE:
                     side = seating.side_of[last_step.move.seat]
@@ -471,12 +483,11 @@ class _Replayer:
                 )
             )
             self.positions.append(kept)
-        self.move_locs = move_locs
         if report.complete:
             report.residue = [CARD_NAMES[c] for c in state.residue]
             report.residue_side = state.residue_side
-            capturers = [s.index for s in state.log if s.kind == "capture"]
-            report.last_capture = move_locs[capturers[-1]] if capturers else ""
+            last = state.last_capture_move
+            report.last_capture = move_loc(d, deal, last) if last >= 0 else ""
         if partial is not None:
             report.unseen = list(partial.unknown)
             return report, partial.shown(state)

@@ -148,15 +148,19 @@ def play_deal(
     deck: Sequence[Card],
     bots: Sequence[Bot],
     match: MatchState | None = None,
+    keep_log: bool = True,
 ) -> DealPlay:
     """Deal ``deck`` and let ``bots`` (one per seat) play the deal out.
 
     With ``match``, a capture that wins the match at once (option
     ``near_target_immediate_win``) ends the deal there, unscored, even when it
     was the deal's last play (the state is then finished but is not scored).
+    ``keep_log=False`` keeps no log of the steps in the final state.
     """
     dealt = deal_from_deck(deck, seating, dealer, rules.deal_batch)
-    state = DealState.start(rules, seating, dealer, dealt.table, dealt.rounds[0])
+    state = DealState.start(
+        rules, seating, dealer, dealt.table, dealt.rounds[0], keep_log=keep_log
+    )
     while not state.finished:
         if needs_hands(state):
             next_round(state, dealt.rounds[state.round + 1])

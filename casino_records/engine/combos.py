@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-__all__ = ["Item", "groups_for", "partition", "subset_sums", "unions"]
+__all__ = ["Item", "groups_for", "partition", "subset_sums", "sum_subsets", "unions"]
 
 Item = tuple[int, int]
 """``(alone value mask, low value or 0)``."""
@@ -111,6 +111,16 @@ def _split(
         if tail is not None:
             return [[first, *chosen], *tail]
     return None
+
+
+def sum_subsets(items: Sequence[Item], mask: int, target: int) -> list[tuple[int, ...]]:
+    """Non-empty sets of summable items in ``mask`` whose lows add up to ``target``.
+
+    >>> sum_subsets([(0, 1), (0, 2), (0, 3)], 0b111, 3)
+    [(0, 1), (2,)]
+    """
+    indexes = tuple(i for i in range(len(items)) if mask >> i & 1)
+    return _sum_subsets(items, indexes, target)
 
 
 def _sum_subsets(

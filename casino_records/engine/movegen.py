@@ -1,9 +1,14 @@
 """Generate every legal move of a position, each distinct move exactly once.
 
-The generator works on bit masks over the table's items (loose cards, then
-builds; see :mod:`casino_records.engine.combos`) and applies the same rules as
-:func:`casino_records.engine.legality.verify_move`; the test suite checks the two
-agree on every position of random games and against brute force.
+The generator enumerates how the table's items (loose cards, then builds; see
+:mod:`casino_records.engine.combos`) can be grouped, and keeps the moves that
+the rules of :mod:`casino_records.engine.constraints` allow: the same
+predicates :func:`casino_records.engine.legality.verify_move` checks one move
+with. With ``single_build_as_card`` a single build may join any group of a
+build move; those rare moves are proposed by enumeration and read by the
+single-move check itself (:func:`casino_records.engine.buildcheck.read_build`),
+which decides their kind. The test suite checks generator and check agree on
+every position of random games and against brute force.
 """
 
 from __future__ import annotations
@@ -12,11 +17,27 @@ from bisect import bisect_right
 from functools import lru_cache
 from typing import Final
 
+from .buildcheck import read_build
 from .cards import CARDS, Card
 from .combos import Item, groups_for, subset_sums, unions
-from .moves import Action, Move
+from .constraints import (
+    equal_loose,
+    face_targets,
+    holds,
+    may_absorb,
+    may_change,
+    pairing_binds,
+    pairing_ok,
+    same_rank_binds,
+    same_rank_ok,
+    trail_refusal,
+    trail_restricted,
+    unheld,
+    value_ok,
+)
+from .moves import Action, Build, Move
 from .state import DealState
-from .values import build_value_ok, is_face, same_value, values_of
+from .values import values_of
 
 __all__ = ["captures_for", "clear_caches", "generate_legal_moves"]
 
@@ -24,56 +45,38 @@ __all__ = ["captures_for", "clear_caches", "generate_legal_moves"]
 def generate_legal_moves(state: DealState) -> list[Move]:
     """Return every distinct legal move for the seat to play.
 
-    Captures come first, then builds, then trails, card by card in hand order.
+    Captures come first, then builds, then trails, card by card in the order
+    the hand was dealt.
     An empty list means the deal is over (it is never empty otherwise).
     """
     if state.finished:
         return []
-    position = _Position(state)
-    seat = state.turn
-    hand = state.hands[seat]
+    table = _TableView(state, state.turn)
     cvals = state.values.cvals
-    values = [cvals[card] for card in hand]
-    later = [0] * (len(hand) + 1)
-    for i in range(len(hand) - 1, -1, -1):
-        later[i] = later[i + 1] | values[i]
-    rules = state.rules
-    always_trail = not (
-        position.own
-        or rules.trail_ban_matching_loose
-        or rules.no_trail_if_capture_possible
-    )
+    bits = state.hand_bits[table.seat]
+    hand = [card for card in state.dealt[table.seat] if bits >> card & 1]
     moves: list[Move] = []
     trails: list[Move] = []
-    before = 0
-    for i, card in enumerate(hand):
-        after = before | later[i + 1]
-        before |= values[i]
-        captures = position.captures(card, after)
+    restricted = trail_restricted(state, table.seat)
+    for card in hand:
+        after = 0
+        for other in hand:
+            if other != card:
+                after |= cvals[other]
+        captures = table.captures(card, after)
         moves += captures
-        moves += position.builds(card, after)
-        if always_trail or position.may_trail(card, bool(captures), after):
-            trails.append(tuple.__new__(_MOVE, (seat, card, _TRAIL, _NO_CARDS, None)))
+        moves += table.builds(card, after)
+        if not restricted or not trail_refusal(
+            state, table.seat, card, after, bool(captures)
+        ):
+            trails.append(Move(table.seat, CARDS[card], Action.TRAIL))
     return moves + trails
 
 
 def captures_for(state: DealState, seat: int, card: Card) -> list[Move]:
     """Return the legal captures ``seat`` could make with ``card``."""
-    return _Position(state, seat).captures(
-        card, state.hand_value_mask(seat, without=card)
-    )
-
-
-_RANK_INDEX: Final = tuple(i % 13 for i in range(52))
-_RANK: Final = tuple(card.rank for card in CARDS)
-_ALONE: Final = tuple((card,) for card in CARDS)
-_CAPTURE: Final = Action.CAPTURE
-_BUILD: Final = Action.BUILD
-_TRAIL: Final = Action.TRAIL
-_MOVE: Final = Move  # static in compiled code, unlike an imported name
-_NO_CARDS: frozenset[Card] = frozenset()
-# Moves are made with ``tuple.__new__(_MOVE, fields)``: the named tuple's own
-# ``__new__`` would cost one more Python call per generated move.
+    after = state.hand_value_mask(seat, without=card)
+    return _TableView(state, seat).captures(card, after)
 
 
 # Which items can take part in a group worth ``v``: loose cards of rank <= v (a
@@ -122,58 +125,137 @@ def _creations(
         for extra in extras:
             if extra & mine or not (extra | mine):
                 continue
-            if build_value_ok(royal, value, mine != 0 and extra == 0):
+            if value_ok(royal, value, mine != 0 and extra == 0):
                 found[mine | extra] = None
     return tuple(found)
+
+
+# The analyses of the main path are cached by an int that encodes the items
+# (a tuple of tuples would be hashed item by item at every look-up):
+# ``_TableView.prefix_key`` and ``_TableView.builds_key``.
+_CACHE_LIMIT: Final = 200_000
+_UNIONS: Final[dict[int, tuple[int, ...]]] = {}
+_SUMS: Final[dict[int, tuple[int, ...]]] = {}
+_CREATIONS: Final[dict[int, tuple[int, ...]]] = {}
+
+
+def _remember(
+    cache: dict[int, tuple[int, ...]], key: int, found: tuple[int, ...]
+) -> None:
+    if len(cache) >= _CACHE_LIMIT:
+        cache.clear()
+    cache[key] = found
+
+
+def _cards(mask: int) -> list[int]:
+    cards: list[int] = []
+    while mask:
+        low = mask & -mask
+        cards.append(low.bit_length() - 1)
+        mask ^= low
+    return cards
 
 
 def clear_caches() -> None:
     """Forget every cached table analysis (for benchmarks that must start cold)."""
     for cached in (_unions, _sums_to, _creations):
         cached.cache_clear()
+    for table in (_UNIONS, _SUMS, _CREATIONS):
+        table.clear()
 
 
-class _Position:
-    """Per-position caches shared by the generation of every card's moves."""
+class _TableView:
+    """The table seen by one seat, as items, with the analyses every card's
+    moves share (computed once per position)."""
 
-    def __init__(self, state: DealState, seat: int | None = None) -> None:
+    def __init__(self, state: DealState, seat: int) -> None:
         self.state = state
-        self.seat = state.turn if seat is None else seat
+        self.seat = seat
         self.rules = state.rules
         values = self.values = state.values
-        # Loose cards sorted by rank: equal tables then share one cached analysis.
-        loose = self.loose = sorted(state.loose, key=_RANK_INDEX.__getitem__)
-        n_loose = self.n_loose = len(loose)
-        self.loose_mask = (1 << n_loose) - 1
-        self.unit_cards: list[tuple[Card, ...]] = [_ALONE[c] for c in loose]
-        items = [values.item[c] for c in loose]
-        self.build_bits: list[int] = []
-        self.own: list[tuple[int, int]] = []
+        self.royal = values.royal
+        # Loose cards sorted by rank, first come first within a rank: equal
+        # tables then share one cached analysis, and moves come in one order.
+        # Each card as one sortable int: rank, arrival (+64), card.
+        arrival = state.arrival
+        keys: list[int] = []
+        rest = state.loose_bits
+        while rest:
+            low = rest & -rest
+            card = low.bit_length() - 1
+            keys.append((card % 13) << 13 | (arrival[card] + 64) << 6 | card)
+            rest ^= low
+        keys.sort()
+        loose = [key & 63 for key in keys]
+        ranks = [(key >> 13) + 1 for key in keys]
+        self.n_loose = n_loose = len(loose)
+        self.ranks = ranks
+        signature = 0
+        for rank in reversed(ranks):
+            signature = signature << 4 | rank
+        self.signature = signature
+        """The loose cards' ranks in order, 4 bits each, the first lowest."""
+        self.units: list[int] = [1 << c for c in loose]
+        item = values.item
+        items: list[Item] = [item[c] for c in loose]
+        self.loose_items = tuple(items)
+        self.own: list[Build] = []
         if state.builds:
             as_card = self.rules.single_build_as_card
-            for j, build in enumerate(state.builds):
+            for build in state.builds:
                 value = build.value
-                items.append((1 << value, value if as_card and build.is_single else 0))
-                self.unit_cards.append(build.cards)
-                self.build_bits.append(1 << (n_loose + j))
-                if build.owner == self.seat:
-                    self.own.append((n_loose + j, value))
+                single = len(build.groups) == 1
+                items.append((1 << value, value if as_card and single else 0))
+                self.units.append(build.mask)
+                if build.owner == seat:
+                    self.own.append(build)
         self.items: list[Item] = items
-        self.loose_items = tuple(items[:n_loose])
         self.build_items = tuple(items[n_loose:])
-        self.ranks = [_RANK[c] for c in loose]
-        self.royal = values.royal
-        self._card_sets: dict[int, frozenset[Card]] = {}
-        self._prefixes: dict[int, tuple[Item, ...]] = {}
+        builds_key = 0
+        for alone, low in self.build_items:
+            builds_key = builds_key << 5 | (alone.bit_length() - 1) << 1 | (low != 0)
+        self.builds_key = builds_key << 4 | len(self.build_items)
+        """The builds as items, 5 bits each, then their number (4 bits)."""
+        self.builds_bits = 5 * len(self.build_items) + 4
+        self.royal_bit = int(self.royal)
+        self._prefix_lengths: list[int] = [-1] * 15
+        self._card_masks: dict[int, int] = {}
         self._unions: dict[int, tuple[int, ...]] = {}
-        self._targets: dict[int, dict[int, int | None]] = {}
+
+    def prefix_length(self, value: int) -> int:
+        """How many loose items can take part in a group worth ``value``."""
+        found = self._prefix_lengths[value]
+        if found < 0:
+            found = self._prefix_lengths[value] = bisect_right(self.ranks, value)
+        return found
 
     def prefix(self, value: int) -> tuple[Item, ...]:
         """The loose items that can take part in a group worth ``value``."""
-        found = self._prefixes.get(value)
+        return self.loose_items[: self.prefix_length(value)]
+
+    def prefix_key(self, value: int) -> int:
+        """An int naming the items of :meth:`prefix` (with the card values in use)."""
+        k = self._prefix_lengths[value]
+        if k < 0:
+            k = self._prefix_lengths[value] = bisect_right(self.ranks, value)
+        return ((self.signature & ((1 << 4 * k) - 1)) << 6 | k) << 1 | self.royal_bit
+
+    def loose_sums(self, total: int) -> tuple[int, ...]:
+        """Sets of one or more summable loose items adding up to ``total``."""
+        key = self.prefix_key(total) << 4 | total
+        found = _SUMS.get(key)
         if found is None:
-            found = self.loose_items[: bisect_right(self.ranks, value)]
-            self._prefixes[value] = found
+            found = _sums_to(self.prefix(total), total)
+            _remember(_SUMS, key, found)
+        return found
+
+    def creations(self, low: int, alone: bool, value: int) -> tuple[int, ...]:
+        """Loose-item masks the played card can create a build of ``value`` with."""
+        key = ((self.prefix_key(value) << 4 | low) << 1 | alone) << 4 | value
+        found = _CREATIONS.get(key)
+        if found is None:
+            found = _creations(self.prefix(value), low, alone, value, self.royal)
+            _remember(_CREATIONS, key, found)
         return found
 
     def capture_unions(self, value: int) -> tuple[int, ...]:
@@ -184,8 +266,14 @@ class _Position:
         """
         found = self._unions.get(value)
         if found is None:
+            key = self.prefix_key(value) << self.builds_bits | self.builds_key
+            key = key << 4 | value
+            cached = _UNIONS.get(key)
             prefix = self.prefix(value)
-            found = _unions(prefix + self.build_items, value)
+            if cached is None:
+                cached = _unions(prefix + self.build_items, value)
+                _remember(_UNIONS, key, cached)
+            found = cached
             shift = self.n_loose - len(prefix)
             if shift and self.build_items:
                 low_bits = (1 << len(prefix)) - 1
@@ -202,158 +290,102 @@ class _Position:
             return (0, *everything)
         return (0, *(m for m in everything if not m & ~allowed))
 
-    def capture_targets(self, cvals: int) -> dict[int, int | None]:
-        """Capture target masks for a card of values ``cvals`` (mask -> 14 if only as 14)."""
-        found = self._targets.get(cvals)
-        if found is None:
-            found = {}
-            for value in values_of(cvals):
-                for mask in self.capture_unions(value):
-                    if mask not in found:
-                        found[mask] = value if value == 14 else None
-            self._targets[cvals] = found
-        return found
+    def capture_targets(self, cvals: int) -> list[tuple[int, int | None]]:
+        """Capture targets (item masks) of a card of values ``cvals``, each with
+        the value it is taken at when only 14 takes it (else None)."""
+        if cvals & (cvals - 1) == 0:  # one value: its unions are distinct
+            value = cvals.bit_length() - 1
+            at = value if value == 14 else None
+            return [(mask, at) for mask in self.capture_unions(value)]
+        found: dict[int, int | None] = {}
+        for value in values_of(cvals):
+            for mask in self.capture_unions(value):
+                if mask not in found:
+                    found[mask] = value if value == 14 else None
+        return list(found.items())
 
-    def loose_sums(self, total: int) -> tuple[int, ...]:
-        """Sets of 1+ summable loose cards adding up to ``total``."""
-        if total <= 0:
-            return ()
-        return _sums_to(self.prefix(total), total)
-
-    def card_set(self, mask: int) -> frozenset[Card]:
-        """The table cards of the items in ``mask`` (memoised per position)."""
-        found = self._card_sets.get(mask)
+    def card_mask(self, items: int) -> int:
+        """The table cards of the items in the item mask ``items``."""
+        found = self._card_masks.get(items)
         if found is None:
-            cards: list[Card] = []
-            units = self.unit_cards
-            rest = mask
+            found = 0
+            units = self.units
+            rest = items
             while rest:
                 lowest = rest & -rest
-                cards.extend(units[lowest.bit_length() - 1])
+                found |= units[lowest.bit_length() - 1]
                 rest ^= lowest
-            found = self._card_sets[mask] = frozenset(cards)
+            self._card_masks[items] = found
         return found
-
-    def same_value(self, card: Card) -> list[int]:
-        """Indexes of loose cards of the same value as ``card`` (R5.3, R9.3)."""
-        return same_value(self.loose, card, self.values.cvals)
-
-    def holds_all(self, after: int, skip: int = 0) -> bool:
-        """G1 for the mover's builds not in ``skip`` (a mask of items)."""
-        for i, value in self.own:
-            if not (after >> value & 1 or skip >> i & 1):
-                return False
-        return True
 
     # --- captures ------------------------------------------------------------------
 
-    def captures(self, card: Card, after: int) -> list[Move]:
+    def captures(self, card: int, after: int) -> list[Move]:
         """Legal captures with ``card``; ``after``: the hand's values without it."""
-        seat = self.seat
+        state, seat, played = self.state, self.seat, CARDS[card]
         cvals = self.values.cvals[card]
-        found: dict[int, int | None] = {}
+        targets: list[tuple[int, int | None]]
         if cvals == 0:
-            for mask in self._face_targets(card):
-                found[mask] = None
+            faces = face_targets(state, card)
+            if len(faces) > 1:  # one card each: first come first
+                arrival = state.arrival
+                faces.sort(key=lambda bit: arrival[bit.bit_length() - 1])
+            targets = [(mask, None) for mask in faces]
         else:
-            found = self.capture_targets(cvals)
-        if not found:
-            return []
-        same = 0
-        if self.rules.pairing_obligation != "none":
-            for i in self.same_value(card):
-                same |= 1 << i
-        limit_rank = (
-            self.values.royal
-            and self.rules.face_capture == "single_same_rank"
-            and is_face(card)
-        )
-        card_set = self.card_set
-        if not (same or limit_rank or self.own):
-            return [
-                tuple.__new__(
-                    _MOVE, (seat, card, _CAPTURE, card_set(mask), capture_value)
-                )
-                for mask, capture_value in found.items()
+            targets = [
+                (self.card_mask(items), value)
+                for items, value in self.capture_targets(cvals)
             ]
-        moves = []
-        for mask, capture_value in found.items():
-            if same and not self._pairing_ok(mask, same):
-                continue
-            if not self.holds_all(after, skip=mask):
-                continue
-            if limit_rank and self._same_rank_count(mask, card) > 1:
-                continue
-            moves.append(
-                tuple.__new__(
-                    _MOVE, (seat, card, _CAPTURE, card_set(mask), capture_value)
-                )
-            )
+        if not targets:
+            return []
+        rules, own = self.rules, self.own
+        equal = equal_loose(state, card)
+        if not (own or pairing_binds(rules, equal) or same_rank_binds(state, card)):
+            return [Move(seat, played, Action.CAPTURE, t, v) for t, v in targets]
+        moves: list[Move] = []
+        for taken, value in targets:
+            if (
+                pairing_ok(rules, equal, taken)
+                and (not own or unheld(own, after, taken) is None)
+                and same_rank_ok(state, card, taken)
+            ):
+                moves.append(Move(seat, played, Action.CAPTURE, taken, value))
         return moves
-
-    def _pairing_ok(self, mask: int, same: int) -> bool:
-        if self.rules.pairing_obligation == "all":
-            return mask & same == same
-        return bool(mask & same)
-
-    def _same_rank_count(self, mask: int, card: Card) -> int:
-        loose = self.loose
-        return sum(
-            1
-            for i in range(self.n_loose)
-            if mask >> i & 1 and loose[i] % 13 == card % 13
-        )
-
-    def _face_targets(self, card: Card) -> list[int]:
-        """R5.2: classic faces take loose cards of their own rank."""
-        rule = self.rules.face_capture
-        rank = card % 13
-        same = [1 << i for i, x in enumerate(self.loose) if x % 13 == rank]
-        if rule == "single_same_rank" or not same:
-            return same
-        return [sum(same)]
 
     # --- builds --------------------------------------------------------------------
 
-    def builds(self, card: Card, after: int) -> list[Move]:
+    def builds(self, card: int, after: int) -> list[Move]:
         """Legal builds with ``card``; ``after``: the hand's values without it."""
         low = self.values.low[card]
         if low == 0 or not after:
             return []
         found: dict[tuple[int, int], None] = {}
-        self._creates(card, low, after, found)
-        if self.state.builds:
-            self._extends(card, low, after, found)
-            self._increases(low, after, found)
-        seat, card_set = self.seat, self.card_set
+        if self.rules.single_build_as_card and any(
+            len(b.groups) == 1 for b in self.state.builds
+        ):
+            self._read_candidates(card, low, after, found)
+        else:
+            self._creates(card, low, after, found)
+            if self.state.builds:
+                self._extends(card, low, after, found)
+                self._increases(low, after, found)
+        seat, played = self.seat, CARDS[card]
         return [
-            tuple.__new__(_MOVE, (seat, card, _BUILD, card_set(mask), value))
+            Move(seat, played, Action.BUILD, self.card_mask(mask), value)
             for mask, value in found
         ]
 
-    def _companions(self, card: Card, low: int, value: int) -> list[int]:
-        """The played card's possible groups: alone (mask 0), or with loose cards."""
-        options = [0] if self.values.cvals[card] >> value & 1 else []
-        if value > low:
-            options += self.loose_sums(value - low)
-        return options
-
     def _creates(
-        self, card: Card, low: int, after: int, found: dict[tuple[int, int], None]
+        self, card: int, low: int, after: int, found: dict[tuple[int, int], None]
     ) -> None:
-        if not self.holds_all(after):
+        if self.own and unheld(self.own, after) is not None:
             return
         cvals = self.values.cvals[card]
-        royal = self.royal
         # A build worth less than the played card is impossible (R6.1 B2).
         for value in values_of(after >> low << low):
             alone = bool(cvals >> value & 1)
-            for mask in _creations(self.prefix(value), low, alone, value, royal):
+            for mask in self.creations(low, alone, value):
                 found[(mask, value)] = None
-
-    def _partner_of_mover(self, owner: int) -> bool:
-        state = self.state
-        return owner != self.seat and state.side_of(owner) == state.side_of(self.seat)
 
     def _mergeable(self, value: int, exclude: int) -> int:
         """Builds worth ``value`` that a move may absorb (option merge_builds)."""
@@ -361,31 +393,32 @@ class _Position:
             return 0
         mask = 0
         for j, build in enumerate(self.state.builds):
-            bit = self.build_bits[j]
-            if j == exclude or build.value != value:
-                continue
-            if not self.rules.extend_partner_build and self._partner_of_mover(
-                build.owner
-            ):
-                continue
-            mask |= bit
+            if j != exclude and build.value == value:
+                if may_absorb(self.state, self.seat, build):
+                    mask |= 1 << (self.n_loose + j)
         return mask
 
+    def _companions(self, card: int, low: int, value: int) -> list[int]:
+        """The played card's possible groups: alone (mask 0), or with loose cards."""
+        options = [0] if self.values.cvals[card] >> value & 1 else []
+        if value > low:
+            options += self.loose_sums(value - low)
+        return options
+
     def _extends(
-        self, card: Card, low: int, after: int, found: dict[tuple[int, int], None]
+        self, card: int, low: int, after: int, found: dict[tuple[int, int], None]
     ) -> None:
-        rules = self.rules
-        for j, build in enumerate(self.state.builds):
+        state, seat, rules = self.state, self.seat, self.rules
+        loose_mask = (1 << self.n_loose) - 1
+        for j, build in enumerate(state.builds):
             value = build.value
-            if not after >> value & 1:
+            if not holds(after, value) or not may_absorb(state, seat, build):
                 continue
-            if not rules.extend_partner_build and self._partner_of_mover(build.owner):
+            if self.own and unheld(self.own, after, build.mask) is not None:
                 continue
-            bit = self.build_bits[j]
-            if not self.holds_all(after, skip=bit):
-                continue
+            bit = 1 << (self.n_loose + j)
             if rules.extend_extra_table_groups:
-                allowed = self.loose_mask | self._mergeable(value, j)
+                allowed = loose_mask | self._mergeable(value, j)
                 extras = self.extra_unions(value, allowed)
             else:
                 extras = (0,)
@@ -397,34 +430,42 @@ class _Position:
     def _increases(
         self, low: int, after: int, found: dict[tuple[int, int], None]
     ) -> None:
-        rules = self.rules
-        for j, build in enumerate(self.state.builds):
+        state, seat = self.state, self.seat
+        loose_mask = (1 << self.n_loose) - 1
+        for j, build in enumerate(state.builds):
             value = build.value + low
-            if not build.is_single or value > self.values.max_value:
+            if value > self.values.max_value or not holds(after, value):
                 continue
-            if not after >> value & 1:
+            if may_change(state, seat, build):
                 continue
-            if build.owner == self.seat and not rules.increase_own_build:
+            if self.own and unheld(self.own, after, build.mask) is not None:
                 continue
-            if not rules.increase_partner_build and self._partner_of_mover(build.owner):
-                continue
-            bit = self.build_bits[j]
-            if not self.holds_all(after, skip=bit):
-                continue
-            if rules.increase_incorporate_table:
-                allowed = self.loose_mask | self._mergeable(value, j)
+            bit = 1 << (self.n_loose + j)
+            if self.rules.increase_incorporate_table:
+                allowed = loose_mask | self._mergeable(value, j)
                 extras = self.extra_unions(value, allowed)
             else:
                 extras = (0,)
             for extra in extras:
                 found[(bit | extra, value)] = None
 
-    # --- trails --------------------------------------------------------------------
-
-    def may_trail(self, card: Card, can_capture: bool, after: int) -> bool:
-        rules = self.rules
-        if self.own and not (rules.owner_may_trail and self.holds_all(after)):
-            return False
-        if rules.trail_ban_matching_loose and self.same_value(card):
-            return False
-        return not (rules.no_trail_if_capture_possible and can_capture)
+    def _read_candidates(
+        self, card: int, low: int, after: int, found: dict[tuple[int, int], None]
+    ) -> None:
+        """A25: every grouping of the played card with table items (a single
+        build counts as a card), each read by the single-move check."""
+        state, seat, played = self.state, self.seat, CARDS[card]
+        items = tuple(self.items)
+        for value in values_of(after >> low << low):
+            mine: list[int] = [0] if self.values.cvals[card] >> value & 1 else []
+            if value > low:
+                mine += _sums_to(items, value - low)
+            extras = (0, *_unions(items, value))
+            for group in mine:
+                for extra in extras:
+                    if extra & group or not (extra | group):
+                        continue
+                    onto = self.card_mask(group | extra)
+                    move = Move(seat, played, Action.BUILD, onto, value)
+                    if read_build(state, move) is not None:
+                        found[(group | extra, value)] = None

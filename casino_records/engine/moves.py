@@ -3,6 +3,8 @@
 A :class:`Move` is what a record says a player did (NOTATION.md "Move"); a
 :class:`Step` is what the engine found it did (kind, grouping, sweep, owner).
 Both are named tuples: immutable, and cheap to make in move generation and replay.
+A move holds its table cards as a card mask (see :mod:`casino_records.engine.cardset`);
+``move.cards`` shows them as a :class:`~casino_records.engine.cardset.CardSet`.
 
 >>> from casino_records.engine.cards import parse_card, parse_cards
 >>> a = Move.capture(0, parse_card("9D"), parse_cards("4S 5D"), value=9)
@@ -19,6 +21,8 @@ from enum import StrEnum
 from typing import NamedTuple
 
 from .cards import Card
+from .cardset import CardSet
+from .masks import mask_of
 
 __all__ = ["Action", "Build", "Move", "MoveKind", "Step"]
 
@@ -41,10 +45,6 @@ class MoveKind(StrEnum):
     INCREASE = "increase"
 
 
-def _sorted(cards: Iterable[Card]) -> tuple[Card, ...]:
-    return tuple(sorted(cards))
-
-
 class Move(NamedTuple):
     """One card played from hand, with the table cards it uses.
 
@@ -60,8 +60,9 @@ class Move(NamedTuple):
     """The card played from hand."""
     action: Action
     """Trail, capture or build."""
-    cards: frozenset[Card] = frozenset()
-    """The table cards taken (capture) or built onto (build); empty for a trail."""
+    table: int = 0
+    """The table cards taken (capture) or built onto (build) as a card mask;
+    0 for a trail."""
     value: int | None = None
     """A build's announced value; optionally, the value a capturing card stood for."""
 
@@ -75,18 +76,23 @@ class Move(NamedTuple):
         cls, seat: int, card: Card, take: Iterable[Card], value: int | None = None
     ) -> Move:
         """Return a capture of the table cards ``take`` (builds listed whole)."""
-        return cls(seat, card, Action.CAPTURE, frozenset(take), value)
+        return cls(seat, card, Action.CAPTURE, mask_of(take), value)
 
     @classmethod
     def build(cls, seat: int, card: Card, onto: Iterable[Card], value: int) -> Move:
         """Return a build of ``card`` onto the table cards ``onto``, announcing ``value``."""
-        return cls(seat, card, Action.BUILD, frozenset(onto), value)
+        return cls(seat, card, Action.BUILD, mask_of(onto), value)
 
     @property
-    def key(self) -> tuple[int, Card, Action, frozenset[Card], int | None]:
+    def cards(self) -> CardSet:
+        """The table cards taken or built onto."""
+        return CardSet.from_mask(self.table)
+
+    @property
+    def key(self) -> tuple[int, Card, Action, int, int | None]:
         """The move's identity (see the class docstring)."""
         value = self.value if self.action is Action.BUILD else None
-        return (self.seat, self.card, self.action, self.cards, value)
+        return (self.seat, self.card, self.action, self.table, value)
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Move) and self.key == other.key
@@ -99,7 +105,7 @@ class Move(NamedTuple):
 
     def sorted_cards(self) -> tuple[Card, ...]:
         """The table cards in pack order."""
-        return _sorted(self.cards)
+        return tuple(self.cards)
 
     def __str__(self) -> str:
         table = " ".join(str(c) for c in self.sorted_cards())
@@ -124,10 +130,13 @@ class Build:
     """The seat that last created, extended or increased it."""
     cards: tuple[Card, ...] = field(init=False, repr=False, compare=False)
     """Every card in the build, group by group (derived from ``groups``)."""
+    mask: int = field(init=False, repr=False, compare=False)
+    """The build's cards as a card mask (derived from ``groups``)."""
 
     def __post_init__(self) -> None:
         cards = tuple(card for group in self.groups for card in group)
         object.__setattr__(self, "cards", cards)
+        object.__setattr__(self, "mask", mask_of(cards))
 
     @property
     def is_single(self) -> bool:

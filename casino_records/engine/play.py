@@ -8,12 +8,12 @@ capturer (R11.1); between rounds the driver calls :func:`next_round`.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Final
 
 from ..errors import RulesError
 from .cards import Card
-from .legality import Plan, verify_move
+from .legality import verify_move
 from .moves import Build, Move, MoveKind, Step
+from .plan import Plan
 from .state import DealState
 
 __all__ = ["apply_move", "next_round", "needs_hands"]
@@ -29,81 +29,66 @@ def apply_move(state: DealState, move: Move) -> Step:
     return apply_plan(state, move, plan)
 
 
-# Enum members looked up once: ``MoveKind.X`` costs a class-attribute lookup.
-# Final module names are static in compiled code (other globals, imported names
-# included, are dictionary lookups).
-_TRAIL: Final = MoveKind.TRAIL
-_CAPTURE: Final = MoveKind.CAPTURE
-_CREATE: Final = MoveKind.CREATE
-_EXTEND: Final = MoveKind.EXTEND
-_STEP: Final = Step
-
-
 def apply_plan(state: DealState, move: Move, plan: Plan) -> Step:
     """Play ``move`` as ``plan`` says, **without checking it**.
 
     Only for a plan that :func:`verify_move` returned for this very position.
     """
     seat, card = move.seat, move.card
-    state.hands[seat].remove(card)
+    bit = 1 << card
+    state.hand_bits[seat] &= ~bit
     kind = plan.kind
     step_build: Build | None = None
     previous: Build | None = None
     sweep = False
-    if kind is _TRAIL:
-        state.loose.append(card)
+    if kind is MoveKind.TRAIL:
+        state.loose_bits |= bit
+        state.arrival[card] = state.moves_played
     else:
-        _remove_from_table(state, plan)
-    if kind is _CAPTURE:
+        state.loose_bits &= ~plan.loose_taken
+        if plan.builds_used:
+            _remove_builds(state, plan)
+    if kind is MoveKind.CAPTURE:
         side = state.seating.side_of[seat]
-        pile = state.piles[side]
-        pile.append(card)
-        for group in plan.groups:
-            pile.extend(group)
+        state.pile_bits[side] |= bit | move.table
         state.last_capturer = seat
-        if not state.loose and not state.builds:
+        state.last_capture_move = state.moves_played
+        if not state.loose_bits and not state.builds:
             if state.rules.last_play_sweep or not _deal_ends(state):
                 sweep = True
                 state.sweeps[side].append(state.moves_played)
-    elif kind is _CREATE:
+    elif kind is MoveKind.CREATE:
         step_build = Build(state.next_build_id, plan.value or 0, plan.groups, seat)
         state.next_build_id += 1
         state.builds.append(step_build)
-    elif kind is not _TRAIL:
+    elif kind is not MoveKind.TRAIL:
         previous = plan.target
         assert previous is not None
-        if kind is _EXTEND:
-            groups = previous.groups + tuple(
-                g for b in plan.builds_used[1:] for g in b.groups
-            )
-            groups += plan.groups
+        if kind is MoveKind.EXTEND:
+            groups = previous.groups + plan.groups
         else:
-            groups = ((*previous.cards, card), *plan.groups)
+            groups = ((*previous.cards, card, *plan.joined), *plan.groups)
         step_build = Build(previous.id, plan.value or 0, groups, seat)
         state.builds = [step_build if b is previous else b for b in state.builds]
     used = plan.builds_used
-    # All fields in order, through tuple.__new__: the named tuple's own
-    # constructor would cost one more Python call per move replayed.
-    step = tuple.__new__(
-        _STEP,
-        (
-            move,
-            kind,
-            state.moves_played,
-            state.round,
-            plan.value,
-            plan.groups,
-            used if kind is _CAPTURE or not used else used[1:],
-            step_build,
-            previous,
-            sweep,
-        ),
+    step = Step(
+        move,
+        kind,
+        state.moves_played,
+        state.round,
+        plan.value,
+        plan.groups,
+        used if plan.target is None else used[1:],
+        step_build,
+        previous,
+        sweep,
     )
-    state.log.append(step)
+    if state.keep_log:
+        state.log.append(step)
     state.moves_played += 1
     seating = state.seating
     state.turn = (seat + seating.step) % seating.players
-    if state.round == seating.rounds - 1 and not any(state.hands):
+    if state.round == seating.rounds - 1 and not any(state.hand_bits):
         _finish_deal(state)
     return step
 
@@ -112,14 +97,11 @@ def _deal_ends(state: DealState) -> bool:
     return state.round_over and state.last_round
 
 
-def _remove_from_table(state: DealState, plan: Plan) -> None:
-    loose = state.loose
-    for card in plan.loose_taken:
-        loose.remove(card)
-    if plan.builds_used:
-        used = {id(b) for b in plan.builds_used if b is not plan.target}
-        if used:
-            state.builds = [b for b in state.builds if id(b) not in used]
+def _remove_builds(state: DealState, plan: Plan) -> None:
+    target = plan.target
+    used = [b for b in plan.builds_used if b is not target]
+    if used:
+        state.builds = [b for b in state.builds if all(b is not u for u in used)]
 
 
 def needs_hands(state: DealState) -> bool:
@@ -142,15 +124,16 @@ def next_round(state: DealState, hands: Sequence[Sequence[Card]]) -> None:
 
 def _finish_deal(state: DealState) -> None:
     """R11: the residue goes to the last capturer's side (never a sweep)."""
-    residue = tuple(state.table_cards)
-    state.residue = residue
+    residue = state.table_bits
+    state.residue_bits = residue
+    state.residue = tuple(state.table_order())
     taker = state.last_capturer
     if taker is None and state.rules.residue_if_no_capture == "dealer":
         taker = state.dealer
     if taker is not None:
         side = state.side_of(taker)
         state.residue_side = side
-        state.piles[side].extend(residue)
-    state.loose = []
+        state.pile_bits[side] |= residue
+    state.loose_bits = 0
     state.builds = []
     state.finished = True

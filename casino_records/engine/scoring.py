@@ -12,7 +12,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from typing import Final
 
@@ -139,7 +139,7 @@ def _sweep_points(
 
 def score_piles(
     rules: Rules,
-    piles: Sequence[Sequence[Card]],
+    piles: Sequence[Collection[Card]],
     sweeps: Sequence[Sequence[int]],
     totals_before: Sequence[int] | None = None,
     play_on: bool = False,

@@ -7,12 +7,12 @@ logic (see :mod:`casino_records.engine.legality`) and changes only through
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass, field
+from collections.abc import Iterable, Sequence
 
 from ..errors import RulesError
-from .cards import Card
-from .combos import Item
+from .cards import CARDS, Card
+from .cardset import CardSet
+from .masks import cards_of, mask_of
 from .moves import Build, Step
 from .rules import Rules
 from .seating import HAND_SIZE, TABLE_SIZE, Seating
@@ -21,9 +21,15 @@ from .values import ValueTables, value_tables
 __all__ = ["DealState"]
 
 
-@dataclass(slots=True)
 class DealState:
-    """Everything about one deal in progress."""
+    """Everything about one deal in progress.
+
+    Every set of cards is a card mask (see :mod:`casino_records.engine.cardset`):
+    ``hand_bits``, ``loose_bits``, ``pile_bits``, ``residue_bits``. For reading,
+    :attr:`hands` (in the order dealt) and :attr:`loose` (in the order the cards
+    came) are tuples of cards and :attr:`piles` are
+    :class:`~casino_records.engine.cardset.CardSet` values.
+    """
 
     rules: Rules
     """The effective rules."""
@@ -33,34 +39,93 @@ class DealState:
     """The dealer's seat."""
     values: ValueTables
     """Card value tables for ``rules.card_values``."""
-    hands: list[list[Card]]
+    hand_bits: list[int]
     """Each seat's cards in hand."""
-    loose: list[Card]
-    """Loose cards on the table, in the order they arrived."""
-    builds: list[Build] = field(default_factory=list)
+    dealt: list[tuple[Card, ...]]
+    """Each seat's cards of this round in the order dealt: moves are listed card by
+    card in this order (the cards still in ``hand_bits``)."""
+    loose_bits: int
+    """The loose cards on the table."""
+    arrival: list[int]
+    """For each card, when it last came to the table loose: the moves are listed
+    in an order that depends on it (loose cards of one rank, first come first)."""
+    builds: list[Build]
     """Builds on the table, in the order they were created."""
-    piles: list[list[Card]] = field(default_factory=list)
+    pile_bits: list[int]
     """Each side's capture pile."""
-    sweeps: list[list[int]] = field(default_factory=list)
+    sweeps: list[list[int]]
     """For each side, the deal move indexes of its sweeps, in order."""
-    last_capturer: int | None = None
+    last_capturer: int | None
     """The seat that made the last capture of this deal so far."""
-    turn: int = 0
+    last_capture_move: int
+    """The deal move index of the last capture so far (-1 before the first)."""
+    turn: int
     """The seat to move."""
-    round: int = 0
+    round: int
     """0-based round within the deal."""
-    moves_played: int = 0
+    moves_played: int
     """Moves played in this deal so far."""
-    next_build_id: int = 1
+    next_build_id: int
     """The id the next new build gets."""
-    log: list[Step] = field(default_factory=list)
-    """Every step of the deal so far."""
-    residue: tuple[Card, ...] = ()
+    log: list[Step]
+    """Every step of the deal so far (empty when the deal keeps no log)."""
+    keep_log: bool
+    """False when the steps are not kept in :attr:`log` (self-play, or the
+    replay of a record that needs no explanation)."""
+    residue_bits: int
     """Cards given to the last capturer at the end of the deal (R11.1)."""
-    residue_side: int | None = None
+    residue: tuple[Card, ...]
+    """The same cards as they lay on the table (see :meth:`table_order`)."""
+    residue_side: int | None
     """The side that took the residue, once the deal is over."""
-    finished: bool = False
+    finished: bool
     """True once the last card was played and the residue handed out."""
+
+    def __init__(
+        self,
+        rules: Rules,
+        seating: Seating,
+        dealer: int,
+        values: ValueTables,
+        hands: Sequence[Iterable[int]],
+        loose: Iterable[int],
+        builds: Sequence[Build] = (),
+        piles: Sequence[Iterable[int]] = (),
+        sweeps: Sequence[Sequence[int]] = (),
+        turn: int = 0,
+        round: int = 0,
+        next_build_id: int = 1,
+        keep_log: bool = True,
+    ) -> None:
+        self.rules = rules
+        self.seating = seating
+        self.dealer = dealer
+        self.values = values
+        self.dealt = [tuple(CARDS[c] for c in hand) for hand in hands]
+        self.hand_bits = [mask_of(hand) for hand in self.dealt]
+        table = list(loose)
+        self.loose_bits = mask_of(table)
+        self.arrival = [0] * 52
+        for order, card in enumerate(table):
+            self.arrival[card] = order - len(table)
+        self.builds = list(builds)
+        sides = seating.sides
+        self.pile_bits = [mask_of(pile) for pile in piles] if piles else [0] * sides
+        self.sweeps = (
+            [list(s) for s in sweeps] if sweeps else [[] for _ in range(sides)]
+        )
+        self.last_capturer = None
+        self.last_capture_move = -1
+        self.turn = turn
+        self.round = round
+        self.moves_played = 0
+        self.next_build_id = next_build_id
+        self.log = []
+        self.keep_log = keep_log
+        self.residue_bits = 0
+        self.residue = ()
+        self.residue_side = None
+        self.finished = False
 
     @classmethod
     def start(
@@ -70,9 +135,12 @@ class DealState:
         dealer: int,
         table: Sequence[Card],
         hands: Sequence[Sequence[Card]],
+        keep_log: bool = True,
     ) -> DealState:
         """Return the position before the first move of a deal.
 
+        :param keep_log: False to keep no :attr:`log` of steps (faster; the
+            replay of a record that needs no explanation, self-play).
         :raises RulesError: the dealer is not a seat, or the first round's cards
             are not 4 on the table and 4 per player.
         """
@@ -81,15 +149,14 @@ class DealState:
         if len(table) != TABLE_SIZE:
             raise RulesError(f"R3.1 the table starts with 4 cards, not {len(table)}")
         state = cls(
-            rules=rules,
-            seating=seating,
-            dealer=dealer,
-            values=value_tables(rules.card_values),
-            hands=[],
-            loose=list(table),
-            piles=[[] for _ in range(seating.sides)],
-            sweeps=[[] for _ in range(seating.sides)],
+            rules,
+            seating,
+            dealer,
+            value_tables(rules.card_values),
+            [],
+            table,
             turn=seating.next_seat(dealer),
+            keep_log=keep_log,
         )
         state.give_hands(hands)
         return state
@@ -100,37 +167,86 @@ class DealState:
             len(hand) != HAND_SIZE for hand in hands
         ):
             raise RulesError("R3.1 every player gets 4 cards a round", rule="R3.1")
-        self.hands = [list(hand) for hand in hands]
+        self.dealt = [tuple(hand) for hand in hands]
+        self.hand_bits = [mask_of(hand) for hand in hands]
 
     def copy(self) -> DealState:
         """Return an independent copy (the log is shared as a copied list)."""
-        return DealState(
-            rules=self.rules,
-            seating=self.seating,
-            dealer=self.dealer,
-            values=self.values,
-            hands=[list(hand) for hand in self.hands],
-            loose=list(self.loose),
-            builds=list(self.builds),
-            piles=[list(pile) for pile in self.piles],
-            sweeps=[list(s) for s in self.sweeps],
-            last_capturer=self.last_capturer,
-            turn=self.turn,
-            round=self.round,
-            moves_played=self.moves_played,
-            next_build_id=self.next_build_id,
-            log=list(self.log),
-            residue=self.residue,
-            residue_side=self.residue_side,
-            finished=self.finished,
+        new = DealState(
+            self.rules,
+            self.seating,
+            self.dealer,
+            self.values,
+            (),
+            (),
+            self.builds,
+            (),
+            self.sweeps,
+            self.turn,
+            self.round,
+            self.next_build_id,
         )
+        new.hand_bits = list(self.hand_bits)
+        new.dealt = list(self.dealt)
+        new.loose_bits = self.loose_bits
+        new.arrival = list(self.arrival)
+        new.pile_bits = list(self.pile_bits)
+        new.last_capturer = self.last_capturer
+        new.last_capture_move = self.last_capture_move
+        new.moves_played = self.moves_played
+        new.log = list(self.log)
+        new.keep_log = self.keep_log
+        new.residue_bits = self.residue_bits
+        new.residue = self.residue
+        new.residue_side = self.residue_side
+        new.finished = self.finished
+        return new
+
+    # --- the card sets, for reading --------------------------------------------
+
+    @property
+    def hands(self) -> list[tuple[Card, ...]]:
+        """Each seat's cards in hand, in the order dealt."""
+        return [
+            tuple(c for c in dealt if bits >> c & 1)
+            for dealt, bits in zip(self.dealt, self.hand_bits, strict=True)
+        ]
+
+    @hands.setter
+    def hands(self, hands: Sequence[Sequence[Card]]) -> None:
+        self.dealt = [tuple(hand) for hand in hands]
+        self.hand_bits = [mask_of(hand) for hand in hands]
+
+    def set_hand(self, seat: int, cards: Sequence[Card]) -> None:
+        """Replace ``seat``'s hand (for tools that try out unknown hands)."""
+        self.dealt[seat] = tuple(cards)
+        self.hand_bits[seat] = mask_of(cards)
+
+    @property
+    def loose(self) -> tuple[Card, ...]:
+        """The loose cards on the table, in the order they came."""
+        arrival = self.arrival
+        return tuple(sorted(cards_of(self.loose_bits), key=arrival.__getitem__))
+
+    @property
+    def piles(self) -> list[CardSet]:
+        """Each side's capture pile."""
+        return [CardSet.from_mask(bits) for bits in self.pile_bits]
+
+    def table_order(self) -> list[Card]:
+        """The cards on the table as they lie: loose cards in the order they
+        came, then each build's cards."""
+        cards = list(self.loose)
+        for build in self.builds:
+            cards += build.cards
+        return cards
 
     # --- derived facts -------------------------------------------------------
 
     @property
     def round_over(self) -> bool:
         """True when every hand is empty."""
-        return not any(self.hands)
+        return not any(self.hand_bits)
 
     @property
     def last_round(self) -> bool:
@@ -139,16 +255,21 @@ class DealState:
 
     @property
     def table_cards(self) -> list[Card]:
-        """Every card on the table, loose cards first, then builds."""
-        cards = list(self.loose)
+        """Every card on the table as it lies (see :meth:`table_order`)."""
+        return self.table_order()
+
+    @property
+    def table_bits(self) -> int:
+        """Every card on the table, loose or in a build, as a mask."""
+        bits = self.loose_bits
         for build in self.builds:
-            cards.extend(build.cards)
-        return cards
+            bits |= build.mask
+        return bits
 
     @property
     def table_empty(self) -> bool:
         """True when no card and no build is on the table."""
-        return not self.loose and not self.builds
+        return not self.loose_bits and not self.builds
 
     def side_of(self, seat: int) -> int:
         """The scoring side of ``seat``."""
@@ -158,32 +279,27 @@ class DealState:
         """The builds ``seat`` owns."""
         return [build for build in self.builds if build.owner == seat]
 
-    def items(self) -> list[Item]:
-        """The table as combinatorial items: loose cards, then builds (see combos)."""
-        low, cvals = self.values.low, self.values.cvals
-        as_card = self.rules.single_build_as_card
-        items: list[Item] = [(cvals[card], low[card]) for card in self.loose]
-        items += [
-            (1 << b.value, b.value if as_card and b.is_single else 0)
-            for b in self.builds
-        ]
-        return items
-
-    def hand_value_mask(self, seat: int, without: Card | None = None) -> int:
+    def hand_value_mask(self, seat: int, without: int = -1) -> int:
         """The values ``seat`` can capture with its hand, less one card (``holds``)."""
         cvals = self.values.cvals
         mask = 0
-        for card in self.hands[seat]:
+        rest = self.hand_bits[seat]
+        while rest:
+            low = rest & -rest
+            card = low.bit_length() - 1
             if card != without:
                 mask |= cvals[card]
+            rest ^= low
         return mask
 
     def all_cards(self) -> list[Card]:
         """Every card of the deal that is in play: hands, table, piles, residue."""
-        cards = [card for hand in self.hands for card in hand]
-        cards += self.table_cards
-        for pile in self.piles:
-            cards += pile
+        cards: list[Card] = []
+        for bits in self.hand_bits:
+            cards += cards_of(bits)
+        cards += cards_of(self.table_bits)
+        for bits in self.pile_bits:
+            cards += cards_of(bits)
         if self.residue_side is None:
-            cards += self.residue
+            cards += cards_of(self.residue_bits)
         return cards

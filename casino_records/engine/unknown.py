@@ -69,7 +69,7 @@ def representatives(cards: Iterable[Card], values: ValueTables) -> list[Card]:
 
 def set_hand(state: DealState, seat: int, cards: Iterable[Card]) -> None:
     """Give ``seat`` the working hand ``cards`` (any number of cards)."""
-    state.hands[seat] = list(cards)
+    state.set_hand(seat, list(cards))
 
 
 @contextmanager
@@ -88,10 +88,11 @@ def start_deal(
     dealer: int,
     table: Sequence[Card],
     hands: Sequence[Sequence[Card]],
+    keep_log: bool = True,
 ) -> DealState:
     """:meth:`DealState.start` with working hands (of any size)."""
     placeholder = [[_PLACEHOLDER] * HAND_SIZE] * seating.players
-    state = DealState.start(rules, seating, dealer, table, placeholder)
+    state = DealState.start(rules, seating, dealer, table, placeholder, keep_log)
     for seat, hand in enumerate(hands):
         set_hand(state, seat, hand)
     return state

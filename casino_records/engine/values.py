@@ -14,11 +14,11 @@ Values are held as bit masks: bit ``v`` set means "this card can stand for ``v``
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
+from typing import Final
 
-from .cards import ACE, CARDS, JACK, Card
+from .cards import ACE, CARDS, JACK
 
 __all__ = [
     "ValueTables",
@@ -28,7 +28,7 @@ __all__ = [
     "is_spade",
     "mask_of",
     "rank_of",
-    "same_value",
+    "RANK_MASK",
     "value_tables",
     "values_of",
 ]
@@ -46,11 +46,22 @@ class ValueTables:
     """True for royal values (faces 11–13, ace 1 or 14)."""
     item: tuple[tuple[int, int], ...]
     """``(cvals, low)`` per card: the card as a table item of :mod:`combos`."""
+    same: tuple[int, ...]
+    """``same(c)``: the card mask of every card of the same value as ``c`` (R5.3,
+    R9.3): cards sharing a value, or for classic faces, which have none, of the
+    same rank."""
 
     @property
     def max_value(self) -> int:
         """The highest value any card stands for."""
         return 14 if self.royal else 10
+
+
+RANK_MASK: Final[tuple[int, ...]] = tuple(
+    sum(1 << other for other in range(52) if other % 13 == card % 13)
+    for card in range(52)
+)
+"""``RANK_MASK[c]``: the card mask of the four cards of ``c``'s rank."""
 
 
 @cache
@@ -71,7 +82,17 @@ def value_tables(card_values: str) -> ValueTables:
             low.append(rank)
             cvals.append(1 << rank)
     item = tuple(zip(cvals, low, strict=True))
-    return ValueTables(low=tuple(low), cvals=tuple(cvals), royal=royal, item=item)
+    same = tuple(
+        sum(
+            1 << other
+            for other in range(52)
+            if (cvals[other] & cvals[card] if cvals[card] else other % 13 == card % 13)
+        )
+        for card in range(52)
+    )
+    return ValueTables(
+        low=tuple(low), cvals=tuple(cvals), royal=royal, item=item, same=same
+    )
 
 
 def is_ace(card: int) -> bool:
@@ -148,22 +169,3 @@ def build_value_ok(royal: bool, value: int, single: bool) -> bool:
     if royal:
         return 2 <= value <= 14
     return (2 if single else 1) <= value <= 10
-
-
-def same_value(cards: Sequence[Card], card: Card, cvals: Sequence[int]) -> list[int]:
-    """Indexes of ``cards`` of the same value as ``card`` (R5.3, R9.3).
-
-    Cards with values share one; classic faces, which have none, match by rank.
-
-    >>> from casino_records.engine.cards import parse_card, parse_cards
-    >>> royal = value_tables("royal").cvals
-    >>> same_value(parse_cards("AH 5C KD"), parse_card("AS"), royal)
-    [0]
-    >>> same_value(parse_cards("KD 5C"), parse_card("KS"), value_tables("classic").cvals)
-    [0]
-    """
-    mine = cvals[card]
-    if mine:
-        return [i for i, x in enumerate(cards) if cvals[x] & mine]
-    rank = card % 13
-    return [i for i, x in enumerate(cards) if x % 13 == rank]

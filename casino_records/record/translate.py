@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from ..engine.cards import CARD_NAMES, CARDS, Card
+from ..engine.cards import CARD_NAMES, CARDS
 from ..engine.moves import Action, Move, Step
 from .models import BuildMove, CaptureMove, TrailMove
 from .models import Move as NotationMove
@@ -20,16 +20,18 @@ __all__ = ["to_engine", "to_notation", "step_to_notation"]
 
 
 _BY_NAME: Final = dict(zip(CARD_NAMES, CARDS, strict=True))
-_NO_CARDS: Final[frozenset[Card]] = frozenset()
-_TRAIL: Final = Action.TRAIL
-_CAPTURE: Final = Action.CAPTURE
-_BUILD: Final = Action.BUILD
-_MOVE: Final = Move  # static in compiled code, unlike an imported name
+_BIT_BY_NAME: Final = {name: 1 << card for name, card in _BY_NAME.items()}
 _TRAILS: Final[tuple[tuple[Move, ...], ...]] = tuple(
-    tuple(tuple.__new__(Move, (seat, card, _TRAIL, _NO_CARDS, None)) for card in CARDS)
-    for seat in range(4)
+    tuple(Move(seat, card, Action.TRAIL) for card in CARDS) for seat in range(4)
 )
 """Every trail there is, by seat and card: moves are immutable, so one each will do."""
+
+
+def _mask(names: tuple[str, ...]) -> int:
+    mask = 0
+    for name in names:
+        mask |= _BIT_BY_NAME[name]
+    return mask
 
 
 def to_engine(move: NotationMove) -> Move:
@@ -37,21 +39,13 @@ def to_engine(move: NotationMove) -> Move:
 
     The models hold canonical card strings, so a card is one dictionary lookup.
     """
-    # The fields straight from the model's ``__dict__`` (where pydantic keeps
-    # them): one attribute lookup instead of five on the hot path of replay.
-    fields = move.__dict__
-    seat: int = fields["seat"]
-    card = _BY_NAME[fields["card"]]
-    action: str = fields["action"]
-    if action == "trail":
+    seat = move.seat
+    card = _BY_NAME[move.card]
+    if isinstance(move, TrailMove):
         return _TRAILS[seat][card]
-    if action == "capture":
-        take = frozenset([_BY_NAME[c] for c in fields["take"]])
-        return tuple.__new__(_MOVE, (seat, card, _CAPTURE, take, fields["value"]))
-    if action == "build":
-        onto = frozenset([_BY_NAME[c] for c in fields["onto"]])
-        return tuple.__new__(_MOVE, (seat, card, _BUILD, onto, fields["value"]))
-    raise TypeError(f"not a notation move: {move!r}")  # pragma: no cover
+    if isinstance(move, CaptureMove):
+        return Move(seat, card, Action.CAPTURE, _mask(move.take), move.value)
+    return Move(seat, card, Action.BUILD, _mask(move.onto), move.value)
 
 
 def to_notation(move: Move) -> NotationMove:

@@ -221,9 +221,9 @@ def test_positions_are_independent_copies() -> None:
     fresh = replay(record, positions=True).positions[0]
     before = [snapshot(p) for p in kept]
     victim = kept[10].state
-    victim.hands[0].clear()
-    victim.loose.append(parse_card("AS"))
-    victim.piles[1].append(parse_card("2S"))
+    victim.hand_bits[0] = 0
+    victim.loose_bits |= 1 << parse_card("AS")
+    victim.pile_bits[1] |= 1 << parse_card("2S")
     victim.sweeps[0].append(99)
     victim.log.clear()
     victim.builds.clear()

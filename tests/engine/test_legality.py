@@ -17,6 +17,7 @@ from casino_records._native import source_of
 from casino_records.engine.cards import parse_card as card
 from casino_records.engine.cards import parse_cards as cards
 from casino_records.engine.legality import is_legal, verify_move
+from casino_records.engine.masks import mask_of
 from casino_records.engine.movegen import generate_legal_moves
 from casino_records.engine.moves import Action, Move
 from casino_records.engine.state import DealState
@@ -81,7 +82,7 @@ REASONS: dict[str, Reason] = {
         "R9.1",
         "a trail uses no table cards",
         classic,
-        Move(0, card("5D"), Action.TRAIL, frozenset(cards("4S"))),
+        Move(0, card("5D"), Action.TRAIL, mask_of(cards("4S"))),
     ),
     "no_table_cards": Reason(
         "G3",
@@ -204,7 +205,7 @@ REASONS: dict[str, Reason] = {
         "B5",
         "a build must announce its value",
         classic,
-        Move(0, card("5D"), Action.BUILD, frozenset(cards("4S"))),
+        Move(0, card("5D"), Action.BUILD, mask_of(cards("4S"))),
     ),
     "build_with_played_face": Reason(
         "B1",
@@ -394,8 +395,11 @@ def test_illegal_reason(name: str) -> None:
 
 
 def test_every_rule_id_in_legality_is_covered() -> None:
-    # The source file, not __file__: a compiled module's __file__ is its binary.
-    source = source_of("engine.legality").read_text(encoding="utf-8")
+    # The source files, not __file__: a compiled module's __file__ is its binary.
+    checking = ("legality", "buildcheck", "plan", "constraints")
+    source = "".join(
+        source_of(f"engine.{name}").read_text(encoding="utf-8") for name in checking
+    )
     raised = set(re.findall(r'"([BCEGIR][0-9]+(?:\.[0-9]+)?)"', source))
     covered = {reason.rule for reason in REASONS.values()}
     assert raised <= covered, sorted(raised - covered)

@@ -96,7 +96,7 @@ def splits_into_sums(cards: list[Card], value: int = 14) -> bool:
 
 def target_build(state: DealState, move: Move) -> Build | None:
     for build in state.builds:
-        if set(build.cards) <= move.cards:
+        if build.mask & ~move.table == 0:
             return build
     return None
 

@@ -229,3 +229,22 @@ def test_options_generated_moves_equal_brute_force(
     players, teams = TABLES[table]
     seating = Seating.create(rules, players, teams)
     play_checked(rules, seating, 0, deck, seed, brute=True)
+
+
+@settings(STABLE, max_examples=12)
+@given(
+    preset=st.sampled_from(["classic", "royal", "dominican"]),
+    table=st.sampled_from(["2p", "3p", "4p-teams"]),
+    chosen=st.sets(st.sampled_from(sorted(OPTIONS)), max_size=3),
+    deck=decks,
+    seed=seeds,
+)
+def test_single_build_as_card_generated_moves_equal_brute_force(
+    preset: str, table: str, chosen: set[str], deck: list[Card], seed: int
+) -> None:
+    """A25 on in every example (builds used as cards in captures and build moves)."""
+    options = {name: OPTIONS[name] for name in chosen}
+    rules = Rules.from_preset(preset, {**options, "single_build_as_card": True})
+    players, teams = TABLES[table]
+    seating = Seating.create(rules, players, teams)
+    play_checked(rules, seating, 0, deck, seed, brute=True)

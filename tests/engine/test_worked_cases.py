@@ -17,6 +17,7 @@ from casino_records.engine.cards import BIG_CASINO, CARDS, LITTLE_CASINO, Card, 
 from casino_records.engine.cards import parse_card as card
 from casino_records.engine.cards import parse_cards as cards
 from casino_records.engine.legality import is_legal, verify_move
+from casino_records.engine.masks import mask_of
 from casino_records.engine.match import MatchState, count_out_items
 from casino_records.engine.movegen import generate_legal_moves
 from casino_records.engine.moves import Action, Build, Move, MoveKind, Step
@@ -468,7 +469,7 @@ def test_case_37_residue_to_the_last_capturer() -> None:
         "classic", table="3S 9C", hands={0: "", 1: "7D"}, turn=1, round_index=5
     )
     state.last_capturer = 0
-    state.piles = [cards("4H 4D"), []]
+    state.pile_bits = [mask_of(cards("4H 4D")), 0]
     step = play(state, trail(1, "7D"))
     assert not step.sweep and state.finished
     assert state.residue_side == 0
@@ -556,7 +557,7 @@ def test_case_42_partners_piles_are_combined() -> None:
     play(state, trail(1, "2D"))
     play(state, take(2, "6C", "6H"))
     assert sorted(state.piles[0]) == sorted(cards("5C 5S 6C 6H"))
-    assert state.piles[1] == []
+    assert not state.piles[1]
     team_a = [c for c in CARDS if c.rank in (3, 4)][:6] + [
         c for c in CARDS if c.rank >= 5
     ][:21]

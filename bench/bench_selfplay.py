@@ -1,0 +1,146 @@
+"""Random self-play against a native Rust Casino engine, side by side (issue 16).
+
+Both play whole two-player classic deals with a uniform random legal move at
+every turn, full legal-move generation, the move checked and applied, and the
+count at the end. The Rust engine is ``../shared/peer-engine-rs`` (abartnof's
+cassino core, see its NOTICE.md): when ``cargo`` is on the PATH the bench copies
+it to a temporary folder and builds it there (``cargo build --release
+--offline``); otherwise, or when the build fails, it quotes that engine's
+figure of about 29,000 deals per CPU second on this kind of machine.
+
+Prints deals per CPU second (best of ``--runs``) for this engine, the Rust
+engine's median, and their ratio (target: ours >= 1/6 of Rust's). Run with
+``CASINO_RECORDS_PURE_PYTHON=1`` for the pure-Python build.
+
+Run: ``.venv/bin/python bench/bench_selfplay.py [--deals N] [--runs N]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import re
+import shutil
+import subprocess
+import tempfile
+from inspect import signature
+from pathlib import Path
+from typing import Any
+
+from timing import best_of, python_reference
+
+import casino_records
+from casino_records.engine.bots import RandomBot, play_deal
+from casino_records.engine.cards import CARDS, Card
+from casino_records.engine.movegen import clear_caches
+from casino_records.engine.rules import Rules
+from casino_records.engine.scoring import score_piles
+from casino_records.engine.seating import Seating
+
+ROOT = Path(__file__).resolve().parents[1]
+PEER = next(
+    (
+        folder / "shared" / "peer-engine-rs"
+        for folder in (ROOT.parent, ROOT.parent.parent)  # beside a clone or a worktree
+        if (folder / "shared" / "peer-engine-rs").is_dir()
+    ),
+    ROOT.parent / "shared" / "peer-engine-rs",
+)
+QUOTED_RUST = 29_000.0
+"""Deals per CPU second of the Rust engine on this kind of machine (its NOTICE.md)."""
+
+
+def decks(count: int, seed: int = 5) -> list[list[Card]]:
+    rng = random.Random(seed)
+    result = []
+    for _ in range(count):
+        deck = list(CARDS)
+        rng.shuffle(deck)
+        result.append(deck)
+    return result
+
+
+def rust_deals_per_second(deals: int, runs: int) -> tuple[float, str]:
+    """The Rust engine's median deals per CPU second, and where the figure came from."""
+    cargo = shutil.which("cargo")
+    if deals <= 0:
+        return QUOTED_RUST, "quoted (--rust-deals 0)"
+    if cargo is None or not PEER.is_dir():
+        return QUOTED_RUST, "quoted (no cargo or no peer-engine-rs here)"
+    with tempfile.TemporaryDirectory(prefix="peer-engine-rs-") as temp:
+        copy = Path(temp) / "peer"
+        shutil.copytree(PEER, copy, ignore=shutil.ignore_patterns("target"))
+        built = subprocess.run(
+            [cargo, "build", "--release", "--offline", "--quiet"],
+            cwd=copy,
+            capture_output=True,
+            text=True,
+            timeout=900,
+            check=False,
+        )
+        if built.returncode != 0:
+            why = built.stderr.strip().splitlines()[-1:] or ["?"]
+            return QUOTED_RUST, f"quoted (cargo build failed: {why[0]})"
+        ran = subprocess.run(
+            [str(copy / "target" / "release" / "selfplay"), str(deals), str(runs), "1"],
+            capture_output=True,
+            text=True,
+            timeout=900,
+            check=True,
+        )
+    found = re.search(r"deals/s median (\d+)", ran.stdout)
+    if found is None:
+        return QUOTED_RUST, "quoted (unreadable output of selfplay)"
+    return float(found.group(1)), "measured now (cargo build --release --offline)"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--deals", type=int, default=400)
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--rust-deals", type=int, default=20000)
+    args = parser.parse_args()
+    rules = Rules.from_preset("classic")
+    seating = Seating.create(rules, 2, None)
+    packs = decks(args.deals)
+
+    # keep_log=False where the engine has it (an older checkout may not).
+    quiet: dict[str, Any] = (
+        {"keep_log": False} if "keep_log" in signature(play_deal).parameters else {}
+    )
+
+    def self_play() -> int:
+        clear_caches()  # every run starts cold: no table analysis carried over
+        bots = [RandomBot(1), RandomBot(2)]
+        points = 0
+        for pack in packs:
+            state = play_deal(rules, seating, 1, pack, bots, **quiet).state
+            points += sum(
+                s.earned for s in score_piles(rules, state.piles, state.sweeps)
+            )
+        return points
+
+    ours = args.deals / best_of(args.runs, self_play)
+    rust, source = rust_deals_per_second(args.rust_deals, args.runs)
+    build = "compiled (mypyc)" if casino_records.COMPILED else "pure Python"
+    pure = (
+        " (CASINO_RECORDS_PURE_PYTHON set)"
+        if os.environ.get("CASINO_RECORDS_PURE_PYTHON")
+        else ""
+    )
+    print(
+        f"random self-play, two-player classic deals, CPU time; engine: {build}{pure}"
+    )
+    print(
+        f"this engine: {ours:9.0f} deals/s  (best of {args.runs} runs of {args.deals} deals)"
+    )
+    print(f"Rust engine: {rust:9.0f} deals/s  ({source})")
+    print(f"ratio: 1/{rust / ours:.1f} of the Rust engine  (target >= 1/6)")
+    print(
+        f"machine speed now: the pure-Python reference takes {python_reference():.3f} s"
+    )
+
+
+if __name__ == "__main__":
+    main()
