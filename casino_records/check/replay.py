@@ -12,15 +12,17 @@ from dataclasses import dataclass, field
 
 from ..engine.cards import CARD_NAMES
 from ..engine.describe import move_text, side_names
-from ..engine.legality import verify_move
+from ..engine.legality import Plan, verify_move
 from ..engine.match import MatchState
 from ..engine.movegen import generate_legal_moves
-from ..engine.moves import MoveKind, Step
+from ..engine.moves import Move, MoveKind, Step
 from ..engine.play import apply_plan, needs_hands, next_round
 from ..engine.rules import Rules
 from ..engine.scoring import score_piles
 from ..engine.seating import HAND_SIZE, Seating
 from ..engine.state import DealState
+from ..engine.unknown import UnseenCards, deal_round, start_deal
+from ..engine.values import value_tables
 from ..errors import (
     CasinoRecordError,
     IllegalMoveError,
@@ -29,10 +31,17 @@ from ..errors import (
     ScoreMismatchError,
 )
 from ..record.models import Deal, GameRecord
-from ..record.provenance import resolve_deal_cards
+from ..record.provenance import DealCards, resolve_deal_cards
 from ..record.translate import to_engine
 from .audit import audit_deal, audit_match, audit_unplayed_deal, move_loc
-from .report import DealReport, Finding, MatchReport, ReplayReport, SideReport
+from .report import (
+    DealReport,
+    Finding,
+    MatchReport,
+    PendingCheck,
+    ReplayReport,
+    SideReport,
+)
 
 __all__ = ["ReplayPosition", "Replay", "replay"]
 
@@ -395,13 +404,20 @@ class _Replayer:
         cards = resolve_deal_cards(self, d, deal, rules, seating)
         if cards is None:
             return report, None
-        table, hands = cards
+        table, hands = cards.table, cards.rounds
         if not hands:  # recorded up to its table: no hand is known, no move made
             return report, None
         detail = self.detail
-        state = DealState.start(
-            rules, seating, deal.dealer, table, hands[0], keep_log=detail
-        )
+        partial = self._unseen(cards, 0, rules)
+        if partial is None:
+            state = DealState.start(
+                rules, seating, deal.dealer, table, hands[0], keep_log=detail
+            )
+        else:
+            start = partial.working_hands(hands[0])
+            state = start_deal(
+                rules, seating, deal.dealer, table, start, keep_log=detail
+            )
         totals = tuple(match.totals)
         kept: list[ReplayPosition] = []
         last_step: Step | None = None
@@ -418,7 +434,11 @@ class _Replayer:
                         rule="R3.2",
                     )
                     return report, state
-                next_round(state, hands[r])
+                partial = self._unseen(cards, r, rules)
+                if partial is None:
+                    next_round(state, hands[r])
+                else:
+                    deal_round(state, partial.working_hands(hands[r]))
             moves_loc = f"{loc}/rounds/{r}/moves/"
             for k, notation_move in enumerate(round_.moves):
                 if self.keep:
@@ -427,7 +447,7 @@ class _Replayer:
                             d,
                             state.moves_played,
                             moves_loc + str(k),
-                            state.copy(),
+                            _copy(state, partial),
                             totals,
                             last_step,
                             last_loc,
@@ -435,12 +455,19 @@ class _Replayer:
                     )
                 move = to_engine(notation_move)
                 try:
-                    plan = verify_move(state, move)
+                    if partial is None:
+                        plan = verify_move(state, move)
+                    else:
+                        plan = self._verify_partial(
+                            report, partial, state, move, moves_loc + str(k), d, r, k
+                        )
                 except IllegalMoveError as exc:
                     where = self.move_where(d, r, k, move.seat, str(move.card))
+                    unseen = partial.pool if partial is not None else frozenset()
                     legal = [
                         f"{self.names[m.seat]}: {move_text(m, pretty=False)}"
                         for m in generate_legal_moves(state)
+                        if m.card not in unseen  # a seat's known cards only
                     ]
                     exc.legal = tuple(legal)
                     self.error(
@@ -478,7 +505,7 @@ class _Replayer:
                     d,
                     state.moves_played,
                     loc,
-                    state.copy(),
+                    _copy(state, partial),
                     totals,
                     last_step,
                     last_loc,
@@ -490,4 +517,50 @@ class _Replayer:
             report.residue_side = state.residue_side
             last = state.last_capture_move
             report.last_capture = move_loc(d, deal, last) if last >= 0 else ""
+        if partial is not None:
+            report.unseen = list(partial.unknown)
+            return report, partial.shown(state)
         return report, state
+
+    def _unseen(self, cards: DealCards, r: int, rules: Rules) -> UnseenCards | None:
+        """What round ``r``'s hands leave unknown, or None when they are known."""
+        if r >= len(cards.unknown) or not any(cards.unknown[r]):
+            return None
+        values = value_tables(rules.card_values)
+        return UnseenCards.of(cards.unseen, cards.unknown[r], values)
+
+    def _verify_partial(
+        self,
+        report: DealReport,
+        partial: UnseenCards,
+        state: DealState,
+        move: Move,
+        loc: str,
+        d: int,
+        r: int,
+        k: int,
+    ) -> Plan:
+        """Check a move whose seat's hand is partly unknown (see engine.unknown)."""
+        checked = partial.verify(state, move)
+        if checked.waits is not None:
+            unseen = partial.unknown[move.seat]
+            cards = (
+                "its unseen card"
+                if unseen == 1
+                else f"one of its {unseen} unseen cards"
+            )
+            report.pending.append(
+                PendingCheck(
+                    rule=checked.waits.rule,
+                    loc=loc,
+                    where=self.move_where(d, r, k, move.seat, str(move.card)),
+                    message=f"{checked.waits.message}, unless {cards} can:"
+                    " checked once the hand is known",
+                )
+            )
+        return checked.plan
+
+
+def _copy(state: DealState, partial: UnseenCards | None) -> DealState:
+    """A position to keep: its hands as far as known."""
+    return state.copy() if partial is None else partial.shown(state)

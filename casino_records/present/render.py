@@ -363,6 +363,26 @@ def _finding_lines(
     return lines
 
 
+def _unseen_lines(deal: DealReport, names: Sequence[str]) -> list[str]:
+    """What an unfinished round's unknown hands leave unchecked."""
+    if not any(deal.unseen):
+        return []
+    who = ", ".join(
+        f"{_who(names, seat)} {count}"
+        for seat, count in enumerate(deal.unseen)
+        if count
+    )
+    lines = [f"  cards not yet seen in hand: {who}"]
+    if not deal.pending:
+        lines.append("  every move is checked in full: none needs those cards")
+        return lines
+    lines.append("  checks that wait for those hands:")
+    for check in deal.pending:
+        lines.append(f"    - {check.where}: {check.message} [{check.rule}]")
+        lines.append(f"      at {check.loc}")
+    return lines
+
+
 def _deal_section(deal: DealReport, report: ReplayReport) -> list[str]:
     who = _who(report.players, deal.dealer) if report.players else f"seat {deal.dealer}"
     lines = [f"Deal {deal.index + 1} — dealer {who}"]
@@ -375,7 +395,7 @@ def _deal_section(deal: DealReport, report: ReplayReport) -> list[str]:
             if finding.kind == "score" and finding.loc.startswith(deal.loc + "/")
             for line in _finding_lines(finding)
         ]
-        return lines
+        return lines + _unseen_lines(deal, report.players)
     sides = report.sides or [s.name for s in deal.sides]
     checks = {(c.category, c.side): c for c in deal.checks}
     categories = [c for c in _CATEGORY_ORDER if any(k[0] == c for k in checks)]
