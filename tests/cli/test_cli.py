@@ -506,10 +506,10 @@ def test_show_whole_game(runner: CliRunner) -> None:
 
 def test_show_one_position(runner: CliRunner) -> None:
     path = SAMPLES / "classic-2p-annotated.json"
-    result = run(runner, "show", path, "--deal", "1", "--move", "5")
+    result = run(runner, "show", path, "--deal", "1", "--move", "4")
     assert result.exit_code == 0
     out = result.stdout
-    assert out.startswith("Deal 1, round 1 of 6, before move 5: Tomás (seat 1) to play")
+    assert out.startswith("Deal 1, round 1 of 6, after move 4: Tomás (seat 1) to play")
     assert "[/deals/0/rounds/0/moves/4]" in out
     assert "Dealer: Marta (seat 0)" in out
     assert "Last move (move 4): Marta trails 2♣. [trail]" in out
@@ -519,7 +519,7 @@ def test_show_one_position(runner: CliRunner) -> None:
 
 def test_show_seat_and_no_hands(runner: CliRunner) -> None:
     path = SAMPLES / "classic-2p-annotated.json"
-    one = run(runner, "show", path, "--deal", "1", "--move", "1", "--seat", "0")
+    one = run(runner, "show", path, "--deal", "1", "--move", "0", "--seat", "0")
     assert one.exit_code == 0
     assert "Tomás (seat 1): 4 cards" in one.stdout
     none = run(runner, "show", path, "--deal", "1", "--move", "1", "--no-hands")
@@ -532,7 +532,7 @@ def test_show_at_pointer_and_ascii(runner: CliRunner) -> None:
     path = SAMPLES / "classic-2p-annotated.json"
     result = run(runner, "show", path, "--at", "/deals/0/rounds/0/moves/4", "--ascii")
     assert result.exit_code == 0
-    assert "before move 5" in result.stdout
+    assert "after move 4" in result.stdout
     assert "♣" not in result.stdout and "2C" in result.stdout
 
 
@@ -540,12 +540,15 @@ def test_show_end_of_deal(runner: CliRunner) -> None:
     path = SAMPLES / "classic-2p-tie-play-on.json"
     record = jsonio.load(path)
     moves = sum(len(r.moves) for r in record.deals[0].rounds)
-    result = run(runner, "show", path, "--deal", "1", "--move", str(moves + 1))
+    result = run(runner, "show", path, "--deal", "1", "--move", str(moves))
     assert result.exit_code == 0
     assert f"end of the deal (after {moves} moves)" in result.stdout
-    too_far = run(runner, "show", path, "--deal", "1", "--move", str(moves + 2))
+    too_far = run(runner, "show", path, "--deal", "1", "--move", str(moves + 1))
     assert too_far.exit_code == 2
     assert "--move" in too_far.stderr
+    assert f"deal 1 has moves 0 to {moves} (0 = its start," in too_far.stderr
+    start = run(runner, "show", path, "--deal", "1", "--move", "0")
+    assert start.stdout.startswith("Deal 1, round 1 of 6, at its start: ")
 
 
 def test_show_missing_deal(runner: CliRunner) -> None:
