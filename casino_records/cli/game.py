@@ -92,9 +92,7 @@ def _find_position(
             if before
             else f"moves 0 to {moves} (0 = its start, {moves} = {why or 'the last'})"
         )
-        raise click.BadParameter(
-            f"deal {d + 1} has {choices}", param_hint="--move"
-        )
+        raise click.BadParameter(f"deal {d + 1} has {choices}", param_hint="--move")
     return kept[wanted]
 
 

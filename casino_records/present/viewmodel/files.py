@@ -1,7 +1,10 @@
-"""Opening files: a record or a ``.jsonl`` archive, and the files the viewer lists.
+"""Opening files: a record or an archive, and the files the viewer lists.
 
-Bad data never raises here: it comes back as a :class:`LoadProblem` the page
-shows in words.
+Every form a record comes in opens here, read as the command line reads it
+(:mod:`casino_records.check.batch`): a ``.json`` record, a ``.jsonl`` archive
+and the text notation (``.txt``, one game or several), all with the command
+line's size limit. Bad data never raises here: it comes back as a
+:class:`LoadProblem` the page shows in words.
 """
 
 from __future__ import annotations
@@ -14,9 +17,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
 
+from ...check.batch import CLI_MAX_BYTES, items_of_stream, read_item
+from ...check.batch import RECORD_SUFFIXES as RECORD_SUFFIXES
 from ...check.replay import replay
 from ...errors import RecordFormatError
-from ...record import jsonio
 from ...record.models import GameRecord
 from .. import VIEW_PATH_ENV
 
@@ -33,11 +37,11 @@ __all__ = [
     "view_path",
 ]
 
-MAX_UPLOAD_MB: Final = 5
-"""The largest file the viewer accepts from an upload, in MB."""
-"""The environment variable through which ``casino-records view PATH`` passes PATH."""
-RECORD_SUFFIXES: Final = (".json", ".jsonl")
-"""The files the viewer lists."""
+MAX_UPLOAD_MB: Final = CLI_MAX_BYTES // (1024 * 1024)
+"""The largest file the viewer accepts from an upload, in MB of 1024 × 1024 bytes
+(Streamlit's unit): the command line's record limit (``--max-bytes``' default)."""
+RECORD_KINDS: Final = ".json records, .jsonl archives and .txt text notation"
+"""The files the viewer opens, in words."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,6 +57,11 @@ class LoadProblem:
     def of(cls, name: str, exc: RecordFormatError) -> LoadProblem:
         """Describe ``exc`` (every error of an :class:`jsonio.InvalidRecordError`)."""
         errors = getattr(exc, "errors", None) or (exc,)
+        return cls.of_errors(name, errors)
+
+    @classmethod
+    def of_errors(cls, name: str, errors: Sequence[RecordFormatError]) -> LoadProblem:
+        """Describe every error of a record that cannot be read."""
         details = []
         for error in errors:
             where = error.where or "the whole record"
@@ -112,58 +121,55 @@ class Opened:
         return readable[0] if readable else (self.entries[0] if self.entries else None)
 
 
-def _looks_like_archive(name: str, data: bytes) -> bool:
-    if name.lower().endswith(".jsonl"):
-        return True
-    if name.lower().endswith(".json"):
-        return False
-    lines = [line.strip() for line in data.splitlines() if line.strip()]
-    return len(lines) > 1 and all(
-        line.startswith(b"{") and line.endswith(b"}") for line in lines[:2]
-    )
+def open_bytes(
+    data: bytes, name: str, *, max_bytes: int = CLI_MAX_BYTES, any_suffix: bool = False
+) -> Opened:
+    """Read a file's bytes as one record or an archive of several.
 
-
-def open_bytes(data: bytes, name: str, *, max_mb: int = MAX_UPLOAD_MB) -> Opened:
-    """Read a file's bytes as one record or, for ``.jsonl``, an archive.
-
-    Never raises for bad data: binary junk, truncated JSON or a record that
-    breaks the format all come back as :attr:`Opened.problem`, with the JSON
-    pointer and the words of each error.
+    The suffix says how to read it (``.json``, ``.jsonl``, ``.txt``); any
+    other is refused in words, unless ``any_suffix`` (a file named on the
+    command line), when the content decides as on the command line. Never
+    raises for bad data: binary junk, truncated JSON, a text syntax error or a
+    record that breaks the format all come back as :attr:`Opened.problem`,
+    with the JSON pointer (or line) and the words of each error.
 
     >>> opened = open_bytes(b'{"format": "casino-rec', "bad.json")
     >>> opened.problem.title
     'bad.json is not a valid casino record'
     >>> opened.problem.details
     ('line 1, column 23: invalid JSON: unexpected end of data',)
+    >>> open_bytes(b"%PDF-1.4", "scores.pdf").problem.title
+    'scores.pdf is not a record file: the viewer opens .json records, .jsonl archives and .txt text notation'
     """
-    max_bytes = max_mb * 1024 * 1024
+    suffix = Path(name).suffix.lower()
+    if suffix not in RECORD_SUFFIXES and not any_suffix:
+        return Opened(
+            name,
+            problem=LoadProblem(
+                f"{name} is not a record file: the viewer opens {RECORD_KINDS}", ()
+            ),
+        )
     if not data.strip():
         return Opened(name, problem=LoadProblem(f"{name} is empty", ()))
-    if not _looks_like_archive(name, data):
-        record, errors = jsonio.validate_record_bytes(data, max_bytes=max_bytes)
+    path = Path(name).with_suffix(suffix) if suffix in RECORD_SUFFIXES else Path(name)
+    items = list(items_of_stream(_io.BytesIO(data), path, name, max_bytes))
+    if not items:
+        return Opened(name, problem=LoadProblem(f"{name} holds no record", ()))
+    single = len(items) == 1 and items[0].kind in ("json", "text", "error")
+    if single and not (items[0].kind == "error" and suffix == ".jsonl"):
+        record, errors, _ = read_item(items[0], max_bytes)
         if record is None:
-            return Opened(
-                name, problem=LoadProblem.of(name, jsonio.InvalidRecordError(errors))
-            )
+            return Opened(name, problem=LoadProblem.of_errors(name, errors))
         return Opened(name, record=record)
     entries: list[ArchiveEntry] = []
-    lines = jsonio.iter_jsonl(_io.BytesIO(data), max_bytes=max_bytes)
-    for number, (line, item) in enumerate(lines, 1):
-        if isinstance(item, RecordFormatError):
-            entries.append(
-                ArchiveEntry(
-                    number,
-                    line,
-                    None,
-                    LoadProblem.of(f"line {line}", item),
-                    "unreadable",
-                )
-            )
+    for number, item in enumerate(items, 1):
+        record, errors, _ = read_item(item, max_bytes)
+        if record is None:
+            problem = LoadProblem.of_errors(f"{item.label}", errors)
+            entries.append(ArchiveEntry(number, item.line, None, problem, "unreadable"))
         else:
-            status = replay(item).report.status
-            entries.append(ArchiveEntry(number, line, item, None, status))
-    if not entries:
-        return Opened(name, problem=LoadProblem(f"{name} holds no record", ()))
+            status = replay(record).report.status
+            entries.append(ArchiveEntry(number, item.line, record, None, status))
     return Opened(name, entries=tuple(entries))
 
 

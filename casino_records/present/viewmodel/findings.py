@@ -29,7 +29,9 @@ class Jump:
     deal: int
     """0-based deal."""
     move: int
-    """Moves of the deal played (the position shown)."""
+    """The step shown (see :mod:`.game`)."""
+    why: str = ""
+    """What that position decided, for a dispute's deciding move (not escaped)."""
 
 
 def findings_at(game: Game, deal: int) -> list[Finding]:
@@ -38,24 +40,12 @@ def findings_at(game: Game, deal: int) -> list[Finding]:
 
 
 def finding_jumps(game: Game, finding: Finding) -> list[Jump]:
-    """Where to go for a finding: the moves that decided a dispute, or its place.
+    """Where a finding is: its own place (an illegal move's position before it).
 
-    A dispute links each deciding move once (the position right after it; the
-    residue links the deal's end); other findings link their own location.
+    A dispute's deciding moves are :func:`.verdict.deciders`.
     """
-    jumps: list[Jump] = []
-    seen: set[tuple[int, int]] = set()
-    for deciding in finding.deciding:
-        found = locate(game, deciding.loc)
-        if found is None or found in seen:
-            continue
-        seen.add(found)
-        jumps.append(Jump(f"{deciding.where} ({deciding.why})", *found))
-    if not jumps:
-        found = locate(game, finding.loc)
-        if found is not None:
-            jumps.append(Jump(f"Go to {finding.where}", *found))
-    return jumps
+    found = locate(game, finding.loc)
+    return [] if found is None else [Jump(f"Go to {finding.where}", *found)]
 
 
 def failing_finding(game: Game, deal: int, move: int) -> Finding | None:

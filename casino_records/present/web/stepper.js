@@ -1,17 +1,22 @@
-// The replay viewer's stepper (a Streamlit Custom Component v2, no iframe).
+// The replay viewer's stepper: shows one step of a deal at a time.
 //
-// Python sends every position of one deal, pre-rendered (see
-// casino_records/viewmodel/stepper.py); this code only shows position i of it
-// and turns keys, buttons, the slider and the move list into i. No game logic:
-// where each step leads is in the data (positions[i].nav), as [deal, move].
-// A target in another deal goes back to Python (trigger "jump").
+// Python sends every step of one deal, pre-rendered and escaped (see
+// casino_records/present/viewmodel/stepper.py): the HTML fragments once, and
+// per step which fragment fills which part of the page. This code only shows
+// step i and turns keys, buttons, the slider, the choosers and the move list
+// into i. No game logic: where each step leads is in the data
+// (positions[i].nav, as [deal, step]). A target in another deal is handed back
+// (trigger "jump"): to Python in Streamlit, to the page's own loader offline.
 //
-// Each report to Python is a rerun, so the position shown is reported
-// (state "position": [deal, move, nonce]; the nonce says which of Python's
+// In Streamlit it is a Custom Component v2 (no iframe); offline, the HTML page
+// written by `casino-records html` calls mountStepper with the same arguments.
+// Each report to Python is a rerun, so the step shown is reported
+// (state "position": [deal, step, nonce]; the nonce says which of Python's
 // jumps it follows) once stepping pauses for REPORT_DELAY ms, and at once when
 // anything else on the page is touched (a pointer, a key, focus, a drop), so
-// that Python knows it before any other rerun. The address bar follows each
-// step (history.replaceState), just after the new position is drawn.
+// that Python knows it before any other rerun. The address follows each step
+// (history.replaceState), just after the new step is drawn: its query
+// (?…&move=12) in Streamlit, its hash (#deal=1&move=12) offline.
 
 const KEYS = {
   ArrowLeft: "prev",
@@ -22,40 +27,58 @@ const KEYS = {
   PageDown: "round_next",
 };
 const REPORT_DELAY = 250;
-const FRAGMENTS = ["last", "failing", "board", "sides", "score", "alts"];
 const TYPING = "input, select, textarea, [contenteditable=''], [contenteditable='true'], [role='combobox'], [role='listbox'], [role='slider'], [role='radiogroup'], [role='textbox']";
 
 // One stepper per page: what it shows survives reruns that resend its data.
 let memory = null; // {key, nonce, index, reported}
 let removeListeners = null; // removes the document-level listeners
-let flushReport = () => {}; // reports a pending position now
+let flushReport = () => {}; // reports a pending step now
 let urlTimer = 0;
 
-function moveInUrl() {
+function writeAddress(data, label) {
   urlTimer = 0;
-  const index = memory.index;
-  const value = `move=${index + 1}`;
-  const search = window.location.search;
-  let next;
-  if (/(^|[?&])move=[^&]*/.test(search)) {
-    next = search.replace(/(^|[?&])move=[^&]*/, `$1${value}`);
+  const location = window.location;
+  let search = location.search;
+  let hash = location.hash;
+  if (data.address === "hash") {
+    hash = `#deal=${data.deal + 1}&move=${encodeURIComponent(label)}`;
   } else {
-    next = search ? `${search}&${value}` : `?${value}`;
+    const value = `move=${encodeURIComponent(label)}`;
+    if (/(^|[?&])move=[^&]*/.test(search)) {
+      search = search.replace(/(^|[?&])move=[^&]*/, `$1${value}`);
+    } else {
+      search = search ? `${search}&${value}` : `?${value}`;
+    }
   }
-  if (next !== search) {
-    const url = window.location.pathname + next + window.location.hash;
-    window.history.replaceState(window.history.state, "", url);
+  if (search !== location.search || hash !== location.hash) {
+    window.history.replaceState(window.history.state, "", location.pathname + search + hash);
   }
 }
 
-export default function ({ parentElement, data, setStateValue, setTriggerValue }) {
+function options(select, entries, value, text) {
+  select.replaceChildren(
+    ...entries.map((entry) => {
+      const option = document.createElement("option");
+      option.value = String(value(entry));
+      option.textContent = text(entry);
+      return option;
+    }),
+  );
+}
+
+function mountStepper({ parentElement, data, setStateValue, setTriggerValue }) {
   const root = parentElement.querySelector(".cr-stepper");
   if (!root || !data || !Array.isArray(data.positions) || !data.positions.length) {
     return undefined;
   }
-  flushReport(); // a position the previous data left unreported
-  const part = (name) => root.querySelector(`[data-part="${name}"]`);
+  flushReport(); // a step the previous data left unreported
+  const parts = new Map();
+  const part = (name) => {
+    if (!parts.has(name)) parts.set(name, root.querySelector(`[data-part="${name}"]`));
+    return parts.get(name);
+  };
   const positions = data.positions;
+  const fragments = data.fragments;
   const last = positions.length - 1;
   const fresh =
     memory === null || memory.key !== data.key || memory.nonce !== data.nonce;
@@ -64,19 +87,29 @@ export default function ({ parentElement, data, setStateValue, setTriggerValue }
   }
   memory.index = Math.max(0, Math.min(last, memory.index));
 
-  const shown = {}; // fragment -> html currently in the page
-  let shownList = -1;
+  // What belongs to the deal, not to a step: the cards' drawings, the verdict,
+  // the board's frame, the choosers and the slider's range.
+  // (Each element remembers the HTML it was given, so a rerun that resends
+  // the same verdict keeps its folded lines as the reader left them.)
+  for (const [name, html] of [["sprite", data.sprite], ["banner", data.banner]]) {
+    const el = part(name);
+    if (el.crShown !== html) {
+      el.innerHTML = html;
+      el.crShown = html;
+    }
+    el.hidden = html === "";
+  }
+  const stage = part("stage");
+  stage.innerHTML = data.board;
+  parts.clear();
+  const shown = {}; // part -> fragment index shown
 
-  // The round chooser and the slider belong to the deal.
+  const deals = part("deal");
+  options(deals, data.deals, (d) => d.deal, (d) => d.label);
+  deals.value = String(data.deal);
+  deals.disabled = data.deals.length < 2;
   const rounds = part("round");
-  rounds.replaceChildren(
-    ...data.rounds.map((r) => {
-      const option = document.createElement("option");
-      option.value = String(r.move);
-      option.textContent = r.label;
-      return option;
-    }),
-  );
+  options(rounds, data.rounds, (r) => r.move, (r) => r.label);
   const slider = part("slider");
   slider.max = String(last);
   slider.disabled = last === 0;
@@ -100,43 +133,48 @@ export default function ({ parentElement, data, setStateValue, setTriggerValue }
     const p = positions[i];
     memory.index = i;
     part("headline").textContent = p.headline;
-    for (const name of FRAGMENTS) {
-      const html = p.html[name] || "";
-      if (shown[name] !== html) {
-        const el = part(name);
-        el.innerHTML = html;
-        el.hidden = html === "";
-        shown[name] = html;
-      }
+    for (const [name, fragment] of Object.entries(p.parts)) {
+      if (shown[name] === fragment) continue;
+      const el = part(name);
+      if (!el) continue;
+      const html = fragments[fragment];
+      el.innerHTML = html;
+      (el.closest("[data-box]") || el).hidden = html === "";
+      shown[name] = fragment;
     }
     const list = part("list");
-    if (shownList !== p.list) {
-      list.innerHTML = data.lists[p.list];
-      shownList = p.list;
-    }
     for (const item of list.querySelectorAll("[aria-current]")) {
       item.removeAttribute("aria-current");
     }
     const current = list.querySelector(`[data-move="${i}"]`);
-    if (current) current.setAttribute("aria-current", "step");
+    if (current) {
+      current.setAttribute("aria-current", "step");
+      // Into view within the list only: the page itself must not move.
+      const top = current.offsetTop;
+      if (top < list.scrollTop) {
+        list.scrollTop = top;
+      } else if (top + current.offsetHeight > list.scrollTop + list.clientHeight) {
+        list.scrollTop = top + current.offsetHeight - list.clientHeight;
+      }
+    }
     for (const button of root.querySelectorAll("[data-nav]")) {
       button.disabled = p.nav[button.dataset.nav] == null;
     }
     slider.value = String(i);
-    part("slider-value").textContent = `${i} / ${last}`;
+    part("slider-value").textContent = p.where;
     rounds.value = String(data.rounds[p.round] ? data.rounds[p.round].move : 0);
-    if (!urlTimer) urlTimer = window.setTimeout(moveInUrl, 0);
+    if (!urlTimer) urlTimer = window.setTimeout(() => writeAddress(data, p.label), 0);
     if (tell) reportSoon();
   }
 
   function go(target) {
     if (!Array.isArray(target)) return;
-    const [deal, move] = target;
+    const [deal, step] = target;
     if (deal === data.deal) {
-      show(move, true);
+      show(step, true);
     } else {
       report();
-      setTriggerValue("jump", [deal, move]);
+      setTriggerValue("jump", [deal, step]);
     }
   }
 
@@ -150,11 +188,13 @@ export default function ({ parentElement, data, setStateValue, setTriggerValue }
     }
     const link = event.target.closest("[data-move]");
     if (link && root.contains(link)) {
+      event.preventDefault(); // a link in running text: no address of its own
       go([Number(link.dataset.deal), Number(link.dataset.move)]);
     }
   };
   slider.oninput = () => show(Number(slider.value), true);
   rounds.onchange = () => show(Number(rounds.value), true);
+  deals.onchange = () => go([Number(deals.value), 0]);
 
   if (removeListeners) removeListeners();
   // The step a key asks for, or null when the key is not the stepper's.
@@ -190,10 +230,12 @@ export default function ({ parentElement, data, setStateValue, setTriggerValue }
   flushReport = report;
 
   show(memory.index, false);
-  // A position kept across a rerun that Python has not heard of yet.
+  // A step kept across a rerun that Python has not heard of yet.
   if (!fresh) report();
   return () => {
     report();
     remove();
   };
 }
+
+export default mountStepper;
