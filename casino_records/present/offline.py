@@ -29,6 +29,7 @@ from .svg import card_sprite
 from .viewmodel import (
     ALL,
     Game,
+    banner_html,
     opening_position,
     stepper_payload,
     summary,
@@ -122,15 +123,22 @@ def offline_page(
     opening where the viewer opens the game (an invalid record at its illegal
     move), or where the page's address says (``#deal=2&move=score``).
     ``explanation`` leads the verdict (see :func:`.viewmodel.banner_html`).
-
-    :raises ValueError: the game has no position to show.
+    A record with no position to show (its first deal cannot be dealt) gets
+    the verdict alone.
     """
     start = opening_position(game)
-    if start is None:
-        raise ValueError("the record has no position to show")
     frame, css, script = stepper_assets()
     if _EXPORT not in script:  # pragma: no cover - the asset is ours
         raise RuntimeError(f"stepper.js must end with {_EXPORT!r}")
+    if start is None:
+        return _page(
+            game,
+            css,
+            f'<div class="cr-stepper">{banner_html(game, explanation)}'
+            "<p>This record has no position to show.</p></div>",
+            "",
+            "",
+        )
     payloads = {}
     for deal in game.deals:
         payload = dict(
@@ -139,7 +147,13 @@ def offline_page(
         payload.pop("sprite")
         payloads[str(deal)] = payload
     data = {"start": list(start), "sprite": card_sprite(), "payloads": payloads}
-    code = script.replace(_EXPORT, "") + _DRIVER
+    return _page(
+        game, css, frame, _json_in_html(data), script.replace(_EXPORT, "") + _DRIVER
+    )
+
+
+def _page(game: Game, css: str, main: str, data: str, code: str) -> str:
+    """The page around the stepper's ``main`` frame, its ``data`` and ``code``."""
     digest = base64.b64encode(hashlib.sha256(code.encode("utf-8")).digest()).decode()
     policy = (
         "default-src 'none'; style-src 'unsafe-inline';"
@@ -151,6 +165,14 @@ def offline_page(
         f'<p class="cr-record-comment">{escape(record.comment)}</p>'
         if record.comment
         else ""
+    )
+    scripts = (
+        [
+            f'<script type="application/json" id="cr-data">{data}</script>',
+            f"<script>{code}</script>",
+        ]
+        if code
+        else []
     )
     return "\n".join(
         [
@@ -170,13 +192,12 @@ def offline_page(
             f'<p class="cr-meta">{escape(summary(game))}</p>',
             comment,
             "</header>",
-            f'<main id="cr-root">{frame}</main>',
+            f'<main id="cr-root">{main}</main>',
             "<footer>Keys: ← → step · Home End the deal's start and score ·"
             " Page Up / Page Down rounds. Written by casino-records"
             f" {escape(__version__)}; this page needs no server.</footer>",
             "</div>",
-            f'<script type="application/json" id="cr-data">{_json_in_html(data)}</script>',
-            f"<script>{code}</script>",
+            *scripts,
             "</body>",
             "</html>",
             "",

@@ -10,7 +10,6 @@ from hypothesis import strategies as st
 from casino_records.engine.cards import CARDS
 from casino_records.record import jsonio
 from casino_records.record.jsonio import InvalidRecordError
-from casino_records.record.simulate import simulate_record
 from casino_records.record.models import (
     BuildMove,
     CaptureMove,
@@ -28,6 +27,7 @@ from casino_records.record.models import (
     Shuffle,
     TrailMove,
 )
+from casino_records.record.simulate import simulate_record
 from casino_records.record.textnotation import (
     dump_text_archive,
     read_text,

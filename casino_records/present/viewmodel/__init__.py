@@ -42,8 +42,11 @@ Steps are addressed as ``(deal, step)``, as :mod:`.game` explains.
 
 from __future__ import annotations
 
+from . import board as board
+from . import stepper as stepper
 from .board import CARD_WIDTH as CARD_WIDTH
 from .board import board_html as board_html
+from .board import board_parts as board_parts
 from .felt import FeltItem as FeltItem
 from .files import MAX_UPLOAD_MB as MAX_UPLOAD_MB
 from .files import RECORD_SUFFIXES as RECORD_SUFFIXES
@@ -93,6 +96,7 @@ from .perspective import alternatives_visible as alternatives_visible
 from .perspective import parse_perspective as parse_perspective
 from .perspective import perspective_label as perspective_label
 from .perspective import perspectives as perspectives
+from .position import PLACES as PLACES
 from .position import HandView as HandView
 from .position import IllegalView as IllegalView
 from .position import PositionView as PositionView
@@ -120,6 +124,7 @@ __all__ = [
     "MAX_UPLOAD_MB",
     "NAV_ACTIONS",
     "NONE",
+    "PLACES",
     "RECORD_SUFFIXES",
     "VIEW_PATH_ENV",
     "Alternative",
@@ -143,6 +148,7 @@ __all__ = [
     "alternatives_visible",
     "banner_html",
     "board_html",
+    "board_parts",
     "build_game",
     "catalog",
     "clamp",
