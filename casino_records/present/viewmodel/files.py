@@ -66,7 +66,10 @@ class LoadProblem:
         for error in errors:
             where = error.where or "the whole record"
             loc = f" ({error.loc})" if error.loc else ""
-            details.append(f"{where}{loc}: {error.message}")
+            message = error.message
+            if message.startswith(f"{where}: "):  # the text notation says where itself
+                message = message[len(where) + 2 :]
+            details.append(f"{where}{loc}: {message}")
         return cls(f"{name} is not a valid casino record", tuple(details))
 
 
