@@ -175,9 +175,8 @@ with top:
     # --- header --------------------------------------------------------------------------
 
     st.subheader(md(record_id), anchor=False)
-    st.caption(md(vm.summary(game)))
-    if game.record.comment:
-        st.text(game.record.comment)
+    comment = f"  \n{md(game.record.comment)}" if game.record.comment else ""
+    st.caption(md(vm.summary(game)) + comment)
     if not game.deals:
         problems = [f for f in game.report.findings if f.severity == "error"]
         reason = (
@@ -213,14 +212,14 @@ with st.sidebar:
 
 def reported() -> None:
     """The stepper showed another step: remember it for later reruns."""
-    found = vm.reported_position(ss[STEPPER].get("position"), ss.replay_nonce)
+    found = vm.reported_position(ss.get(STEPPER, {}).get("position"), ss.replay_nonce)
     if found is not None:
         ss.replay_deal, ss.replay_move = found
 
 
 def jumped() -> None:
     """The stepper went past its deal (or a link led to another): jump there."""
-    found = vm.reported_position(ss[STEPPER].get("jump"))
+    found = vm.reported_position(ss.get(STEPPER, {}).get("jump"))
     if found is not None:
         goto(*vm.clamp(game, *found))
 

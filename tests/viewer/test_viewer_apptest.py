@@ -330,7 +330,11 @@ def upload(at: Any, name: str, data: bytes) -> Any:
             "unexpected end of data",
         ),
         ("bad.json", b'{"format": "casino-record/1"}', "/rules"),
-        ("bad.txt", b"[Format casino-record/1]\nDeal one\n", "- line 2, column 6: expected a deal"),
+        (
+            "bad.txt",
+            b"[Format casino-record/1]\nDeal one\n",
+            "- line 2, column 6: expected a deal",
+        ),
     ],
 )
 def test_a_bad_upload_shows_a_clear_error(
