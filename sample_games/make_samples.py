@@ -25,7 +25,7 @@ from typing import Any
 
 from casino_records.check.replay import replay
 from casino_records.check.report import ReplayReport
-from casino_records.engine.cards import parse_card
+from casino_records.engine.cards import Card, parse_card
 from casino_records.engine.rules import Rules
 from casino_records.engine.scoring import score_piles
 from casino_records.engine.values import value_tables
@@ -546,6 +546,142 @@ def disputed_winner(count_out: GameRecord) -> GameRecord:
     )
 
 
+def _claims(record: GameRecord, d: int) -> list[Data]:
+    """Deal ``d``'s claimed sides, as plain data to edit."""
+    sides: list[Data] = to_data(record)["deals"][d]["claimed"]["sides"]
+    return sides
+
+
+def _with_claims(
+    record: GameRecord, d: int, sides: list[Data], report: ReplayReport
+) -> Data | None:
+    """The record with deal ``d``'s claims replaced and the match totals carrying
+    them; ``None`` if that would change the claimed winner (R13.2)."""
+    assert report.match is not None
+    data = to_data(record)
+    totals = [
+        t - report.deals[d].sides[k].banked + sides[k]["total"]
+        for k, t in enumerate(report.match.totals)
+    ]
+    if winner_of(totals) != report.match.winner:
+        return None
+    data["deals"][d]["claimed"]["sides"] = sides
+    data["claimed"]["totals"] = totals
+    return data
+
+
+def _big_casino_moved(record: GameRecord, report: ReplayReport) -> Data | None:
+    """Deal 1 with Big Casino's 2 points credited to the next side instead."""
+    sides = _claims(record, 0)
+    holder = next((k for k, s in enumerate(sides) if s["points"]["big_casino"]), None)
+    if holder is None:
+        return None
+    other = (holder + 1) % len(sides)
+    for side, delta in ((holder, -2), (other, 2)):
+        sides[side]["points"]["big_casino"] += delta
+        sides[side]["total"] += delta
+    return _with_claims(record, 0, sides, report)
+
+
+def disputed_big_casino() -> GameRecord:
+    """Classic, 3 players: Big Casino counted for a player who did not take it."""
+
+    def fits(record: GameRecord, report: ReplayReport) -> bool:
+        return report.status == "ok" and _big_casino_moved(record, report) is not None
+
+    record = find("big-casino", 0, lambda s: sim("classic", 3, s), fits)
+    data = _big_casino_moved(record, check(record))
+    assert data is not None
+    return describe(
+        from_data(data),
+        "disputed-big-casino-wrong-side",
+        "Classic, 3 players. In deal 1 the 2 points of Big Casino (10D) were"
+        " written for the player after the one who captured it: both players'"
+        " Big Casino points and deal totals, and their match totals, are 2 off.",
+    )
+
+
+def _partners_apart(record: GameRecord, report: ReplayReport) -> Data | None:
+    """Deal 1 scored player by player, each partner's captures on their own."""
+    state = replay(record).states[0]
+    assert state is not None
+    rules = Rules.from_preset("classic")
+    piles: list[list[Card]] = [[] for _ in range(4)]
+    sweeps: list[list[int]] = [[] for _ in range(4)]
+    for step in state.log:
+        if step.kind == "capture":
+            piles[step.move.seat] += [step.move.card, *step.taken]
+            if step.sweep:
+                sweeps[step.move.seat].append(step.index)
+    capturers = [s.move.seat for s in state.log if s.kind == "capture"]
+    piles[capturers[-1]] += state.residue
+    seats = score_piles(rules, piles, sweeps)
+    sides = _claims(record, 0)
+    for side, claimed in enumerate(sides):
+        points = {
+            c: sum(seats[seat].points[c] for seat in (side, side + 2))
+            for c in claimed["points"]
+        }
+        claimed["points"] = points
+        claimed["total"] = sum(points.values())
+    if sides == _claims(record, 0):
+        return None
+    return _with_claims(record, 0, sides, report)
+
+
+def disputed_partners_apart() -> GameRecord:
+    """Classic 2 v 2: the partners' cards counted player by player."""
+
+    def fits(record: GameRecord, report: ReplayReport) -> bool:
+        return report.status == "ok" and _partners_apart(record, report) is not None
+
+    record = find("partners-apart", 0, lambda s: sim("classic", 4, s, teams=True), fits)
+    data = _partners_apart(record, check(record))
+    assert data is not None
+    return describe(
+        from_data(data),
+        "disputed-partners-counted-apart",
+        "Classic, Ana & Caio against Ben & Dee. In deal 1 each player's captures"
+        " were scored on their own and the partners' points then added, so most"
+        " cards and most spades went by single players' piles, not the"
+        " partnerships' (R12.2).",
+    )
+
+
+def _two_mistakes(record: GameRecord, report: ReplayReport) -> Data | None:
+    """Deal 1 with Big Casino credited to the other side and that side's aces
+    counted one too many."""
+    sides = _claims(record, 0)
+    holder = next((k for k, s in enumerate(sides) if s["points"]["big_casino"]), None)
+    if holder is None or sides[1 - holder]["points"]["aces"] == 4:
+        return None
+    other = 1 - holder
+    sides[holder]["points"]["big_casino"] = 0
+    sides[holder]["total"] -= 2
+    sides[other]["points"]["big_casino"] = 2
+    sides[other]["points"]["aces"] += 1
+    sides[other]["total"] += 3
+    return _with_claims(record, 0, sides, report)
+
+
+def disputed_two_mistakes() -> GameRecord:
+    """Classic, 2 players: two mistakes in one deal."""
+
+    def fits(record: GameRecord, report: ReplayReport) -> bool:
+        return report.status == "ok" and _two_mistakes(record, report) is not None
+
+    record = find("two-mistakes", 0, lambda s: sim("classic", 2, s), fits)
+    data = _two_mistakes(record, check(record))
+    assert data is not None
+    return describe(
+        from_data(data),
+        "disputed-two-mistakes",
+        "Classic, 2 players. Two mistakes in deal 1: Big Casino (10D) was"
+        " written for the player who did not take it, and that player's aces"
+        " were counted one too many. No single mistake gives these claims.",
+    )
+
+
 # --- invalid records -------------------------------------------------------------
 
 
@@ -642,6 +778,9 @@ def samples() -> Iterator[tuple[str, GameRecord]]:
     yield "disputed-residue-wrong-side.json", disputed_residue()
     yield "disputed-sweep-count.json", disputed_sweeps()
     yield "disputed-match-winner.json", disputed_winner(count_out)
+    yield "disputed-big-casino-wrong-side.json", disputed_big_casino()
+    yield "disputed-partners-counted-apart.json", disputed_partners_apart()
+    yield "disputed-two-mistakes.json", disputed_two_mistakes()
     yield "invalid-build-not-held.json", invalid_build()
     yield "invalid-card-played-twice.json", invalid_card_twice()
     yield "invalid-out-of-turn.json", invalid_out_of_turn()

@@ -107,9 +107,15 @@ with st.sidebar:
 top, body = st.container(), st.container()
 with top:
     src: str | None = None
-    listed = upload is None
+    handoff = ss.get("scorer_handoff")  # a record sent by the "Record a game" page
+    listed = upload is None and handoff is None  # a file from the list (any suffix)
     if upload is not None:
         data, name, src = upload.getvalue(), upload.name, "upload"
+    elif handoff is not None:
+        data, name, src = handoff[0], handoff[1], "upload"
+        if st.sidebar.button("Close the recorded game", key="replay_drop_handoff"):
+            del ss.scorer_handoff
+            st.rerun()
     elif files:
         name = ss.replay_file
         try:

@@ -20,6 +20,7 @@ HERE = Path(__file__).resolve().parent
 # The viewer's pages, in the order of the navigation bar.
 PAGES = [
     st.Page("replay_page.py", title="Replay", icon="🃏", default=True),
+    st.Page("scorer_page.py", title="Record a game", icon="✍️", url_path="record"),
     st.Page("help_page.py", title="Keys and links", icon="⌨️", url_path="help"),
 ]
 

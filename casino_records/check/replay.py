@@ -74,6 +74,13 @@ class Replay:
     report: ReplayReport
     positions: list[list[Position]] = field(default_factory=list)
     """Per deal, every position (only with ``positions=True``)."""
+    states: list[DealState | None] = field(default_factory=list)
+    """Per deal replayed, the engine state where its replay stopped (the end of a
+    finished deal: piles, sweeps, residue, the log); ``None`` where the deal's
+    cards could not be read. Kept by reference, at no cost."""
+    match: MatchState | None = None
+    """The match after the last deal scored (totals, winner, play-on), to go on
+    from; None when a deal could not be scored, so the totals are unknowable."""
 
 
 def replay(
@@ -112,6 +119,7 @@ class _Replayer:
             moves_checked=0,
         )
         self.positions: list[list[Position]] = []
+        self.states: list[DealState | None] = []
         self.move_locs: list[str] = []
         self.moves_checked = 0
 
@@ -218,6 +226,7 @@ class _Replayer:
             previous_dealer = deal.dealer
             report, state = self.replay_deal(d, deal, rules, seating, match)
             self.report.deals.append(report)
+            self.states.append(state)
             if state is None or not state.finished:
                 if state is not None and d != last and not match.over:
                     self.error(
@@ -271,7 +280,9 @@ class _Replayer:
         if known:
             self.add_findings(audit_match(record, match, self.report.match, sides))
         self.report.moves_checked = self.moves_checked
-        return Replay(self.report, self.positions)
+        return Replay(
+            self.report, self.positions, self.states, match if known else None
+        )
 
     def _after_immediate_win(self, deal: Deal, d: int, r: int, k: int) -> None:
         """Report moves recorded after a capture that won the match at once."""

@@ -12,6 +12,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from ..engine.scoring import CATEGORIES
+from .explanation import Explanation
 
 __all__ = [
     "DealReport",
@@ -204,6 +205,9 @@ class ReplayReport(ReportModel):
     """The deals replayed."""
     match: MatchReport | None = None
     """The match, when the rules and seating could be read."""
+    explanations: list[Explanation] = Field(default_factory=list)
+    """For a disputed record, once explained (:func:`casino_records.check.explain.explain`):
+    the counting mistake behind each disputed deal's claims, and the match's."""
 
     @property
     def status(self) -> str:

@@ -229,6 +229,7 @@ def _rescore_into(
     """Report on ``items``; write their corrections to ``target``; False if not written."""
     from ..check.batch import error_text, first_problem, read_item
     from ..check.correct import corrected
+    from ..check.explain import explain
     from ..check.replay import replay
     from ..present.render import report_text
     from ..record.jsonio import dumps_json
@@ -259,7 +260,9 @@ def _rescore_into(
                 ],
             }
         else:
-            report = replay(record, source=item.label).report
+            replayed = replay(record, source=item.label)
+            report = replayed.report
+            report.explanations = explain(record, replayed)
             counts[report.status] += 1
             text = report_text(report)
             entry = {

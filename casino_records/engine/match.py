@@ -14,7 +14,7 @@ the match is won, following the rules' options.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Final
 
@@ -71,6 +71,9 @@ class MatchState:
     """True after a tied finish: no target, no near-target rules (R13.2, R13.5)."""
     decisions: list[MatchDecision] = field(default_factory=list)
     """One decision per deal settled."""
+    count_out_order: Callable[[list[CountOutItem]], list[CountOutItem]] | None = None
+    """Reorders the count-out items before crediting them; ``None`` (the rules)
+    keeps the order of R13.3. Only for asking "what if they were counted so"."""
 
     def __post_init__(self) -> None:
         if not self.totals:
@@ -96,7 +99,10 @@ class MatchState:
         self.totals = [t + s.banked for t, s in zip(self.totals, scores, strict=True)]
         totals = tuple(self.totals)
         if rules.count_out and not self.play_on:
-            for item in count_out_items(scores, sweep_moves):
+            items = count_out_items(scores, sweep_moves)
+            if self.count_out_order is not None:
+                items = self.count_out_order(items)
+            for item in items:
                 before[item.side] += item.points
                 if before[item.side] >= target:
                     self.winner = item.side

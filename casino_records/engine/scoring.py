@@ -25,6 +25,7 @@ __all__ = [
     "CHECK_LABELS",
     "COUNT_OUT_ORDER",
     "SideScore",
+    "bank_points",
     "near_target_band",
     "score_piles",
 ]
@@ -173,7 +174,7 @@ def score_piles(
             "aces": len(aces),
             "sweeps": sweep_points[side],
         }
-        banked, note = _bank(rules, points, totals[side], bands[side])
+        banked, note = bank_points(rules, points, totals[side], bands[side])
         scores.append(
             SideScore(
                 side=side,
@@ -189,10 +190,14 @@ def score_piles(
     return scores
 
 
-def _bank(
+def bank_points(
     rules: Rules, points: dict[str, int], total: int, band: int
 ) -> tuple[int, str]:
-    """R13.4: what a side in the 18–20 band keeps of its points."""
+    """R13.4: what a side keeps of its ``points``, and why if that is not all.
+
+    :param total: the side's match total at the start of the deal.
+    :param band: :func:`near_target_band` of that total (0 outside the band).
+    """
     earned = sum(points.values())
     if not band:
         return earned, ""

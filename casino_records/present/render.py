@@ -416,6 +416,23 @@ def _match_section(report: ReplayReport) -> list[str]:
     return lines
 
 
+def _explanation_lines(report: ReplayReport, shown: int = 3) -> list[str]:
+    """The explanation of each disputed deal and of the match, one sentence each,
+    with the other mistakes that fit the claims as well (the first ``shown``)."""
+    lines = [
+        "What went wrong (the likeliest counting mistake; the rules' count stands):"
+    ]
+    for explanation in report.explanations:
+        where = "Match" if explanation.deal is None else f"Deal {explanation.deal + 1}"
+        lines.append(f"  {where}: {explanation.sentence}")
+        others = explanation.fits[1:]
+        for fit in others[:shown]:
+            lines.append("    or if " + ", and ".join(m.what_if for m in fit.mistakes))
+        if len(others) > shown:
+            lines.append(f"    and {len(others) - shown} more (see --format json)")
+    return lines
+
+
 def report_text(report: ReplayReport) -> str:
     """The dispute report, readable by a club player.
 
@@ -441,6 +458,9 @@ def report_text(report: ReplayReport) -> str:
         lines.append("Errors:")
         for finding in errors:
             lines += _finding_lines(finding)
+    if report.explanations:
+        lines.append("")
+        lines += _explanation_lines(report)
     for deal in report.deals:
         lines.append("")
         lines += _deal_section(deal, report)

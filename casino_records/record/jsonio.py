@@ -11,29 +11,9 @@ emits one canonical, byte-stable form, so equal games give equal bytes.
 >>> print(dumps(record).decode(), end="")
 {
   "format": "casino-record/1",
-  "rules": {
-    "preset": "classic"
-  },
-  "players": [
-    {
-      "name": "Ana"
-    },
-    {
-      "name": "Ben"
-    }
-  ],
-  "deals": [
-    {
-      "dealer": 1,
-      "table": [
-        "10H",
-        "2S",
-        "3S",
-        "4S"
-      ],
-      "rounds": []
-    }
-  ]
+  "rules": {"preset": "classic"},
+  "players": [{"name": "Ana"}, {"name": "Ben"}],
+  "deals": [{"dealer": 1, "table": ["10H", "2S", "3S", "4S"], "rounds": []}]
 }
 >>> try:
 ...     loads(b'{"format": "casino-record/1", "rules": {"preset": "classic"},'
@@ -63,6 +43,7 @@ from pydantic_core import ErrorDetails
 from ..engine.cards import Card
 from ..errors import RecordFormatError
 from . import models
+from .layout import layout
 from .models import GameRecord
 
 __all__ = [
@@ -448,12 +429,13 @@ def _canonical(record: GameRecord) -> dict[str, Any]:
 def dumps(record: GameRecord) -> bytes:
     """Return the canonical bytes of a record.
 
-    Canonical form: UTF-8 JSON indented by 2 spaces with a final newline, keys
+    Canonical form: UTF-8 JSON laid out by :func:`.layout.layout` (one move
+    per line, card lists on one line) with a final newline, keys
     in the models' field order, absent values and empty ``options``/``tags``/
     ``meta`` omitted, cards in canonical spelling, options and tags sorted.
     ``dumps(loads(dumps(r))) == dumps(r)`` for every record.
     """
-    return orjson.dumps(_canonical(record), option=_RECORD_OPTIONS)
+    return layout(_canonical(record)).encode()
 
 
 def dump(record: GameRecord, path: str | os.PathLike[str]) -> None:

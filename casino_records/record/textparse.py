@@ -14,16 +14,16 @@ import re
 from collections.abc import Callable, Iterable
 from typing import Any, Final, NoReturn
 
-from pydantic import ValidationError
+from pydantic import TypeAdapter, ValidationError
 
 from ..engine.cards import UNKNOWN_CARD, parse_card
 from ..errors import RecordFormatError
 from . import jsonio
 from .jsonio import InvalidRecordError
-from .models import SHUFFLE_METHOD, ClaimedCounts, ClaimedPoints, GameRecord
+from .models import SHUFFLE_METHOD, ClaimedCounts, ClaimedPoints, GameRecord, Move
 from .textlex import GLYPHS, TextSyntaxError, Token, clip, tokenize
 
-__all__ = ["TEXT_CARD_PATTERN", "parse_game"]
+__all__ = ["TEXT_CARD_PATTERN", "parse_game", "parse_move"]
 
 TEXT_CARD_PATTERN: Final = r"(?:10|1[1-3]|[1-9AJQKTajqkt])[SHDCshdc♠♤♥♡♦♢♣♧]"
 """A card in the text notation: rank first, then suit, in either case."""
@@ -74,6 +74,47 @@ def parse_game(lines: Iterable[str], *, first_line: int) -> GameRecord:
     except ValidationError as exc:
         errors = jsonio._validation_errors(exc, obj)  # noqa: SLF001 (same package)
         raise InvalidRecordError(parser.locate(e) for e in errors) from None
+
+
+_MOVE_ADAPTER: Final[TypeAdapter[Move]] = TypeAdapter(Move)
+
+
+def parse_move(text: str, *, seat: int) -> Move:
+    """Read one move written in the move syntax of a game's move lines.
+
+    The seat (``S1``) and the move number (``12.``) may be left out: without a
+    seat, the move is ``seat``'s.
+
+    >>> parse_move("9d x 4s 5D ! {clears two}", seat=0).model_dump(exclude_none=True)
+    {'seat': 0, 'card': '9D', 'action': 'capture', 'take': ('4S', '5D'), 'comment': 'clears two', 'glyph': '!'}
+    >>> parse_move("S1 KH -", seat=0).seat
+    1
+
+    :raises RecordFormatError: where (``column N``) and why.
+    """
+    try:
+        tokens = tokenize(text, 1, body=True)
+        if tokens and _MOVE_NUMBER.fullmatch(tokens[0].text):
+            tokens = tokens[1:]
+        if not tokens:
+            raise TextSyntaxError(
+                1, len(text) + 1, "expected a move such as 9D x 4S 5D"
+            )
+        if not _SEAT.fullmatch(tokens[0].text):
+            tokens.insert(0, Token("word", f"S{seat}", 1, tokens[0].col))
+        parser = _Parser(1)
+        parser.deals = [{"rounds": [{}]}]
+        parser.round = {"moves": []}
+        parser.move_line(_Cursor(tokens, 1, len(text)), tokens[0])
+        return _MOVE_ADAPTER.validate_python(parser.round["moves"][0])
+    except TextSyntaxError as exc:
+        message = exc.error.message.removeprefix("line 1, ")
+        raise RecordFormatError(message) from None
+    except ValidationError as exc:
+        error = exc.errors()[0]
+        field = ".".join(str(part) for part in error["loc"][1:])
+        message = f"{field}: {error['msg']}" if field else error["msg"]
+        raise RecordFormatError(message) from None
 
 
 class _Cursor:

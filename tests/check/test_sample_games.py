@@ -178,6 +178,107 @@ EXPECTED: dict[str, list[Expect]] = {
             kind="match",
         ),
     ],
+    "disputed-big-casino-wrong-side.json": [
+        dispute(
+            "/deals/0/claimed/sides/1/points/big_casino",
+            "deal 1, side 1 (Ben), points.big_casino",
+            "claimed Big Casino 0, computed 2",
+            ("/deals/0/rounds/2/moves/3",),
+        ),
+        dispute(
+            "/deals/0/claimed/sides/1/total",
+            "deal 1, side 1 (Ben), total",
+            "claimed total 0, computed 2",
+        ),
+        dispute(
+            "/deals/0/claimed/sides/2/points/big_casino",
+            "deal 1, side 2 (Caio), points.big_casino",
+            "claimed Big Casino 2, computed 0",
+            ("/deals/0/rounds/2/moves/3",),
+        ),
+        dispute(
+            "/deals/0/claimed/sides/2/total",
+            "deal 1, side 2 (Caio), total",
+            "claimed total 5, computed 3",
+        ),
+        dispute(
+            "/claimed/totals/1",
+            "match total of side 1 (Ben)",
+            "claimed match total 14, computed 16",
+            (),
+            kind="match",
+        ),
+        dispute(
+            "/claimed/totals/2",
+            "match total of side 2 (Caio)",
+            "claimed match total 18, computed 16",
+            (),
+            kind="match",
+        ),
+    ],
+    "disputed-partners-counted-apart.json": [
+        dispute(
+            "/deals/0/claimed/sides/1/points/most_spades",
+            "deal 1, side 1 (Ben & Dee), points.most_spades",
+            "claimed most spades 0, computed 1",
+            ("/deals/0/rounds/2/moves/15", "/deals/0"),
+        ),
+        dispute(
+            "/deals/0/claimed/sides/1/total",
+            "deal 1, side 1 (Ben & Dee), total",
+            "claimed total 9, computed 10",
+        ),
+        dispute(
+            "/claimed/totals/1",
+            "match total of side 1 (Ben & Dee)",
+            "claimed match total 26, computed 27",
+            (),
+            kind="match",
+        ),
+    ],
+    "disputed-two-mistakes.json": [
+        dispute(
+            "/deals/0/claimed/sides/0/points/big_casino",
+            "deal 1, side 0 (Ana), points.big_casino",
+            "claimed Big Casino 0, computed 2",
+            ("/deals/0/rounds/1/moves/1",),
+        ),
+        dispute(
+            "/deals/0/claimed/sides/0/total",
+            "deal 1, side 0 (Ana), total",
+            "claimed total 2, computed 4",
+        ),
+        dispute(
+            "/deals/0/claimed/sides/1/points/big_casino",
+            "deal 1, side 1 (Ben), points.big_casino",
+            "claimed Big Casino 2, computed 0",
+            ("/deals/0/rounds/1/moves/1",),
+        ),
+        dispute(
+            "/deals/0/claimed/sides/1/points/aces",
+            "deal 1, side 1 (Ben), points.aces",
+            "claimed aces 3, computed 2",
+        ),
+        dispute(
+            "/deals/0/claimed/sides/1/total",
+            "deal 1, side 1 (Ben), total",
+            "claimed total 10, computed 7",
+        ),
+        dispute(
+            "/claimed/totals/0",
+            "match total of side 0 (Ana)",
+            "claimed match total 5, computed 7",
+            (),
+            kind="match",
+        ),
+        dispute(
+            "/claimed/totals/1",
+            "match total of side 1 (Ben)",
+            "claimed match total 29, computed 26",
+            (),
+            kind="match",
+        ),
+    ],
     "invalid-build-not-held.json": [
         Expect(
             "error",
@@ -278,7 +379,7 @@ def check_findings(name: str, findings: list[Finding]) -> None:
 def test_there_are_samples() -> None:
     assert len(SAMPLES) >= 15
     assert ARCHIVE.exists()
-    assert len(BAD) == 7
+    assert len(BAD) == 10
 
 
 def test_every_bad_sample_has_expectations() -> None:

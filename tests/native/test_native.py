@@ -126,7 +126,7 @@ def test_the_environment_variable_forces_pure_python(package_copy: Path) -> None
 
 @compiled_only
 def test_an_edited_source_bypasses_every_compiled_module(package_copy: Path) -> None:
-    source = package_copy / "casino_records" / "legality.py"
+    source = package_copy / "casino_records" / "engine" / "legality.py"
     source.write_text(source.read_text(encoding="utf-8") + "\n# edited\n", "utf-8")
     done = _python(_REPORT, package_copy)
     assert done.stdout.split() == ["False", "True"], done.stderr

@@ -1,0 +1,39 @@
+"""The catalogue of counting mistakes made at a table.
+
+:func:`deal_mistakes` lists every mistake that can be made counting a deal,
+most common first (the first that fits leads an explanation):
+:mod:`.counting` (cards, sweeps and items credited or counted wrong) then
+:mod:`.readings` (rules misread, other options). :mod:`.match` holds the
+mistakes made carrying the deals into the match. Used by
+:mod:`casino_records.check.explain`.
+"""
+
+from __future__ import annotations
+
+from ..rescoring import DealFacts, GameFacts
+from .base import DEAL_OPTIONS, OPTION_RULES, Change, Mistake, Words, option_words
+from .counting import counting_mistakes
+from .match import match_mistakes, match_total_added_wrong
+from .readings import reading_mistakes, total_added_wrong
+
+__all__ = [
+    "DEAL_OPTIONS",
+    "OPTION_RULES",
+    "Change",
+    "Mistake",
+    "deal_mistakes",
+    "match_mistakes",
+    "match_total_added_wrong",
+    "option_words",
+    "total_added_wrong",
+]
+
+
+def deal_mistakes(game: GameFacts, facts: DealFacts) -> list[Mistake]:
+    """Every catalogued mistake that could be made counting this deal, most common first.
+
+    Mistakes whose amount comes from the claims (a total added up wrong) are
+    made by :func:`total_added_wrong`, not listed here.
+    """
+    words = Words(game, facts)
+    return [*counting_mistakes(words, facts), *reading_mistakes(words, facts)]

@@ -1,0 +1,336 @@
+"""Counting mistakes: cards, sweeps and items credited to the wrong side or counted wrong.
+
+The residue, one capture, a sweep, a casino or the aces: each generator lists
+every such mistake that can be made in a deal, with its change to the deal's
+scenario (:mod:`..rescoring`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from typing import Final
+
+from ...engine.cards import BIG_CASINO, LITTLE_CASINO
+from ...engine.moves import Step
+from ..rescoring import DealFacts
+from .base import (
+    Change,
+    Mistake,
+    Words,
+    add_points,
+    and_list,
+    count,
+    deal_mistake,
+    move_cards,
+    set_points,
+)
+
+__all__ = ["counting_mistakes"]
+
+_ITEM_WORDS: Final = {
+    "most_cards": ("cards", "most cards", 3),
+    "most_spades": ("spades", "most spades", 1),
+}
+
+
+def counting_mistakes(words: Words, facts: DealFacts) -> Iterator[Mistake]:
+    """Every counting mistake that could be made in this deal, most common first."""
+    for make in (_residue, _ties, _sweeps, _casinos, _aces, _captures):
+        yield from make(words, facts)
+
+
+def _residue(words: Words, facts: DealFacts) -> Iterator[Mistake]:
+    state = facts.state
+    cards = state.residue
+    if not cards:
+        return
+    owner = state.residue_side
+    last = facts.last_capture
+    last_card = state.log[-1]
+    last_side = words.game.side_of(last_card.move.seat)
+    n = len(cards)
+    left = f"the {count(n, 'card')} left on the table at the end"
+    if owner is not None and last is not None:
+        truth = f"the rules give them to {words.by(last)}, who made the last capture ({words.at(last)})"
+        rule = "R11.1"
+    elif owner is not None:
+        truth = f"nobody captured, and these rules give them to the dealer's side, {words.side(owner)}"
+        rule = "R11.2"
+    else:
+        truth = "nobody captured in this deal, so they count for nobody"
+        rule = "R11.2"
+    for side in range(len(state.piles)):
+        if side == owner:
+            continue
+        who = words.side(side)
+        if side == last_side:
+            who += (
+                f" ({words.player(last_card.move.seat)} played the last card)"
+                if words.partners
+                else ", who played the last card"
+            )
+        yield deal_mistake(
+            facts,
+            last,
+            kind="residue_to_side",
+            rule=rule,
+            side=side,
+            what_if=f"{left} had gone to {who}",
+            truth=truth,
+            change=move_cards(owner, side, cards),
+        )
+    if owner is not None:
+        yield deal_mistake(
+            facts,
+            last,
+            kind="residue_to_nobody",
+            rule=rule,
+            side=owner,
+            what_if=f"nobody had been given {left}",
+            truth=truth,
+            change=move_cards(owner, None, cards),
+        )
+
+
+def _ties(words: Words, facts: DealFacts) -> Iterator[Mistake]:
+    scores = facts.scores
+    for category, (counted, item, points) in _ITEM_WORDS.items():
+        counts = [s.cards if counted == "cards" else s.spades for s in scores]
+        best = max(counts)
+        tied = [k for k, c in enumerate(counts) if c == best]
+        if len(tied) < 2:
+            continue
+        split = "–".join(str(counts[k]) for k in tied)
+        truth = f"a tie for {item} scores nobody"
+        for side in tied:
+            yield deal_mistake(
+                facts,
+                None,
+                kind="tie_to_side",
+                rule="R12.2",
+                side=side,
+                what_if=f"the {split} tie in {counted} had given {words.side(side)}"
+                f" the {count(points, 'point')} for {item}",
+                truth=truth,
+                change=set_points(
+                    category, {k: points if k == side else 0 for k in tied}
+                ),
+            )
+        yield deal_mistake(
+            facts,
+            None,
+            kind="tie_shared",
+            rule="R12.2",
+            what_if=f"each side in the {split} tie in {counted} had scored {item}",
+            truth=truth,
+            change=set_points(category, dict.fromkeys(tied, points)),
+        )
+
+
+def _sweeps(words: Words, facts: DealFacts) -> Iterator[Mistake]:
+    sweeps = facts.base.sweeps
+    steps = {s.index: s for s in facts.state.log if s.sweep}
+    last = facts.last_capture
+    deal_end = len(facts.state.log) - 1
+    for side, made in enumerate(sweeps):
+        name = words.side(side)
+        at = and_list([f"move {m + 1}" for m in made])
+        if (
+            last is not None
+            and not last.sweep
+            and words.game.side_of(last.move.seat) == side
+        ):
+            extra_at: Step | None = last
+            what_if = (
+                f"{words.capture(last)}, the last of the deal, had been counted as a"
+                " sweep"
+            )
+            truth = "taking the cards left on the table at the end is never a sweep"
+            rule = "R10.2"
+        else:
+            extra_at = steps[made[0]] if made else None
+            what_if = (
+                f"{name} had been given one sweep more than the {len(made)} made"
+                if made
+                else f"a sweep had been counted for {name}, who made none"
+            )
+            truth = "a sweep is a capture that empties the table" + (
+                f"; {name}'s {'were' if len(made) > 1 else 'was'} at {at}"
+                if made
+                else ""
+            )
+            rule = "R10.1"
+        extra = last.index if extra_at is last and last is not None else -1
+        yield deal_mistake(
+            facts,
+            extra_at,
+            kind="sweep_extra",
+            rule=rule,
+            side=side,
+            what_if=what_if,
+            truth=truth,
+            change=_sweep_moves(side, (*made, extra)),
+        )
+        if not made:
+            continue
+        final = [m for m in made if m == deal_end]
+        missed = final[0] if final else made[0]
+        truth = (
+            "a capture with the deal's last card that empties the table is a sweep"
+            if final
+            else f"each capture that empties the table is a sweep ({at})"
+        )
+        yield deal_mistake(
+            facts,
+            steps[missed],
+            kind="sweep_missed",
+            rule="R10.2" if final else "R10.1",
+            side=side,
+            what_if=f"one of {name}'s {count(len(made), 'sweep')} had not been counted"
+            if len(made) > 1
+            else f"{name}'s sweep had not been counted",
+            truth=truth,
+            change=_sweep_moves(side, [m for m in made if m != missed]),
+        )
+        for other in range(len(sweeps)):
+            if other == side:
+                continue
+            yield deal_mistake(
+                facts,
+                steps[made[0]],
+                kind="sweep_to_side",
+                rule="R10.1",
+                side=other,
+                what_if=f"one of {name}'s sweeps had been counted for {words.side(other)}",
+                truth=f"a sweep belongs to the side that made it ({name}: {at})",
+                change=lambda s, a=side, b=other, m=made: s.with_sweeps(
+                    a, m[1:]
+                ).with_sweeps(b, (*s.sweeps[b], m[0])),
+            )
+
+
+def _sweep_moves(side: int, moves: Sequence[int]) -> Change:
+    return lambda scenario: scenario.with_sweeps(side, moves)
+
+
+def _casinos(words: Words, facts: DealFacts) -> Iterator[Mistake]:
+    for card, category, name, points in (
+        (BIG_CASINO, "big_casino", "Big Casino", 2),
+        (LITTLE_CASINO, "little_casino", "Little Casino", 1),
+    ):
+        holder = next(
+            (k for k, pile in enumerate(facts.base.piles) if card in pile), None
+        )
+        step = next(
+            (s for s in facts.captures if card == s.move.card or card in s.taken),
+            None,
+        )
+        label = f"{name} ({card.pretty})"
+        if holder is None:
+            truth = f"nobody took {name}"
+        elif step is not None:
+            truth = f"{words.by(step)} captured {name} at {words.at(step)}"
+        else:
+            truth = f"{words.side(holder)} took {name} with the cards left on the table"
+        for side in range(len(facts.base.piles)):
+            if side == holder:
+                continue
+            changes = {side: points} | ({} if holder is None else {holder: 0})
+            yield deal_mistake(
+                facts,
+                step,
+                kind="casino_to_side",
+                rule="R12.1",
+                side=side,
+                what_if=f"{label} had been counted for {words.side(side)}",
+                truth=truth,
+                change=set_points(category, changes),
+            )
+        if holder is not None:
+            yield deal_mistake(
+                facts,
+                step,
+                kind="casino_missed",
+                rule="R12.1",
+                side=holder,
+                what_if=f"{label} had not been counted",
+                truth=truth,
+                change=set_points(category, {holder: 0}),
+            )
+
+
+def _aces(words: Words, facts: DealFacts) -> Iterator[Mistake]:
+    origin = {c: s for s in facts.captures for c in (s.move.card, *s.taken)}
+    for side, score in enumerate(facts.scores):
+        aces = tuple(
+            sorted(score.aces, key=lambda a: origin[a].index if a in origin else 99)
+        )
+        taken = [
+            f"{a.pretty} at move {origin[a].index + 1}"
+            if a in origin
+            else f"{a.pretty}"
+            for a in aces
+        ]
+        first = origin.get(aces[0]) if aces else None
+        has = (
+            f"{words.side(side)} took {count(len(aces), 'ace')} ({and_list(taken)})"
+            if aces
+            else f"{words.side(side)} took no ace"
+        )
+        for delta in (1, -1):
+            if not 0 <= len(aces) + delta <= 4:
+                continue
+            yield deal_mistake(
+                facts,
+                first,
+                kind="aces_miscounted",
+                rule="R12.1",
+                side=side,
+                what_if=f"{words.side(side)}'s aces had been counted as"
+                f" {len(aces) + delta}",
+                truth=has,
+                change=add_points("aces", side, delta),
+            )
+
+
+def _captures(words: Words, facts: DealFacts) -> Iterator[Mistake]:
+    sides = len(facts.base.piles)
+    for step in facts.captures:
+        side = words.game.side_of(step.move.seat)
+        cards = (step.move.card, *step.taken)
+        capture = words.capture(step)
+        n = count(len(cards), "card")
+        owner = f"they are {words.side(side)}'s cards"
+        for other in range(sides):
+            if other != side:
+                yield deal_mistake(
+                    facts,
+                    step,
+                    kind="capture_to_side",
+                    rule="R12.1",
+                    side=other,
+                    what_if=f"the {n} of {capture} had been counted for"
+                    f" {words.side(other)}",
+                    truth=owner,
+                    change=move_cards(side, other, cards),
+                )
+        yield deal_mistake(
+            facts,
+            step,
+            kind="capture_twice",
+            rule="R12.1",
+            side=side,
+            what_if=f"the {n} of {capture} had been counted twice",
+            truth="each card counts once",
+            change=move_cards(side, side, cards, twice=True),
+        )
+        yield deal_mistake(
+            facts,
+            step,
+            kind="capture_missed",
+            rule="R12.1",
+            side=side,
+            what_if=f"the {n} of {capture} had been left out of the count",
+            truth=owner,
+            change=move_cards(side, None, cards),
+        )

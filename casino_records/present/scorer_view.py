@@ -1,0 +1,239 @@
+"""What the "Record a game" page shows of a scorer session, computed without Streamlit.
+
+Pictures come from :mod:`casino_records.present.svg`; words from the engine
+(:mod:`casino_records.engine.describe`) and the session. Every text that holds
+data (names, comments) is returned raw: the page escapes it where Markdown renders.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ..engine.cards import CARDS, Card
+from ..engine.describe import side_names, step_text
+from ..record.jsonio import dumps
+from ..record.textnotation import write_text
+from ..scorer import Candidate, ScorerSession, Violation
+from ..scorer.sheet import DealSheet
+from .svg import hand_svg, table_svg
+
+__all__ = [
+    "MoveLine",
+    "SheetLine",
+    "Snapshot",
+    "ALL_CARDS",
+    "CARD_SIZE",
+    "candidate_svg",
+    "candidates_html",
+    "card_label",
+    "card_pill",
+    "record_json",
+    "record_text",
+    "file_stem",
+    "hand_line",
+    "move_lines",
+    "sheet_lines",
+    "snapshot",
+    "table_picture",
+]
+
+CARD_SIZE = 44
+"""Card width on the page, in pixels: five cards and a gap fit a 390-pixel phone."""
+
+
+def card_label(card: Card) -> str:
+    """A card as a picker shows it: ``10♦``."""
+    return card.pretty
+
+
+def card_pill(card: Card) -> str:
+    """A card as a button shows it, in Streamlit's Markdown: red suits in red."""
+    return f":red[{card.pretty}]" if card.suit.is_red else card.pretty
+
+
+ALL_CARDS: tuple[Card, ...] = CARDS
+"""Every card, in pack order (the table and hand pickers offer these)."""
+
+
+def table_picture(session: ScorerSession, highlight: Sequence[Card] = ()) -> str:
+    """The current table as SVG (empty before the deal's cards are known)."""
+    live = session.live()
+    if live is None:
+        return table_svg([], [], names=session.names, size=CARD_SIZE, max_width=340)
+    state = live.state
+    return table_svg(
+        state.loose,
+        state.builds,
+        names=session.names,
+        highlight=highlight,
+        size=CARD_SIZE,
+        max_width=340,
+    )
+
+
+def candidate_svg(candidate: Candidate) -> str:
+    """The played card, then the table cards the move uses (framed)."""
+    cards = [candidate.move.card, *candidate.uses]
+    return hand_svg(cards, highlight=candidate.uses, size=32)
+
+
+def hand_line(session: ScorerSession, seat: int) -> tuple[str, str]:
+    """A seat's hand as far as known: the picture and a caption."""
+    live = session.live()
+    if live is None or seat >= len(live.hands):
+        return "", ""
+    view = live.hands[seat]
+    cards: list[Card | None] = [*view.held, *([None] * view.unknown)]
+    caption = "hand known" if view.exact else f"{view.unknown} unseen"
+    return hand_svg(cards, size=28), caption
+
+
+def candidates_html(options: Sequence[Candidate]) -> str:
+    """Every candidate numbered, drawn, and said in words (HTML, data escaped)."""
+    rows = [
+        f'<div class="candidate" data-index="{i + 1}"><b>{i + 1}</b>'
+        f" {candidate_svg(option)}<br><small>{html.escape(option.sentence)}</small></div>"
+        for i, option in enumerate(options)
+    ]
+    return "".join(rows)
+
+
+@dataclass(frozen=True, slots=True)
+class MoveLine:
+    """One entered move of the current deal."""
+
+    index: int
+    """0-based move of the deal."""
+    round: int
+    """0-based round."""
+    text: str
+    """What it did, in words."""
+    comment: str
+    glyph: str
+    violation: Violation | None
+    """The rule it broke, if found."""
+
+
+def move_lines(session: ScorerSession, deal: int | None = None) -> list[MoveLine]:
+    """The moves of a deal (default: the current one), newest last."""
+    d = session.deal_index if deal is None else deal
+    live = session.live(d)
+    if live is None:
+        return []
+    broken = {v.loc: v for v in live.violations}
+    if live.blocked is not None:
+        broken[live.blocked.loc] = live.blocked
+    notes = [m for r in session.deals[d].rounds for m in r.moves]
+    lines = []
+    for i, (step, loc) in enumerate(zip(live.steps, live.locs, strict=True)):
+        note = notes[i]
+        lines.append(
+            MoveLine(
+                i,
+                step.round,
+                step_text(step, session.names),
+                note.comment or "",
+                note.glyph or "",
+                broken.get(loc),
+            )
+        )
+    if live.blocked is not None and live.blocked.index >= len(lines):
+        stuck = notes[live.blocked.index] if live.blocked.index < len(notes) else None
+        lines.append(
+            MoveLine(
+                live.blocked.index,
+                live.blocked.round,
+                live.blocked.where,
+                (stuck.comment or "") if stuck else "",
+                (stuck.glyph or "") if stuck else "",
+                live.blocked,
+            )
+        )
+    return lines
+
+
+@dataclass(frozen=True, slots=True)
+class SheetLine:
+    """One category of a deal's score sheet, per side."""
+
+    category: str
+    label: str
+    computed: tuple[int, ...]
+    claimed: tuple[int | None, ...]
+    disputed: tuple[bool, ...]
+
+
+def sheet_lines(sheet: DealSheet) -> list[SheetLine]:
+    """A deal's sheet, category by category."""
+    return [
+        SheetLine(row.category, row.label, row.computed, row.claimed, row.disputed)
+        for row in sheet.rows
+    ]
+
+
+@dataclass(frozen=True, slots=True)
+class Snapshot:
+    """The header of the page: where the game stands."""
+
+    title: str
+    """``Deal 2 · round 3 · move 17 · Ana to play`` (the move of the deal)."""
+    sides: tuple[str, ...]
+    """Each side's name."""
+    totals: tuple[int, ...] | None
+    """The computed match totals after the finished deals (None: unknowable)."""
+    claimed_totals: tuple[int, ...] | None
+    """The claimed match totals, if entered."""
+    problems: tuple[str, ...]
+    """Rule violations and score disputes, in words."""
+
+
+def snapshot(session: ScorerSession) -> Snapshot:
+    """Where the game stands, for the header."""
+    phase = session.phase
+    deal = f"Deal {session.deal_index + 1}"
+    if phase == "move":
+        live = session.live()
+        assert live is not None and session.to_move is not None
+        title = (
+            f"{deal} · round {live.state.round + 1} · move"
+            f" {live.state.moves_played + 1} · {session.names[session.to_move]} to play"
+        )
+    else:
+        title = {
+            "table": f"{deal} · enter the table cards",
+            "hands": f"{deal} · enter the hands",
+            "claims": f"{deal} is over · score sheet",
+            "over": "The match is over",
+            "blocked": f"{deal} · a move cannot be played: undo it",
+        }[phase]
+    standing = session.standing()
+    problems = [f"{v.where}: {v.message}" for v in session.violations]
+    problems += [f"{f.where}: {f.message}" for f in standing.problems]
+    claim = session.match_claim
+    return Snapshot(
+        title,
+        tuple(side_names(session.names, session.seating.side_of)),
+        standing.totals,
+        claim.totals if claim is not None else None,
+        tuple(dict.fromkeys(problems)),
+    )
+
+
+def record_json(session: ScorerSession) -> bytes:
+    """The record so far as canonical JSON (empty before any card)."""
+    record = session.record()
+    return dumps(record) if record is not None else b""
+
+
+def record_text(session: ScorerSession) -> bytes:
+    """The record so far in the text notation, UTF-8."""
+    record = session.record()
+    return write_text(record).encode() if record is not None else b""
+
+
+def file_stem(session: ScorerSession) -> str:
+    """A file name for the record: its id, else ``casino-game``."""
+    stem = session.setup.record_id or "casino-game"
+    return "".join(c if c.isalnum() or c in "-_." else "-" for c in stem)

@@ -1,0 +1,342 @@
+"""Play a deal being recorded through the engine, as far as its cards are known.
+
+Where the hands are known (a shuffle, a deck, entered hands) every move gets the
+engine's own check, exactly as :func:`casino_records.check.replay.replay` gives it.
+Where they are not (cards entered as they appear), a seat's hand in a round is
+the cards it plays in that round, and until it has played all four, the rest is
+unknown. The engine checks such a move against the cards the seat plays later
+*plus* one card of every value nobody has seen yet: the rules that depend on the
+hand (G1: an owner keeps a card to capture each own build; B4, E3, I3: a build
+needs a card of its value left in hand) fail there only when no possible hand
+could meet them. Once the seat's fourth card of the round is entered its hand is
+known, and the same move is checked against exactly that hand: the check the
+replay makes on the finished round. A violation found so stays at the move that
+broke it, with the rule, and with the move whose card decided it.
+
+A violating move still happens at the table: the deal goes on from what it did
+(the engine's plan for the move, its hand aside). Only a move that no hand could
+make legal (a wrong sum, a card already seen, out of turn) stops the deal there.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+from typing import Final
+
+from ..engine.cards import CARDS, Card, parse_card
+from ..engine.legality import Plan, verify_move
+from ..engine.match import MatchDecision, MatchState
+from ..engine.moves import Move, MoveKind, Step
+from ..engine.play import apply_plan, needs_hands, next_round
+from ..engine.rules import Rules
+from ..engine.seating import HAND_SIZE, Seating
+from ..engine.state import DealState
+from ..engine.values import ValueTables
+from ..errors import IllegalMoveError
+from ..record.translate import to_engine
+from .draft import DealDraft, dealt_cards
+
+__all__ = [
+    "HandView",
+    "LiveDeal",
+    "Violation",
+    "move_where",
+    "representatives",
+    "run_deal",
+]
+
+HAND_RULES: Final = frozenset({"G1", "B4", "E3", "I3"})
+"""The rules whose check needs the rest of the mover's hand."""
+
+# The engine deals 4 cards a seat; the live hands are set right after.
+_PLACEHOLDER: Final = CARDS[0]
+
+
+@dataclass(frozen=True, slots=True)
+class Violation:
+    """A move that broke a rule, found when the cards that decide it were known."""
+
+    deal: int
+    """0-based deal."""
+    round: int
+    """0-based round."""
+    move: int
+    """0-based move within the round."""
+    index: int
+    """0-based move within the deal."""
+    seat: int
+    """The seat that moved."""
+    loc: str
+    """JSON pointer of the move."""
+    where: str
+    """The move in words, as the replay says it."""
+    rule: str
+    """The RULES.md id broken."""
+    message: str
+    """The engine's words."""
+    decided_by: str = ""
+    """JSON pointer of the move whose card made the seat's hand known (the move
+    that revealed the violation); empty when the hand was known all along."""
+
+
+@dataclass(frozen=True, slots=True)
+class HandView:
+    """What is known of one seat's hand now."""
+
+    held: tuple[Card, ...]
+    """The cards known to be still in hand."""
+    unknown: int
+    """How many more cards the seat holds that nobody has seen."""
+
+    @property
+    def exact(self) -> bool:
+        """True when the whole hand is known."""
+        return self.unknown == 0
+
+
+@dataclass(slots=True)
+class LiveDeal:
+    """A deal played through the engine as far as it was entered."""
+
+    state: DealState
+    """The position after the last move entered. Its hands are working hands
+    (see :attr:`hands` for what is known): do not show them."""
+    hands: list[HandView]
+    """Each seat's hand in the current round, as far as it is known."""
+    pool: frozenset[Card]
+    """Cards nobody has seen in this deal."""
+    steps: list[Step] = field(default_factory=list)
+    """What every move did, in order."""
+    locs: list[str] = field(default_factory=list)
+    """JSON pointer of every move, in order."""
+    violations: list[Violation] = field(default_factory=list)
+    """Moves that broke a rule; play went on from them."""
+    blocked: Violation | None = None
+    """A move no hand could make legal: the deal stops before it."""
+    win: MatchDecision | None = None
+    """The capture that won the match at once (R13.4), if any."""
+    awaiting_hands: bool = False
+    """A round is over and the next round's hands must be entered."""
+
+    @property
+    def finished(self) -> bool:
+        """True when the deal is over: every card played, or the match won."""
+        return self.state.finished or self.win is not None
+
+
+def move_where(
+    names: Sequence[str], d: int, r: int, k: int, seat: int, card: str
+) -> str:
+    """A move in words, as the replay's findings say it."""
+    name = names[seat] if 0 <= seat < len(names) else "?"
+    return (
+        f"deal {d + 1}, round {r + 1}, move {k + 1}: {name} (seat {seat}) plays {card}"
+    )
+
+
+def representatives(cards: frozenset[Card], values: ValueTables) -> list[Card]:
+    """One card of each value (as a capturing card) among ``cards``, in pack order."""
+    chosen: dict[int, Card] = {}
+    for card in sorted(cards):
+        chosen.setdefault(values.cvals[card], card)
+    return list(chosen.values())
+
+
+@dataclass(slots=True)
+class _Round:
+    """One round's hands as far as known: per seat, the known cards in the order
+    recorded then played, and whether those are all four."""
+
+    cards: list[list[Card]]
+    exact: list[bool]
+    decided_at: list[str]
+
+    def hands(self, unknown_fill: list[Card]) -> list[list[Card]]:
+        return [
+            list(cards) + ([] if exact else unknown_fill)
+            for cards, exact in zip(self.cards, self.exact, strict=True)
+        ]
+
+
+def _round_knowledge(
+    recorded: Sequence[Sequence[Card]], draft: DealDraft, d: int, r: int, players: int
+) -> _Round:
+    round_ = draft.rounds[r] if r < len(draft.rounds) else None
+    cards = [list(recorded[s]) if s < len(recorded) else [] for s in range(players)]
+    known_before = [len(c) == HAND_SIZE for c in cards]
+    decided_at = ["" for _ in range(players)]
+    for k, move in enumerate(round_.moves if round_ is not None else ()):
+        seat = move.seat
+        if not 0 <= seat < players:
+            continue
+        card = parse_card(move.card)
+        if card not in cards[seat]:
+            cards[seat].append(card)
+            if len(cards[seat]) == HAND_SIZE and not known_before[seat]:
+                decided_at[seat] = f"/deals/{d}/rounds/{r}/moves/{k}"
+    exact = [len(c) >= HAND_SIZE for c in cards]
+    return _Round(cards, exact, decided_at)
+
+
+def run_deal(
+    draft: DealDraft,
+    d: int,
+    rules: Rules,
+    seating: Seating,
+    names: Sequence[str],
+    *,
+    match: MatchState | None = None,
+    hands_entered: bool = False,
+) -> LiveDeal | None:
+    """Play deal ``d`` as entered so far.
+
+    :param match: the match before this deal, for R13.4's immediate win (a copy
+        is changed); None when unknown.
+    :param hands_entered: the hands of each round are entered (not inferred), so
+        a round whose hands are missing waits for them.
+    :returns: the live deal, or None while its table is not known.
+    """
+    dealt = dealt_cards(draft, rules, seating)
+    if dealt is None:
+        return None
+    table, recorded = dealt
+    players = seating.players
+    seen: set[Card] = set(table)
+    for hands in recorded:
+        for hand in hands:
+            seen.update(hand)
+    for round_ in draft.rounds:
+        seen.update(parse_card(m.card) for m in round_.moves)
+    pool = frozenset(CARDS) - seen
+    state = DealState.start(
+        rules, seating, draft.dealer, table, [[_PLACEHOLDER] * HAND_SIZE] * players
+    )
+    fill = representatives(pool, state.values)
+    everything = representatives(frozenset(CARDS), state.values)
+    live = LiveDeal(state, [], pool)
+    if match is not None:
+        match = MatchState(
+            rules, match.sides, list(match.totals), match.winner, match.play_on
+        )
+
+    from_deck = draft.shuffle is not None or draft.deck is not None
+
+    def knowledge(r: int) -> _Round | None:
+        round_ = draft.rounds[r] if r < len(draft.rounds) else None
+        if hands_entered and not from_deck and round_ is None:
+            return None
+        known = recorded[r] if r < len(recorded) else ()
+        return _round_knowledge(known, draft, d, r, players)
+
+    current = knowledge(0)
+    if current is None:
+        live.awaiting_hands = True
+        live.hands = [HandView((), HAND_SIZE) for _ in range(players)]
+        return live
+    state.hands = current.hands(fill)
+    for r, round_ in enumerate(draft.rounds):
+        if r:
+            following = knowledge(r) if needs_hands(state) else None
+            if following is None:
+                live.blocked = _structure(draft, d, r, names, needs_hands(state))
+                break
+            next_round(state, [[_PLACEHOLDER] * HAND_SIZE] * players)
+            state.hands = following.hands(fill)
+            current = following
+        faulted: set[int] = set()
+        for k, notation in enumerate(round_.moves):
+            loc = f"/deals/{d}/rounds/{r}/moves/{k}"
+            move = to_engine(notation)
+            where = move_where(names, d, r, k, move.seat, notation.card)
+            if live.win is not None or state.finished:
+                live.blocked = Violation(
+                    d, r, k, state.moves_played, move.seat, loc, where, "R3.3",
+                    "R3.3 the deal is over: no further move belongs to it",
+                )  # fmt: skip
+                break
+            try:
+                plan = verify_move(state, move)
+            except IllegalMoveError as exc:
+                found = Violation(
+                    d, r, k, state.moves_played, move.seat, loc, where, exc.rule,
+                    exc.message, current.decided_at[move.seat]
+                    if 0 <= move.seat < players else "",
+                )  # fmt: skip
+                permitted = _despite_hand(state, move, everything, exc)
+                if permitted is None:
+                    live.blocked = replace(found, decided_by="")
+                    break
+                plan = permitted
+                if not (found.rule == "G1" and move.seat in faulted):
+                    live.violations.append(found)  # G1 again follows from the first
+                faulted.add(move.seat)
+            step = apply_plan(state, move, plan)
+            live.steps.append(step)
+            live.locs.append(loc)
+            if match is not None and step.kind is MoveKind.CAPTURE:
+                side = seating.side_of[move.seat]
+                live.win = match.immediate_win(side, (move.card, *step.taken))
+        else:
+            continue
+        break
+    if live.blocked is None and live.win is None and needs_hands(state):
+        following = knowledge(len(draft.rounds))
+        if following is None:
+            live.awaiting_hands = True
+        else:
+            next_round(state, [[_PLACEHOLDER] * HAND_SIZE] * players)
+            state.hands = following.hands(fill)
+            current = following
+    live.hands = _views(state, current, fill, live.awaiting_hands)
+    return live
+
+
+def _views(
+    state: DealState, current: _Round, fill: list[Card], awaiting: bool
+) -> list[HandView]:
+    views = []
+    unseen = frozenset(fill)
+    for seat, hand in enumerate(state.hands):
+        if awaiting:
+            views.append(HandView((), HAND_SIZE))
+            continue
+        held = tuple(c for c in hand if c not in unseen)
+        played = sum(
+            1 for s in state.log if s.round == state.round and s.move.seat == seat
+        )
+        unknown = 0 if current.exact[seat] else HAND_SIZE - played - len(held)
+        views.append(HandView(held, max(unknown, 0)))
+    return views
+
+
+def _despite_hand(
+    state: DealState, move: Move, everything: list[Card], exc: IllegalMoveError
+) -> Plan | None:
+    """What the move does if its only fault is the hand, else None."""
+    if exc.rule not in HAND_RULES:
+        return None
+    hand = state.hands[move.seat]
+    state.hands[move.seat] = hand + [c for c in everything if c not in hand]
+    try:
+        return verify_move(state, move)
+    except IllegalMoveError:
+        return None
+    finally:
+        state.hands[move.seat] = hand
+
+
+def _structure(
+    draft: DealDraft, d: int, r: int, names: Sequence[str], round_over: bool
+) -> Violation:
+    first = draft.rounds[r].moves[0] if draft.rounds[r].moves else None
+    seat = first.seat if first is not None else 0
+    card = first.card if first is not None else "?"
+    if round_over:
+        rule, text = "R3.2", f"round {r + 1}'s hands are not entered"
+    else:
+        rule, text = "R3.2", f"round {r} is unfinished, so round {r + 1} cannot start"
+    return Violation(
+        d, r, 0, 0, seat, f"/deals/{d}/rounds/{r}",
+        move_where(names, d, r, 0, seat, card), rule, text,
+    )  # fmt: skip
