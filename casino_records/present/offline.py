@@ -114,15 +114,12 @@ def _json_in_html(value: object) -> str:
     )
 
 
-def offline_page(
-    game: Game, *, perspective: str = ALL, explanation: str | None = None
-) -> str:
+def offline_page(game: Game, *, perspective: str = ALL) -> str:
     """The whole game as one HTML page that works from ``file://``.
 
     Every deal's steps from ``perspective`` (``all``, ``seatN`` or ``none``),
     opening where the viewer opens the game (an invalid record at its illegal
     move), or where the page's address says (``#deal=2&move=score``).
-    ``explanation`` leads the verdict (see :func:`.viewmodel.banner_html`).
     A record with no position to show (its first deal cannot be dealt) gets
     the verdict alone.
     """
@@ -134,16 +131,14 @@ def offline_page(
         return _page(
             game,
             css,
-            f'<div class="cr-stepper">{banner_html(game, explanation)}'
+            f'<div class="cr-stepper">{banner_html(game)}'
             "<p>This record has no position to show.</p></div>",
             "",
             "",
         )
     payloads = {}
     for deal in game.deals:
-        payload = dict(
-            stepper_payload(game, deal, perspective, explanation=explanation)
-        )
+        payload = dict(stepper_payload(game, deal, perspective))
         payload.pop("sprite")
         payloads[str(deal)] = payload
     data = {"start": list(start), "sprite": card_sprite(), "payloads": payloads}

@@ -13,6 +13,7 @@ from casino_records.present import viewmodel as vm
 from casino_records.record import jsonio
 from casino_records.record.models import GameRecord
 from casino_records.record.simulate import simulate_record
+from tests.paths import SAMPLES
 
 HOSTILE = ("<script>alert(1)</script>", "<img src=x onerror=alert(1)>")
 ACTIVE = re.compile(r"<(script|img)\b", re.IGNORECASE)
@@ -240,13 +241,14 @@ def test_a_disputed_figure_is_marked_and_its_deciders_linked() -> None:
     payload = vm.stepper_payload(game, 0, vm.ALL)
     felt = html(payload, game.last_step(0), "felt")
     assert re.search(r'<td class="cr-differs">[03] ✗</td>', felt)
-    assert "<strong>Differences</strong>" in felt and "most cards" in felt
+    assert "1 claimed figure of this deal differs (✗)" in felt
     finding = next(f for f in vm.findings_at(game, 0) if f.severity == "dispute")
     jumps = vm.deciders(game, finding)
     assert jumps
     for jump in jumps:
         link = f'data-deal="{jump.deal}" data-move="{jump.move}"'
-        assert link in felt and link in payload["banner"]
+        assert link in payload["banner"]
+        assert f'title="{escape(jump.label)}: {escape(jump.why)}"' in payload["banner"]
     banner = payload["banner"]
     assert banner.startswith('<div class="cr-banner cr-disputed"')
     assert "1 claimed figure differs from the replay" in banner
@@ -261,16 +263,21 @@ def test_a_disputed_figure_is_marked_and_its_deciders_linked() -> None:
     )
 
 
-def test_an_explanation_leads_the_banner() -> None:
-    def wrong_claim(data: dict[str, Any]) -> None:
-        data["deals"][0]["claimed"]["sides"][0]["points"]["most_cards"] ^= 3
-
-    game = vm.build_game(edited(record(), wrong_claim))
-    banner = vm.banner_html(game, "Your score sheet is <right>")
+def test_the_explanation_leads_the_banner() -> None:
+    game = vm.build_game(jsonio.load(SAMPLES / "disputed-residue-wrong-side.json"))
+    explanations = game.report.explanations
+    assert [e.scope for e in explanations] == ["deal", "match"]
+    banner = vm.banner_html(game)
     head, lead = banner.index("<strong>Disputed:"), banner.index('class="cr-explain"')
     assert head < lead < banner.index("<ul>")
-    assert "Your score sheet is &lt;right&gt;" in banner
+    first = explanations[0].sentence
+    assert first.startswith("Your score sheet is exactly what you get if the 6 cards")
+    assert f"<p>{escape(first)} <a " in banner
+    # "Show it" goes to the deciding position: right after move 46.
+    assert vm.explained_step(game, explanations[0]) == (0, 46)
+    assert 'data-deal="0" data-move="46">Show it</a>' in banner
     assert vm.banner_html(vm.build_game(record())) == ""
+    assert vm.build_game(record()).report.explanations == []
 
 
 def test_an_invalid_record_shows_its_rule_and_the_legal_moves_once() -> None:

@@ -261,7 +261,9 @@ def test_the_sprite_draws_every_card_once() -> None:
 @pytest.mark.parametrize("card", [CARDS[0], parse_card("10D"), parse_card("KH")])
 def test_a_card_reference_names_its_symbol(card: Card) -> None:
     ref = card_ref(card, size=40)
-    root = ET.fromstring(ref.replace("<svg ", "<svg xmlns=\"http://www.w3.org/2000/svg\" ", 1))
+    root = ET.fromstring(
+        ref.replace("<svg ", '<svg xmlns="http://www.w3.org/2000/svg" ', 1)
+    )
     colour = "red" if card.suit.is_red else "black"
     assert root.get("class") == f"card {colour}" and root.get("data-card") == str(card)
     assert (root.get("width"), root.get("height")) == ("40", "56")

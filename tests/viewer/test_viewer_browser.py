@@ -343,9 +343,13 @@ def test_a_dispute_at_a_glance(page: Any, viewer_url: str) -> None:
     expect(headline(page)).to_contain_text(" · Score · End of the deal")
     notes = stepper(page).locator(".cr-felt .cr-notes")
     expect(notes).to_contain_text("Deal 1: Ben 5, Ana 3")  # winner first
-    expect(notes.locator("li").first).to_contain_text(
-        "decided by 47. Ben: 8♠ takes 2♠ 6♠"
+    expect(notes).to_contain_text("2 claimed figures of this deal differ (✗)")
+    explain = banner.locator(".cr-explain")
+    expect(explain).to_contain_text(
+        "Your score sheet is exactly what you get if the 26–26 tie in cards"
     )
+    explain.get_by_role("button", name="Show it").click()
+    expect(headline(page)).to_contain_text(" · Residue · ")
 
 
 def test_an_invalid_record_opens_at_its_illegal_move(
@@ -401,6 +405,7 @@ def test_screens_fit_a_laptop_and_a_phone(
     assert page.evaluate("() => window.scrollY") == 0
     board = box(page.locator(".cr-board"))
     moves = box(page.locator(".cr-side"))
+    page.screenshot(path=str(artifacts_dir / f"viewer-{kind}-1400x900.png"))
     assert board["y"] + board["height"] <= LAPTOP["height"], board  # no scrolling
     assert moves["y"] + moves["height"] <= LAPTOP["height"], moves
     assert moves["x"] >= board["x"] + board["width"]  # the list beside the board
@@ -524,6 +529,8 @@ def test_every_sample_opens_in_the_browser(page: Any, viewer_url: str) -> None:
     for name in names[1:]:
         page.goto(f"{viewer_url}/?game={name}")
         expect(headline(page)).to_have_text(HEADLINE)
-        expect(page.get_by_test_id("stMain")).to_contain_text(name.removesuffix(".json"))
+        expect(page.get_by_test_id("stMain")).to_contain_text(
+            name.removesuffix(".json")
+        )
         expect(page.get_by_test_id("stException")).to_have_count(0)
         expect(page.locator(".cr-board")).to_be_visible()

@@ -113,6 +113,7 @@ from .verdict import Difference as Difference
 from .verdict import deal_result as deal_result
 from .verdict import deciders as deciders
 from .verdict import differences as differences
+from .verdict import explained_step as explained_step
 from .verdict import match_result as match_result
 from .verdict import summary as summary
 
@@ -155,6 +156,7 @@ __all__ = [
     "deal_result",
     "deciders",
     "differences",
+    "explained_step",
     "env_path",
     "failing_finding",
     "finding_jumps",

@@ -18,7 +18,14 @@ from .game import Game, locate, recorded_text
 from .movelist import MoveRow, alternatives, move_label
 from .perspective import alternatives_visible
 from .position import PositionView
-from .verdict import Difference, deal_result, differences, match_result, named
+from .verdict import (
+    Difference,
+    deal_result,
+    differences,
+    explained_step,
+    match_result,
+    named,
+)
 
 __all__ = [
     "BANNER_SHOWN",
@@ -203,7 +210,7 @@ def score_html(game: Game, deal: int) -> str:
     )
 
 
-def _difference_html(line: Difference, *, full: bool) -> str:
+def _difference_html(line: Difference) -> str:
     """One difference: its words (a link to where it shows), reason, deciders."""
     text = (
         goto_link(line.text, line.go.deal, line.go.move, cls="cr-jump cr-diff")
@@ -217,7 +224,7 @@ def _difference_html(line: Difference, *, full: bool) -> str:
     if line.deciders:
         links = ", ".join(
             goto_link(
-                j.label if full else j.label.split(":")[0],
+                j.label.split(":")[0],
                 j.deal,
                 j.move,
                 title=f"{j.label}: {j.why}" if j.why else j.label,
@@ -228,14 +235,28 @@ def _difference_html(line: Difference, *, full: bool) -> str:
     return f"<li>{text}{reason}{deciders}</li>"
 
 
-def banner_html(game: Game, explanation: str | None = None) -> str:
+def _explanations_html(game: Game) -> str:
+    """What probably went wrong, a sentence per disputed deal (the match's only
+    when no deal's claims differ: it follows from theirs), each with a link to
+    the position that shows it."""
+    explanations = game.report.explanations
+    deals = [e for e in explanations if e.scope == "deal"]
+    parts = []
+    for explanation in deals or explanations:
+        at = explained_step(game, explanation)
+        go = f" {goto_link('Show it', *at, cls='cr-jump cr-go')}" if at else ""
+        parts.append(f"<p>{_e(explanation.sentence)}{go}</p>")
+    return f'<div class="cr-explain">{"".join(parts)}</div>' if parts else ""
+
+
+def banner_html(game: Game) -> str:
     """The verdict above the board of a disputed or invalid record; ``""`` if ok.
 
-    A dispute lists its differences one line each, each a link to the deal's
-    score and to the moves that decided it; past :data:`BANNER_SHOWN` lines
-    the rest fold into a box. ``explanation``, a sentence that explains the
-    dispute as a whole, goes above them. An invalid record names the rule
-    broken and links the illegal move.
+    A dispute opens with what probably went wrong (the report's explanations,
+    one sentence each), then lists its differences one line each, each a link
+    to the deal's score and to the moves that decided it; past
+    :data:`BANNER_SHOWN` lines the rest fold into a box. An invalid record
+    names the rule broken and links the illegal move.
     """
     report = game.report
     errors = [f for f in report.findings if f.severity == "error"]
@@ -264,12 +285,12 @@ def banner_html(game: Game, explanation: str | None = None) -> str:
         f"<p><strong>Disputed:</strong> {count} claimed figure"
         f"{'s' * (count != 1)} differ{'s' * (count == 1)} from the replay.</p>"
     )
-    lead = f'<p class="cr-explain">{_e(explanation)}</p>' if explanation else ""
-    shown = "".join(_difference_html(line, full=False) for line in lines[:BANNER_SHOWN])
+    lead = _explanations_html(game)
+    shown = "".join(_difference_html(line) for line in lines[:BANNER_SHOWN])
     rest = lines[BANNER_SHOWN:]
     folded = (
         f'<details class="cr-more"><summary>{len(rest)} more</summary><ul>'
-        + "".join(_difference_html(line, full=False) for line in rest)
+        + "".join(_difference_html(line) for line in rest)
         + "</ul></details>"
         if rest
         else ""
@@ -281,7 +302,7 @@ def banner_html(game: Game, explanation: str | None = None) -> str:
 
 
 def notes_html(game: Game, view: PositionView) -> str:
-    """At a deal's score: its result, what it did to the match, its differences."""
+    """At a deal's score: its result, what it did to the match, how many differ."""
     if view.kind != "score":
         return ""
     report = game.deal_report(view.deal)
@@ -295,16 +316,12 @@ def notes_html(game: Game, view: PositionView) -> str:
             parts.append(f"<p><strong>Match:</strong> {_e(match)}</p>")
     elif report is not None and report.match_note:
         parts.append(f'<p class="cr-caption">{_e(named(report.match_note, game))}</p>')
-    mine = [
-        line
-        for line in differences(game)
-        if line.deal == view.deal or (line.deal is None and view.deal == game.deals[-1])
-    ]
+    mine = [line for line in differences(game) if line.deal == view.deal]
     if mine:
+        count = len(mine)
         parts.append(
-            "<p><strong>Differences</strong></p><ul>"
-            + "".join(_difference_html(line, full=True) for line in mine)
-            + "</ul>"
+            f"<p>{count} claimed figure{'s' * (count != 1)} of this deal"
+            f" differ{'s' * (count == 1)} (✗): the verdict above says why.</p>"
         )
     return f'<div class="cr-notes">{"".join(parts)}</div>' if parts else ""
 

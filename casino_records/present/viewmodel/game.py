@@ -15,6 +15,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Final
 
+from ...check.explain import explain
 from ...check.replay import Position, Replay, replay
 from ...check.report import DealReport, ReplayReport
 from ...engine.describe import move_text, side_names
@@ -108,8 +109,14 @@ class Game:
 
 
 def build_game(record: GameRecord, source: str = "") -> Game:
-    """Replay ``record`` once, keeping every position (the viewer's cache entry)."""
+    """Replay ``record`` once, keeping every position (the viewer's cache entry).
+
+    A disputed record's report also gets its explanations
+    (:func:`casino_records.check.explain.explain`), which the verdict leads with.
+    """
     replayed = replay(record, positions=True, source=source)
+    if replayed.report.disputed and replayed.report.valid:
+        replayed.report.explanations = explain(record, replayed)
     names = tuple(p.name for p in record.players)
     sides = tuple(replayed.report.sides) or tuple(
         side_names(names, [record.side_of(s) for s in range(len(names))])

@@ -163,14 +163,11 @@ def nav_targets(game: Game, deal: int, move: int) -> dict[str, list[int] | None]
     }
 
 
-def stepper_payload(
-    game: Game, deal: int, perspective: str, *, explanation: str | None = None
-) -> StepperPayload:
+def stepper_payload(game: Game, deal: int, perspective: str) -> StepperPayload:
     """Every step of ``deal`` as the viewer shows it from ``perspective``.
 
     In any view but ``all``, the move list stops at the step shown: a seat's
-    own view never lists a move not yet made. ``explanation`` leads the banner
-    (see :func:`fragments.banner_html`).
+    own view never lists a move not yet made.
 
     :raises KeyError: the deal cannot be shown (not in :attr:`Game.positions`).
     """
@@ -230,7 +227,7 @@ def stepper_payload(
             RoundStart(label=f"Round {r + 1}", move=start)
             for r, start in sorted(starts.items())
         ],
-        banner=banner_html(game, explanation),
+        banner=banner_html(game),
         board=layout,
         sprite=card_sprite(),
         fragments=fragments,

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
+from ...check.explanation import Explanation
 from ...check.report import DealReport, Finding, SideReport
 from ...engine.cards import BIG_CASINO, LITTLE_CASINO
 from ...engine.scoring import CHECK_LABELS
@@ -27,6 +28,7 @@ __all__ = [
     "deal_result",
     "deciders",
     "differences",
+    "explained_step",
     "match_result",
     "named",
     "summary",
@@ -173,6 +175,20 @@ def _reason(game: Game, deal: int, side: int, category: str) -> str:
         what = "cards" if category == "counts.cards" else "spades"
         return f"{whose} the {residue} cards left on the table (counted in the {what})"
     return ""
+
+
+def explained_step(game: Game, explanation: Explanation) -> tuple[int, int] | None:
+    """Where an explanation's deciding position is: right after its deciding move,
+    else the end of its deal (the residue, or the score); None when not shown."""
+    deal = explanation.deciding_deal
+    if deal is None or deal not in game.positions:
+        return None
+    move = explanation.deciding_move
+    if move is not None:
+        return deal, min(move, game.moves(deal))
+    if explanation.scope == "deal" and "residue" in game.ends[deal]:
+        return deal, game.moves(deal) + 1
+    return deal, game.last_step(deal)
 
 
 def deciders(game: Game, finding: Finding) -> list[Jump]:
