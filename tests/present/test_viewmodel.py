@@ -252,7 +252,7 @@ def test_position_view_at_the_start(game: vm.Game) -> None:
     assert [h.place for h in view.hands] == ["bottom", "top"]
     assert view.turn_text(game.names) == f"{game.names[1]} to play"
     assert [s.cards for s in view.sides] == [0, 0]
-    assert view.sides[0].row()["match at deal start"] == 0
+    assert view.sides[0].match_start == 0 and view.sides[0].banked is None
     assert vm.position_view(game, 0, 12).headline.endswith(" · Move 12 / 48")
 
 
@@ -321,7 +321,7 @@ def test_the_deal_ends_in_its_own_steps(game: vm.Game) -> None:
     assert end.kind == "score" and end.finished and end.felt == ()
     assert end.turn_text(()) == "End of the deal"
     assert [s.banked for s in end.sides] == [s.banked for s in report.sides]
-    assert "points this deal" in end.sides[0].row()
+    assert all(s.total_after is not None for s in end.sides)
     if deal + 1 in game.deals:
         second = vm.position_view(game, deal + 1, 0)
         assert [s.match_start for s in second.sides] == [
@@ -467,7 +467,8 @@ def test_an_invalid_record_opens_at_the_failing_move() -> None:
     assert vm.alternatives(game, deal, move) and not any(
         a.played for a in vm.alternatives(game, deal, move)
     )
-    assert vm.finding_jumps(game, finding) == [vm.Jump(f"Go to {finding.where}", 0, 10)]
+    assert vm.locate(game, finding.loc) == (0, 10)
+    assert vm.place_text(game, finding.loc, finding.where) == "deal 1, move 11 (round 2)"
     # The illegal move is drawn: its card in the hand, the table cards it names.
     assert view.illegal is not None and view.illegal.seat == 0
     notation = game.record.deals[0].rounds[1].moves[2]
@@ -521,15 +522,8 @@ def test_a_disputed_deal_is_tabled_and_linked() -> None:
         (0, "total"),
     }
     assert all(r.agrees for r in rows if r not in wrong)
-    assert wrong[0].row()["check"] == "✗ differs" and wrong[0].loc.startswith(
-        "/deals/0/"
-    )
-    grid = vm.score_grid(rows)
-    assert len(grid) == 10 and grid[0]["category"] == "most cards"
-    assert set(grid[0]) == {
-        "category",
-        *(f"{s} {k}" for s in game.sides for k in ("computed", "claimed")),
-    }
+    assert wrong[0].loc == "/deals/0/claimed/sides/0/points/most_cards"
+    assert wrong[0].label == "most cards" and wrong[0].claimed != wrong[0].computed
     findings = vm.findings_at(game, 0)
     assert {f.severity for f in findings} == {"dispute"}
     assert [f.loc for f in findings] == [
@@ -546,19 +540,6 @@ def test_a_disputed_deal_is_tabled_and_linked() -> None:
             assert jump.label == f"{row.move}. {row.player}: {row.text}"
     # The deal total differs only through most cards: the same moves decide it.
     assert [(j.deal, j.move) for j in vm.deciders(game, findings[1])] == steps
-
-
-def test_score_grid_tells_equal_names_apart() -> None:
-    rows = [
-        vm.ScoreRow(side, "Ana", "total", "points banked", 3, None) for side in (0, 1)
-    ]
-    assert set(vm.score_grid(rows)[0]) == {
-        "category",
-        "Ana (side 0) computed",
-        "Ana (side 0) claimed",
-        "Ana (side 1) computed",
-        "Ana (side 1) claimed",
-    }
 
 
 def test_unscored_deals_have_no_score_rows() -> None:
@@ -674,7 +655,7 @@ def test_names_never_reach_html_unescaped() -> None:
     game = vm.build_game(edited(record(), hostile))
     view = vm.position_view(game, 0, 3)
     for hand in view.hands:
-        assert "<" not in vm.md_escape(hand.label).replace("\\<", "")
+        assert "<" not in vm.md_escape(hand.name).replace("\\<", "")
     for label in vm.perspectives(2):
         text = vm.md_escape(vm.perspective_label(label, game.names))
         assert re.search(r"(?<!\\)<", text) is None
@@ -696,12 +677,12 @@ def test_the_board_puts_the_seats_around_the_felt(players: int) -> None:
     root = ET.fromstring(board)
     assert root.get("class") == f"cr-board cr-p{players}"
     slots = [e for e in root if "cr-slot" in (e.get("class") or "")]
-    places = [e.get("class", "").split("cr-at-")[1] for e in slots]
+    places = [e.get("class", "").split("cr-at-")[1].split()[0] for e in slots]
     assert places == [*vm.PLACES[players], "felt"]
     seats = root.findall(".//section")
     assert [s.get("data-seat") for s in seats] == [str(k) for k in range(players)]
-    turn = [s for s in seats if "cr-turn" in (s.get("class") or "")]
-    assert len(turn) == 1 and turn[0].get("data-seat") == str(view.turn)
+    turn = [e for e in slots if "cr-turn" in (e.get("class") or "")]
+    assert len(turn) == 1 and turn[0].get("data-part") == f"seat{view.turn}"
     assert board.count('class="cr-chip cr-dealer"') == 1
     assert board.count('class="pile"') == players
     for hand in view.hands:

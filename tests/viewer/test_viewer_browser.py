@@ -237,7 +237,7 @@ def test_the_seats_sit_around_the_felt(page: Any, viewer_url: str) -> None:
     expect(page.locator(".cr-at-bottom .cr-name")).to_have_text("Ana")
     expect(page.locator(".cr-at-top .cr-name")).to_have_text("Caio")
     expect(page.locator(".cr-at-top .cr-sidename")).to_have_text("Ana & Caio")
-    expect(page.locator(".cr-seat.cr-turn")).to_have_count(1)
+    expect(page.locator(".cr-slot.cr-turn .cr-seat")).to_have_count(1)
     expect(page.locator(".cr-dealer")).to_have_count(1)
     expect(page.locator(".cr-pile svg.pile")).to_have_count(4)
     expect(page.locator(".cr-counts").first).to_contain_text(" cards · ")

@@ -61,9 +61,7 @@ from .files import view_path as view_path
 from .findings import Jump as Jump
 from .findings import ScoreRow as ScoreRow
 from .findings import failing_finding as failing_finding
-from .findings import finding_jumps as finding_jumps
 from .findings import findings_at as findings_at
-from .findings import score_grid as score_grid
 from .findings import score_rows as score_rows
 from .fragments import HIDDEN_ALTERNATIVES as HIDDEN_ALTERNATIVES
 from .fragments import banner_html as banner_html
@@ -71,6 +69,7 @@ from .game import END_STEPS as END_STEPS
 from .game import Game as Game
 from .game import build_game as build_game
 from .game import locate as locate
+from .game import place_text as place_text
 from .game import recorded_move as recorded_move
 from .game import recorded_text as recorded_text
 from .links import Link as Link
@@ -159,7 +158,6 @@ __all__ = [
     "explained_step",
     "env_path",
     "failing_finding",
-    "finding_jumps",
     "findings_at",
     "link_params",
     "linked_step",
@@ -174,6 +172,7 @@ __all__ = [
     "opening_position",
     "parse_link",
     "parse_perspective",
+    "place_text",
     "perspective_label",
     "perspectives",
     "position_view",
@@ -183,7 +182,6 @@ __all__ = [
     "round_starts",
     "round_step",
     "round_window",
-    "score_grid",
     "score_rows",
     "step",
     "summary",

@@ -118,9 +118,7 @@ def seat_html(
     hand: HandView, side: SideView, view: PositionView, *, partners: bool
 ) -> str:
     """One seat: name, side (with ``partners``), marks, hand and capture pile."""
-    classes = "cr-seat" + (" cr-turn" if hand.to_play else "")
     head = [
-        '<span class="cr-turnmark" title="to play">▶</span>' if hand.to_play else "",
         f'<strong class="cr-name">{_e(hand.name)}</strong>',
         '<span class="cr-chip cr-dealer" title="the dealer">dealer</span>'
         if hand.dealer
@@ -141,7 +139,7 @@ def seat_html(
         cards.append('<span class="cr-card cr-none">(no cards)</span>')
     hidden = " (face down)" if hand.face_down and hand.cards else ""
     return (
-        f'<section class="{classes}" data-seat="{hand.seat}" data-side="{hand.side}">'
+        f'<section class="cr-seat" data-seat="{hand.seat}" data-side="{hand.side}">'
         f'<header class="cr-seat-head">{"".join(head)}</header>'
         '<div class="cr-seat-body">'
         f'<div class="cr-hand" data-count="{len(hand.cards)}"'
@@ -155,7 +153,12 @@ def seat_html(
 
 
 def board_layout(view: PositionView) -> str:
-    """The board's frame: a slot per seat where it sits, and the felt's slot."""
+    """The board's frame: a slot per seat where it sits, and the felt's slot.
+
+    The seat to play is a class of its slot (``cr-turn``), not part of the
+    seat's HTML: the stepper moves it (:attr:`.stepper.StepperPosition.turn`),
+    so a seat is redrawn only when its hand or pile changes.
+    """
     slots = "".join(
         f'<div class="cr-slot cr-at-{hand.place}" data-part="seat{hand.seat}"></div>'
         for hand in view.hands
@@ -184,6 +187,9 @@ def board_parts(
 def board_html(view: PositionView, names: Sequence[str], *, score: str = "") -> str:
     """The whole board as one HTML block: the frame with its slots filled."""
     html = board_layout(view)
+    if view.turn is not None:
+        slot = f'class="cr-slot cr-at-{view.hands[view.turn].place}"'
+        html = html.replace(slot, slot[:-1] + ' cr-turn"', 1)
     for name, part in board_parts(view, names, score=score).items():
         slot = f'data-part="{name}"></div>'
         html = html.replace(slot, f'data-part="{name}">{part}</div>', 1)

@@ -2,20 +2,17 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ...check.report import Finding
 from ...engine.scoring import CHECK_LABELS
-from .game import MOVE_POINTER, Game, locate
+from .game import MOVE_POINTER, Game
 
 __all__ = [
     "Jump",
     "ScoreRow",
     "failing_finding",
-    "finding_jumps",
     "findings_at",
-    "score_grid",
     "score_rows",
 ]
 
@@ -37,15 +34,6 @@ class Jump:
 def findings_at(game: Game, deal: int) -> list[Finding]:
     """The findings located in deal ``deal`` (a claimed score, a move, the deal)."""
     return [f for f in game.report.findings if _within(f.loc, f"/deals/{deal}")]
-
-
-def finding_jumps(game: Game, finding: Finding) -> list[Jump]:
-    """Where a finding is: its own place (an illegal move's position before it).
-
-    A dispute's deciding moves are :func:`.verdict.deciders`.
-    """
-    found = locate(game, finding.loc)
-    return [] if found is None else [Jump(f"Go to {finding.where}", *found)]
 
 
 def failing_finding(game: Game, deal: int, move: int) -> Finding | None:
@@ -92,17 +80,6 @@ class ScoreRow:
         """True or False when claimed, None when the record claims nothing."""
         return None if self.claimed is None else self.claimed == self.computed
 
-    def row(self) -> dict[str, str | int]:
-        """The figure as a table row (not escaped)."""
-        check = {None: "", True: "✓", False: "✗ differs"}[self.agrees]
-        return {
-            "side": self.side_name,
-            "category": self.label,
-            "computed": self.computed,
-            "claimed": "" if self.claimed is None else self.claimed,
-            "check": check,
-        }
-
 
 def score_rows(game: Game, deal: int) -> list[ScoreRow]:
     """A scored deal's breakdown per side and category, claimed beside computed.
@@ -129,26 +106,3 @@ def score_rows(game: Game, deal: int) -> list[ScoreRow]:
                 )
             )
     return rows
-
-
-def score_grid(rows: Sequence[ScoreRow]) -> list[dict[str, ScoreRow | str]]:
-    """:func:`score_rows` laid out one row per category, claimed beside computed.
-
-    Each row maps ``category`` to the label, and ``<side> computed`` /
-    ``<side> claimed`` to that side's :class:`ScoreRow` (side names made
-    unique with their side number when two are equal).
-    """
-    names: dict[int, str] = {}
-    for row in rows:
-        names.setdefault(row.side, row.side_name)
-    duplicated = len(set(names.values())) < len(names)
-    label = {
-        side: f"{name} (side {side})" if duplicated else name
-        for side, name in names.items()
-    }
-    grid: dict[str, dict[str, ScoreRow | str]] = {}
-    for row in rows:
-        line = grid.setdefault(row.category, {"category": row.label})
-        line[f"{label[row.side]} computed"] = row
-        line[f"{label[row.side]} claimed"] = row
-    return list(grid.values())

@@ -14,7 +14,7 @@ from html import escape
 
 from ...check.report import Finding
 from .findings import ScoreRow, score_rows
-from .game import Game, locate, recorded_text
+from .game import Game, locate, place_text, recorded_text
 from .movelist import MoveRow, alternatives, move_label
 from .perspective import alternatives_visible
 from .position import PositionView
@@ -155,7 +155,8 @@ def failing_html(game: Game, failing: Finding | None, view: PositionView) -> str
     )
     return (
         '<div class="cr-error" role="alert">'
-        f"<p><strong>Illegal move{_e(rule)}</strong> · {_e(failing.where)}</p>"
+        f"<p><strong>Illegal move{_e(rule)}</strong> ·"
+        f" {_e(place_text(game, failing.loc, failing.where))}</p>"
         f"<p>Recorded: {_e(recorded)} (drawn in red). {_e(message)}</p>"
         f"{legal}</div>"
     )
@@ -274,7 +275,8 @@ def banner_html(game: Game) -> str:
         more = f" ({len(errors) - 1} more error(s) below it)" if len(errors) > 1 else ""
         return (
             '<div class="cr-banner cr-invalid" role="alert">'
-            f"<p><strong>Invalid record{_e(rule)}</strong> · {_e(first.where)}{_e(more)}</p>"
+            f"<p><strong>Invalid record{_e(rule)}</strong> ·"
+            f" {_e(place_text(game, first.loc, first.where))}{_e(more)}</p>"
             f"<p>{_e(what)}{_e(named(first.message, game))} {go}</p></div>"
         )
     lines = differences(game)

@@ -29,6 +29,8 @@ __all__ = [
     "MOVE_POINTER",
     "build_game",
     "locate",
+    "move_number",
+    "place_text",
     "recorded_move",
     "recorded_text",
 ]
@@ -167,6 +169,29 @@ def locate(game: Game, loc: str) -> tuple[int, int] | None:
         deal = game.deals[-1]
         return deal, game.last_step(deal)
     return None
+
+
+def move_number(game: Game, loc: str) -> tuple[int, int, int] | None:
+    """``(deal, round, number)`` of the move at a move pointer: 0-based deal
+    and round, the move's number in its deal from 1 (see docs/notation.md)."""
+    found = MOVE_POINTER.match(loc)
+    if found is None:
+        return None
+    d, r, k = (int(g) for g in found.groups())
+    deals = game.record.deals
+    if d >= len(deals) or r >= len(deals[d].rounds):
+        return None
+    return d, r, sum(len(rounds.moves) for rounds in deals[d].rounds[:r]) + k + 1
+
+
+def place_text(game: Game, loc: str, where: str) -> str:
+    """A finding's place in the viewer's words: ``deal 1, move 11 (round 2)`` for a
+    move, numbered as the move list is; else ``where`` as the report says it."""
+    found = move_number(game, loc)
+    if found is None:
+        return where
+    deal, round_, number = found
+    return f"deal {deal + 1}, move {number} (round {round_ + 1})"
 
 
 def recorded_text(game: Game, loc: str) -> str | None:

@@ -61,16 +61,6 @@ class HandView:
     place: str = "bottom"
     """Where it sits around the felt (one of :data:`PLACES`)."""
 
-    @property
-    def label(self) -> str:
-        """``Ana (seat 0) · dealer · to play`` (not escaped)."""
-        parts = [f"{self.name} (seat {self.seat})"]
-        if self.dealer:
-            parts.append("dealer")
-        if self.to_play:
-            parts.append("to play")
-        return " · ".join(parts)
-
 
 @dataclass(frozen=True, slots=True)
 class SideView:
@@ -121,22 +111,6 @@ class SideView:
         if self.sweeps:
             parts.append(f"{self.sweeps} sweep{'s' * (self.sweeps > 1)}")
         return " · ".join(parts + self.certain)
-
-    def row(self) -> dict[str, str | int]:
-        """The side as a table row (not escaped)."""
-        row: dict[str, str | int] = {
-            "side": self.name,
-            "cards": self.cards,
-            "spades": self.spades,
-            "sweeps": self.sweeps,
-            "match at deal start": self.match_start,
-        }
-        if self.banked is not None:
-            row["points this deal"] = self.banked
-            row["match after deal"] = (
-                self.total_after if self.total_after is not None else "-"
-            )
-        return row
 
 
 @dataclass(frozen=True, slots=True)

@@ -78,6 +78,8 @@ class StepperPosition(TypedDict):
     """The slider's reading: ``12 / 48``, ``residue`` or ``score``."""
     round: int
     """0-based round."""
+    turn: int
+    """The seat to play (its board slot is marked ``cr-turn``); -1 for none."""
     nav: dict[str, list[int] | None]
     """Each of :data:`NAV_ACTIONS` to ``[deal, step]``, or None to stay put."""
     parts: dict[str, int]
@@ -214,6 +216,7 @@ def stepper_payload(game: Game, deal: int, perspective: str) -> StepperPayload:
                 label=game.step_label(deal, move),
                 where=where,
                 round=view.round,
+                turn=-1 if view.turn is None else view.turn,
                 nav=nav_targets(game, deal, move),
                 parts={name: fragment(html) for name, html in parts.items()},
             )

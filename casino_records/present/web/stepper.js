@@ -142,6 +142,8 @@ function mountStepper({ parentElement, data, setStateValue, setTriggerValue }) {
       (el.closest("[data-box]") || el).hidden = html === "";
       shown[name] = fragment;
     }
+    for (const slot of stage.querySelectorAll(".cr-turn")) slot.classList.remove("cr-turn");
+    if (p.turn >= 0) part(`seat${p.turn}`).classList.add("cr-turn");
     const list = part("list");
     for (const item of list.querySelectorAll("[aria-current]")) {
       item.removeAttribute("aria-current");
