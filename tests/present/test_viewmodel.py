@@ -468,7 +468,9 @@ def test_an_invalid_record_opens_at_the_failing_move() -> None:
         a.played for a in vm.alternatives(game, deal, move)
     )
     assert vm.locate(game, finding.loc) == (0, 10)
-    assert vm.place_text(game, finding.loc, finding.where) == "deal 1, move 11 (round 2)"
+    assert (
+        vm.place_text(game, finding.loc, finding.where) == "deal 1, move 11 (round 2)"
+    )
     # The illegal move is drawn: its card in the hand, the table cards it names.
     assert view.illegal is not None and view.illegal.seat == 0
     notation = game.record.deals[0].rounds[1].moves[2]

@@ -72,7 +72,7 @@ def healthy(port: int) -> bool:
         with urllib.request.urlopen(
             f"http://127.0.0.1:{port}/_stcore/health", timeout=1
         ) as response:
-            return response.status == 200
+            return bool(response.status == 200)
     except OSError:
         return False
 
