@@ -25,7 +25,7 @@ from importlib import resources
 from typing import Final
 
 from .. import __version__
-from .svg import card_sprite
+from .sprite import card_sprite
 from .viewmodel import (
     ALL,
     Game,

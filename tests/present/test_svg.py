@@ -6,16 +6,8 @@ import pytest
 
 from casino_records.engine.cards import CARDS, Card, parse_card, parse_cards
 from casino_records.engine.moves import Build
-from casino_records.present.svg import (
-    SPRITE_PREFIX,
-    build_label,
-    card_ref,
-    card_sprite,
-    card_svg,
-    hand_svg,
-    pile_svg,
-    table_svg,
-)
+from casino_records.present.sprite import SPRITE_PREFIX, card_ref, card_sprite, pile_svg
+from casino_records.present.svg import build_label, card_svg, hand_svg, table_svg
 
 NS = "{http://www.w3.org/2000/svg}"
 HOSTILE = [

@@ -24,7 +24,8 @@ from html import escape
 from typing import Final
 
 from ...engine.cards import Card
-from ..svg import build_label, card_ref, pile_svg
+from ..sprite import card_ref, pile_svg
+from ..svg import build_label
 from .felt import FeltItem
 from .position import HandView, PositionView, SideView
 

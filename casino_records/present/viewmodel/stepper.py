@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from typing import TypedDict
 
-from ..svg import card_sprite
+from ..sprite import card_sprite
 from .board import board_layout, board_parts
 from .findings import failing_finding
 from .fragments import (
