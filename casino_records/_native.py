@@ -1,14 +1,18 @@
 """Use the engine's compiled modules only when they match the sources exactly.
 
-``python -m casino_records._compile`` compiles the modules in
-:data:`COMPILED_MODULES` with mypyc into extension modules beside their sources
-and writes :data:`MANIFEST`: the SHA-256 of each compiled module's source at
-build time. Python imports an extension module in preference to its source, so a
-compiled module that no longer matches its source would silently run old code.
-":func:`select` prevents that: unless every compiled module's source still has its recorded
-digest, or when ``CASINO_RECORDS_PURE_PYTHON`` is set to a non-empty value, the
-compiled modules are bypassed and all of them load from source. The two builds
+The build (``setup.py``: a wheel, an editable install, or ``make compile`` in
+place) compiles the modules in :data:`COMPILED_MODULES` with mypyc into
+extension modules beside their sources and writes :data:`MANIFEST`: the SHA-256
+of each compiled module's source at build time. Python imports an extension
+module in preference to its source, so a compiled module that no longer matches
+its source would silently run old code. :func:`select` prevents that: unless
+every compiled module's source still has its recorded digest, or when
+``CASINO_RECORDS_PURE_PYTHON`` is set to a non-empty value, the compiled
+modules are bypassed and all of them load from source. Only these modules
+count: editing any other file leaves the compiled build in use. The two builds
 behave the same; the compiled one is two to three times faster.
+
+This module uses the standard library only: ``setup.py`` loads it on its own.
 """
 
 from __future__ import annotations

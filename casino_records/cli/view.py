@@ -26,12 +26,17 @@ from .util import UnreadableInput, stderr
 
 __all__ = [
     "STOP_SIGNALS",
+    "VIEWER_PACKAGE",
     "port_taken",
     "run_server",
     "view",
     "viewer_app",
     "viewer_command",
 ]
+
+VIEWER_PACKAGE: Final = "casino_records._viewer"
+"""The viewer's files in the package: the repository's ``viewer/`` folder, mapped
+there by the build (``setup.py``) and by an editable install."""
 
 STOP_SIGNALS: Final = (signal.SIGTERM, signal.SIGHUP)
 """Signals that stop the viewer (Ctrl+C, SIGINT, too), its server with it."""
@@ -40,8 +45,15 @@ _GRACE: Final = 10.0
 
 
 def viewer_app() -> Path:
-    """The Streamlit entry script (in the source tree, beside the package)."""
-    return Path(__file__).resolve().parents[2] / "viewer" / "streamlit_app.py"
+    """The Streamlit entry script, from the installed package or this checkout."""
+    import importlib.resources
+
+    try:
+        folder = importlib.resources.files(VIEWER_PACKAGE)
+    except ModuleNotFoundError:
+        # The package runs from a source tree on the path, not installed.
+        return Path(__file__).resolve().parents[2] / "viewer" / "streamlit_app.py"
+    return Path(str(folder.joinpath("streamlit_app.py")))
 
 
 def viewer_command(app: Path, port: int, path: Path | None) -> list[str]:
@@ -176,7 +188,7 @@ def view(path: Path | None, port: int) -> None:
     app = viewer_app()
     if not app.is_file():
         raise UnreadableInput(
-            f"the viewer is missing: {app} (run from a source checkout)"
+            f"the viewer is missing: {app} (reinstall casino-records)"
         )
     if importlib.util.find_spec("streamlit") is None:
         raise UnreadableInput("Streamlit is not installed: pip install -e '.[viewer]'")

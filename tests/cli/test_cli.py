@@ -5,6 +5,7 @@ Every test asserts the exit code first, then what went to stdout and stderr.
 
 from __future__ import annotations
 
+import importlib
 import json
 import shutil
 import subprocess
@@ -782,6 +783,15 @@ def test_view_says_when_the_port_is_taken(runner: CliRunner) -> None:
     assert f"port {port} on 127.0.0.1 is already in use" in result.stderr
     assert "choose another with --port N" in result.stderr
     assert "http://" not in result.stderr + result.stdout  # no URL to a server not ours
+
+
+def test_the_viewer_is_found_as_package_data_in_this_checkout() -> None:
+    from casino_records.cli.view import VIEWER_PACKAGE
+
+    assert viewer_app() == SAMPLES.parent / "viewer" / "streamlit_app.py"
+    assert importlib.import_module(VIEWER_PACKAGE).__file__ == str(
+        SAMPLES.parent / "viewer" / "__init__.py"
+    )
 
 
 def test_view_command_line_without_a_path() -> None:
