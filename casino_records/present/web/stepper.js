@@ -99,10 +99,18 @@ function mountStepper({ parentElement, data, setStateValue, setTriggerValue }) {
     }
     el.hidden = html === "";
   }
+  // A rerun that resends the same steps (Python hearing of a step) keeps what
+  // is drawn: only a new deal, view or game redraws the board.
   const stage = part("stage");
-  stage.innerHTML = data.board;
+  const drawn = `${data.key}|${data.perspective}|${data.fragments.length}`;
+  if (stage.crDrawn !== drawn || stage.crBoard !== data.board) {
+    stage.innerHTML = data.board;
+    stage.crDrawn = drawn;
+    stage.crBoard = data.board;
+    stage.crShown = {}; // part -> fragment index shown
+  }
   parts.clear();
-  const shown = {}; // part -> fragment index shown
+  const shown = stage.crShown;
 
   const deals = part("deal");
   options(deals, data.deals, (d) => d.deal, (d) => d.label);
