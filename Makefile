@@ -8,7 +8,7 @@ PORT ?= 8501
 
 COMPILED := casino_records/_compiled.sha256
 
-.PHONY: install compile run test test-fast lint bench schema clean
+.PHONY: install compile run test test-fast lint bench schema docs clean
 
 # An editable install, pure Python: the compiled modules are built in place below.
 $(STAMP): pyproject.toml setup.py
@@ -53,6 +53,12 @@ bench: install
 
 schema: $(STAMP)
 	$(CLI) schema
+
+# docs/rules.md is generated from casino_records/engine/rulebook.md and the options
+# catalogue (casino_records/engine/options.py); tests/docs/test_rules_reference.py
+# fails when it is stale.
+docs: $(STAMP)
+	$(CLI) rules --format markdown > docs/rules.md.tmp && mv docs/rules.md.tmp docs/rules.md
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis test-artifacts

@@ -2,7 +2,7 @@
 
 ``loc`` is a JSON pointer into the record (``/deals/0/rounds/2/moves/3``) when the
 error concerns a record; ``where`` says the same in words ("deal 1, round 3, move
-4: Ben (seat 1) plays 7H"). ``rule`` is the RULES.md id that was broken, if any.
+4: Ben (seat 1) plays 7H"). ``rule`` is the id of the rule broken (docs/rules.md), if any.
 """
 
 from __future__ import annotations
@@ -36,7 +36,7 @@ class CasinoRecordError(ValueError):
         self.where = where
         """The same place in words, or ``""``."""
         self.rule = rule
-        """The RULES.md id that was broken (``R5.1``, ``G1`` …), or ``""``."""
+        """The id of the rule broken (``R5.1``, ``G1`` …; docs/rules.md), or ``""``."""
 
     def __str__(self) -> str:
         parts = [self.message]

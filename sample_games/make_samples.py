@@ -25,13 +25,15 @@ from typing import Any
 
 from casino_records.check.replay import replay
 from casino_records.check.report import ReplayReport
+from casino_records.engine.bots import make_bot, play_match
 from casino_records.engine.cards import Card, parse_card
 from casino_records.engine.rules import Rules
 from casino_records.engine.scoring import score_piles
+from casino_records.engine.shuffle import shuffled_deck
 from casino_records.engine.values import value_tables
 from casino_records.record import jsonio
-from casino_records.record.models import GameRecord
-from casino_records.record.simulate import Provenance, simulate_record
+from casino_records.record.models import GameRecord, RulesSpec
+from casino_records.record.simulate import Provenance, record_of_match, simulate_record
 from casino_records.record.translate import to_engine
 
 HERE = Path(__file__).resolve().parent
@@ -242,6 +244,47 @@ def dominican_near_target() -> GameRecord:
     )
 
 
+def dominican_immediate_win_last_card() -> GameRecord:
+    """Dominican, 2 players, target 11, immediate wins: won on the deal's last card.
+
+    Issue 19's case: the decks were found by trying the shuffle seeds
+    ``issue19-a<i>`` (deal 1, leaving Ana at 9) and ``issue19-b<j>`` (deal 2,
+    ending with Ana's capture of Big Casino as the deal's last play).
+    """
+    options = {"target_score": 11, "near_target_immediate_win": True}
+    spec = RulesSpec(preset="dominican", options=options)
+    kinds = ("greedy", "random")
+    bots = [make_bot(kind, f"issue19/bot{seat}") for seat, kind in enumerate(kinds)]
+    decks = ("issue19-a3", "issue19-b2464")
+    played = play_match(
+        spec.effective(),
+        2,
+        None,
+        bots,
+        deck_for=lambda i: shuffled_deck(decks[i]),
+        first_dealer=1,
+        max_deals=2,
+    )
+    record = record_of_match(
+        played,
+        spec,
+        ("Ana", "Ben"),
+        seed="issue19",
+        provenance="deck",
+        record_id="sample-issue19",
+        bot_kinds=kinds,
+    )
+    return describe(
+        record,
+        "dominican-2p-immediate-win-last-card",
+        "Dominican Royal Casino, 2 players, target 11, near_target_immediate_win."
+        " Ana starts deal 2 on 9 and wins with its very last card, the K♠ taking"
+        " her 13-build of 3♠ and 10♦ (Big Casino). The match ends at that capture"
+        " (R13.4): the deal is not scored for anyone, Ana's total becomes exactly"
+        " 11 and Ben keeps his 3.",
+    )
+
+
 def dominican_tie_play_on() -> GameRecord:
     """Dominican, 2 players: tied at 21+, play goes on without near-target rules."""
 
@@ -267,21 +310,41 @@ def dominican_partnership() -> GameRecord:
     )
 
 
-def classic_unfinished() -> GameRecord:
-    """Classic, 2 players, stopped in the middle of the second deal."""
+def cut_with_claims() -> Data:
+    """Classic, 2 players: the second deal stops after 3 moves of round 3 but
+    keeps the scores the players wrote for the whole deal."""
     data = to_data(sim("classic", 2, "classic-unfinished", bots=MIXED))
     second = data["deals"][1]
     second["rounds"] = second["rounds"][:3]
     second["rounds"][2]["moves"] = second["rounds"][2]["moves"][:3]
-    second.pop("claimed")
     data["deals"] = data["deals"][:2]
     data["claimed"] = {"comment": "the game was interrupted"}
+    return data
+
+
+def classic_unfinished() -> GameRecord:
+    """Classic, 2 players, stopped in the middle of the second deal."""
+    data = cut_with_claims()
+    data["deals"][1].pop("claimed")
     return describe(
         from_data(data),
         "classic-2p-unfinished",
         "Classic Casino, 2 players: the first deal is complete and scored, the"
         " second stops after 3 moves of its third round. The record is valid;"
         " the match is reported as unfinished.",
+    )
+
+
+def unchecked_claims() -> GameRecord:
+    """An unfinished deal that carries claimed scores: ok, and said to be unchecked."""
+    return describe(
+        from_data(cut_with_claims()),
+        "unchecked-claims-unfinished",
+        "Classic Casino, 2 players: the second deal stops after 3 moves of its"
+        " third round, yet carries the scores written for the whole deal. They"
+        " cannot be checked (D8): the record is ok, and the report says so and"
+        " which figures the moves played could be checked against (validate"
+        " --strict counts it as disputed).",
     )
 
 
@@ -529,6 +592,28 @@ def disputed_sweeps() -> GameRecord:
     )
 
 
+def disputed_unfinished_claims() -> GameRecord:
+    """The unfinished deal's claims contradicted by the captures already made."""
+    data = cut_with_claims()
+    record = from_data(data)
+    state = replay(record, positions=True).positions[1][-1].state
+    cards = [len(pile) for pile in state.piles]
+    little = next(s for s, pile in enumerate(state.piles) if parse_card("2S") in pile)
+    sides = data["deals"][1]["claimed"]["sides"]
+    sides[0]["counts"]["cards"] = cards[0] - 2
+    sides[little]["points"]["little_casino"] = 0
+    sides[1 - little]["points"]["little_casino"] = 1
+    return describe(
+        from_data(data),
+        "disputed-unfinished-claims",
+        "Classic Casino, 2 players: the second deal stops after 3 moves of its"
+        f" third round. Its claimed scores cannot be checked in full (D8), but two"
+        f" contradict the captures already made: Ana claims {cards[0] - 2} cards"
+        f" after taking {cards[0]}, and Little Casino is claimed by the player"
+        " who did not capture it.",
+    )
+
+
 def disputed_winner(count_out: GameRecord) -> GameRecord:
     """Royal count-out game where the players named the higher total the winner."""
     report = check(count_out)
@@ -768,11 +853,16 @@ def samples() -> Iterator[tuple[str, GameRecord]]:
     yield "classic-4p-partnership-hands.json", classic_partnership_hands()
     yield "classic-2p-annotated.json", annotated()
     yield "classic-2p-unfinished.json", classic_unfinished()
+    yield "unchecked-claims-unfinished.json", unchecked_claims()
     yield "royal-2p-count-out.json", count_out
     yield "royal-3p-match-inferred.json", royal_3p_inferred()
     yield "royal-4p-individual-sweeps.json", royal_4p_sweeps()
     yield "dominican-2p-near-target.json", dominican_near_target()
     yield "dominican-2p-tie-play-on.json", dominican_tie_play_on()
+    yield (
+        "dominican-2p-immediate-win-last-card.json",
+        dominican_immediate_win_last_card(),
+    )
     yield "dominican-4p-partnership-hands.json", dominican_partnership()
     yield "disputed-most-cards.json", disputed_most_cards()
     yield "disputed-residue-wrong-side.json", disputed_residue()
@@ -781,6 +871,7 @@ def samples() -> Iterator[tuple[str, GameRecord]]:
     yield "disputed-big-casino-wrong-side.json", disputed_big_casino()
     yield "disputed-partners-counted-apart.json", disputed_partners_apart()
     yield "disputed-two-mistakes.json", disputed_two_mistakes()
+    yield "disputed-unfinished-claims.json", disputed_unfinished_claims()
     yield "invalid-build-not-held.json", invalid_build()
     yield "invalid-card-played-twice.json", invalid_card_twice()
     yield "invalid-out-of-turn.json", invalid_out_of_turn()
@@ -796,6 +887,8 @@ def main(argv: Sequence[str] = ()) -> int:
         assert report.match is not None
         expected = name.split("-", 1)[0]
         status = {"disputed": "disputed", "invalid": "invalid"}.get(expected, "ok")
+        warned = [f.rule for f in report.findings if f.severity == "warning"]
+        assert expected != "unchecked" or warned == ["D8"], (name, warned)
         assert report.status == status, (name, report.status, report.findings)
         print(f"{name:40} {report.status:9} {report.match.reason}")
     jsonio.dump_jsonl(archive(), HERE / "archive-mixed.jsonl")

@@ -65,13 +65,18 @@ def fail(exc: CasinoRecordError) -> None:
 
 def option_widget(preset: str, field: OptionField) -> Any:
     key = f"scorer_opt_{preset}_{field.name}"
-    label = f"{field.name} (default {field.default})"
+    shown = "not set" if field.default is None else field.default
+    label = f"{field.name} (default {shown})"
     if field.kind == "bool":
         return st.checkbox(label, value=bool(field.default), key=key)
     if field.kind == "int":
-        return st.number_input(label, 1, 1000, int(field.default), key=key)
+        return st.number_input(label, 1, 1000, int(field.default or 1), key=key)
     return st.selectbox(
-        label, field.choices, index=field.choices.index(field.default), key=key
+        label,
+        field.choices,
+        index=field.choices.index(field.default),
+        format_func=lambda value: "not set" if value is None else str(value),
+        key=key,
     )
 
 
@@ -115,7 +120,7 @@ def setup_page() -> None:
             f"Target score (default {target.default})",
             1,
             1000,
-            int(target.default),
+            int(target.default or 21),
             key=f"scorer_target_{preset}",
         )
     }

@@ -377,8 +377,9 @@ def _place(message: str, where: str, loc: str) -> str:
 
 
 def first_problem(report: ReplayReport) -> str:
-    """The first error of a report (else its first dispute) in words, or ``""``."""
-    for severity in ("error", "dispute"):
+    """The first error of a report (else its first dispute, else its first
+    warning, such as claims that could not be checked) in words, or ``""``."""
+    for severity in ("error", "dispute", "warning"):
         for finding in report.findings:
             if finding.severity == severity:
                 return _place(finding.message, finding.where, finding.loc)
@@ -386,19 +387,24 @@ def first_problem(report: ReplayReport) -> str:
 
 
 def check_item(
-    item: Item, reports: bool = False, max_bytes: int = CLI_MAX_BYTES
+    item: Item,
+    reports: bool = False,
+    max_bytes: int = CLI_MAX_BYTES,
+    strict: bool = False,
 ) -> Outcome:
     """Read and replay one item; never raises for a bad record.
 
     :param reports: also return the replay report as JSON bytes.
+    :param strict: claims that cannot be checked (a deal not played out) make
+        the record disputed.
     """
     # The record and its report are gone by the time the collector is back on,
     # so it never walks them.
     with _collector_paused():
-        return _check(item, reports, max_bytes)
+        return _check(item, reports, max_bytes, strict)
 
 
-def _check(item: Item, reports: bool, max_bytes: int) -> Outcome:
+def _check(item: Item, reports: bool, max_bytes: int, strict: bool) -> Outcome:
     from ..record.jsonio import dumps_json
     from .replay import replay
 
@@ -422,7 +428,7 @@ def _check(item: Item, reports: bool, max_bytes: int) -> Outcome:
         status: Status = "unreadable" if unreadable else "invalid"
         details = [_error_dict(e) for e in errors]
         return outcome(status, error_text(errors[0]), len(errors), "errors", details)
-    result = replay(record, source=item.label).report
+    result = replay(record, source=item.label, strict_claims=strict).report
     problems = sum(1 for f in result.findings if f.severity != "warning")
     status = "invalid" if not result.valid else "disputed" if result.disputed else "ok"
     return outcome(status, first_problem(result), problems, "report", result)
@@ -461,6 +467,7 @@ def check_all(
     reports: bool = False,
     max_bytes: int = CLI_MAX_BYTES,
     chunksize: int = 64,
+    strict: bool = False,
 ) -> Generator[Outcome, None, None]:
     """Check every item, in order; with ``jobs > 1`` in that many worker processes.
 
@@ -468,7 +475,7 @@ def check_all(
     memory stays flat however long the stream is. Closing the iterator early
     (``--fail-fast``) stops the workers.
     """
-    work = partial(check_item, reports=reports, max_bytes=max_bytes)
+    work = partial(check_item, reports=reports, max_bytes=max_bytes, strict=strict)
     if jobs <= 1:
         yield from map(work, items)
         return

@@ -2,8 +2,10 @@
 
 Only figures the record already claims are replaced (a deal that claims only
 ``total`` keeps only ``total``); the match's claimed ``totals`` (when present)
-and ``winner`` become the computed ones. A record with errors cannot be
-corrected, since its computed scores are not known.
+and ``winner`` become the computed ones. A deal that was not played out is not
+scored, so nothing is computed for it: its claimed figures are removed (D8; a
+claimed comment stays). A record with errors cannot be corrected, since its
+computed scores are not known.
 
 >>> from casino_records.record.simulate import simulate_record
 >>> from casino_records.check.replay import replay
@@ -52,6 +54,12 @@ def corrected(record: GameRecord, report: ReplayReport) -> GameRecord:
     for deal in report.deals:
         for check in deal.checks:
             _set(data, check.loc, check.computed)
+        claimed = data["deals"][deal.index].get("claimed")
+        if not deal.complete and claimed is not None:
+            if "comment" in claimed:
+                claimed["sides"] = [{} for _ in claimed["sides"]]
+            else:
+                del data["deals"][deal.index]["claimed"]
     claimed = data.get("claimed")
     if claimed is not None and report.match is not None:
         if "totals" in claimed:

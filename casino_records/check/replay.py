@@ -19,7 +19,7 @@ from ..engine.moves import MoveKind, Step
 from ..engine.play import apply_plan, needs_hands, next_round
 from ..engine.rules import Rules
 from ..engine.scoring import score_piles
-from ..engine.seating import Seating
+from ..engine.seating import HAND_SIZE, Seating
 from ..engine.state import DealState
 from ..errors import (
     CasinoRecordError,
@@ -31,7 +31,7 @@ from ..errors import (
 from ..record.models import Deal, GameRecord
 from ..record.provenance import resolve_deal_cards
 from ..record.translate import to_engine
-from .audit import audit_deal, audit_match
+from .audit import audit_deal, audit_match, audit_unplayed_deal
 from .report import DealReport, Finding, MatchReport, ReplayReport, SideReport
 
 __all__ = ["Position", "Replay", "replay"]
@@ -89,6 +89,7 @@ def replay(
     strict: bool = False,
     positions: bool = False,
     source: str = "",
+    strict_claims: bool = False,
 ) -> Replay:
     """Replay ``record``: verify every move, score every deal and the match.
 
@@ -97,16 +98,24 @@ def replay(
         collecting findings.
     :param positions: also keep every position, for viewers.
     :param source: where the record came from, for the report.
+    :param strict_claims: claims on a deal that was not played out (so they
+        cannot be checked, D8) are a dispute instead of a warning.
     """
-    return _Replayer(record, strict, positions, source).run()
+    return _Replayer(record, strict, positions, source, strict_claims).run()
 
 
 class _Replayer:
     def __init__(
-        self, record: GameRecord, strict: bool, keep: bool, source: str
+        self,
+        record: GameRecord,
+        strict: bool,
+        keep: bool,
+        source: str,
+        strict_claims: bool = False,
     ) -> None:
         self.record = record
         self.strict = strict
+        self.strict_claims = strict_claims
         self.keep = keep
         self.names = [p.name for p in record.players]
         self.report = ReplayReport(
@@ -227,7 +236,15 @@ class _Replayer:
             report, state = self.replay_deal(d, deal, rules, seating, match)
             self.report.deals.append(report)
             self.states.append(state)
+            if match.over:
+                # Won at a capture in play (R13.4): the deal is not scored, even
+                # when that capture was its last play.
+                if state is not None:
+                    self.unplayed_claims(d, deal, state, "the match was won at")
+                continue
             if state is None or not state.finished:
+                if state is not None:
+                    self.unplayed_claims(d, deal, state, "the deal stops after")
                 if state is not None and d != last and not match.over:
                     self.error(
                         "structure",
@@ -282,6 +299,33 @@ class _Replayer:
         self.report.moves_checked = self.moves_checked
         return Replay(
             self.report, self.positions, self.states, match if known else None
+        )
+
+    def unplayed_claims(self, d: int, deal: Deal, state: DealState, how: str) -> None:
+        """Report the claims of a deal that was not played out (D8).
+
+        Only in a record valid so far: after an error the claims go unchecked
+        for that reason, which the error already gives.
+        """
+        if not self.report.valid:
+            return
+        seating = state.seating
+        total = seating.rounds * HAND_SIZE * seating.players
+        why = f"{how} move {state.moves_played} of {total}"
+        if how.startswith("the match"):
+            why += " (R13.4)"
+        sides = self.report.sides
+        self.add_findings(
+            audit_unplayed_deal(
+                d,
+                deal,
+                state,
+                why,
+                self.move_locs,
+                self.names,
+                sides,
+                self.strict_claims,
+            )
         )
 
     def _after_immediate_win(self, deal: Deal, d: int, r: int, k: int) -> None:
@@ -388,7 +432,7 @@ class _Replayer:
                 continue
             break
         report.moves = state.moves_played
-        report.complete = state.finished
+        report.complete = state.finished and not match.over
         if self.keep:
             kept.append(
                 Position(
@@ -403,7 +447,7 @@ class _Replayer:
             )
             self.positions.append(kept)
         self.move_locs = move_locs
-        if state.finished:
+        if report.complete:
             report.residue = [CARD_NAMES[c] for c in state.residue]
             report.residue_side = state.residue_side
             capturers = [s.index for s in state.log if s.kind == "capture"]

@@ -56,7 +56,7 @@ class Finding(ReportModel):
     kind: FindingKind
     """What sort of problem."""
     rule: str = ""
-    """The RULES.md id broken (R5.1, G1 …), if any."""
+    """The id of the rule broken (R5.1, G1 …; docs/rules.md), if any."""
     loc: str
     """JSON pointer of the offending place (``""`` for the whole record)."""
     where: str
@@ -147,7 +147,8 @@ class DealReport(ReportModel):
     moves: int
     """Moves replayed."""
     complete: bool
-    """True when every card was played and the deal was scored."""
+    """True when every card was played and the deal was scored (a deal won at a
+    capture in play, R13.4, is not scored, even when that was its last play)."""
     sides: list[SideReport] = Field(default_factory=list)
     """The computed scores (complete deals only)."""
     residue: list[str] = Field(default_factory=list)

@@ -379,7 +379,9 @@ def game_facts(record: GameRecord, replayed: Replay) -> GameFacts | None:
     deals: list[DealFacts] = []
     tail: DealState | None = None
     for d, state in enumerate(replayed.states):
-        if state is None or not state.finished:
+        # A deal won at a capture in play is not scored, even when that capture
+        # was its last play (R13.4): it is the tail, like an unfinished deal.
+        if state is None or not report.deals[d].complete:
             tail = state
             break
         totals = tuple(match.totals)

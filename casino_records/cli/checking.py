@@ -47,6 +47,12 @@ __all__ = ["rescore", "validate"]
     show_default=True,
     help="Worker processes; 0 means one per core.",
 )
+@click.option(
+    "--strict",
+    is_flag=True,
+    help="A record whose claimed scores cannot all be checked (a deal not played"
+    " out) counts as disputed.",
+)
 @click.option("--fail-fast", is_flag=True, help="Stop at the first record not ok.")
 @click.option("-q", "--quiet", is_flag=True, help="Print only records that are not ok.")
 @click.option(
@@ -64,13 +70,16 @@ def validate(
     quiet: bool,
     progress: bool | None,
     fmt: str,
+    strict: bool,
 ) -> None:
     """Replay every record and print one status line per record.
 
     The status is ok, disputed (a claimed score differs from the computed
     one), invalid (broken format or an illegal move) or unreadable (not JSON,
-    too large ...), followed by the first problem. A .jsonl archive is read one
-    line at a time, so its size does not matter. Exit code 2 if any record is
+    too large ...), followed by the first problem. An ok record whose claimed
+    scores could not all be checked (a deal not played out) says so; with
+    --strict it counts as disputed. A .jsonl archive is read one line at a
+    time, so its size does not matter. Exit code 2 if any record is
     unreadable, else 1 if any is invalid or disputed.
     """
     from ..check.batch import check_all, default_jobs, find_files, iter_items
@@ -86,6 +95,7 @@ def validate(
         jobs=jobs or default_jobs(),
         reports=fmt == "json",
         max_bytes=settings.max_bytes,
+        strict=strict,
     )
     counts = dict.fromkeys(STATUSES, 0)
     stopped = False
@@ -156,6 +166,12 @@ def _error_report(label: str, status: str, errors: list[Any]) -> str:
 @click.option(
     "--in-place", is_flag=True, help="Correct the input files themselves (atomically)."
 )
+@click.option(
+    "--strict",
+    is_flag=True,
+    help="A record whose claimed scores cannot all be checked (a deal not played"
+    " out) counts as disputed.",
+)
 @FORMAT_OPTION
 @click.pass_obj
 def rescore(
@@ -163,6 +179,7 @@ def rescore(
     paths: tuple[Path, ...],
     output: Path | None,
     in_place: bool,
+    strict: bool,
     fmt: str,
 ) -> None:
     """Print the dispute report: every claimed score against the computed one.
@@ -171,8 +188,10 @@ def rescore(
     ✗, then the match totals and winner; under each difference, the moves that
     decided it with their JSON pointers. With -o, a copy whose claimed scores
     are the computed ones is written (never over an input unless --in-place);
-    an invalid record cannot be corrected. Exit code 1 if any record is
-    disputed or invalid, 2 if any is unreadable.
+    an invalid record cannot be corrected. Claims on a deal not played out
+    cannot be checked: the report says so and checks what the moves played
+    decide; with --strict such a record counts as disputed. Exit code 1 if any
+    record is disputed or invalid, 2 if any is unreadable.
     """
     from ..check.batch import find_files, iter_items
 
@@ -203,6 +222,7 @@ def rescore(
             report_to_stderr,
             counts,
             entries,
+            strict,
         )
     if fmt == "json":
         from ..record.jsonio import dumps_json
@@ -225,6 +245,7 @@ def _rescore_into(
     report_to_stderr: bool,
     counts: dict[str, int],
     entries: list[bytes],
+    strict: bool = False,
 ) -> bool:
     """Report on ``items``; write their corrections to ``target``; False if not written."""
     from ..check.batch import error_text, first_problem, read_item
@@ -260,7 +281,7 @@ def _rescore_into(
                 ],
             }
         else:
-            replayed = replay(record, source=item.label)
+            replayed = replay(record, source=item.label, strict_claims=strict)
             report = replayed.report
             report.explanations = explain(record, replayed)
             counts[report.status] += 1

@@ -21,6 +21,7 @@ from .util import (
     atomic_output,
     format_of,
     load_one,
+    option_setting,
     stderr,
     write_records,
 )
@@ -272,16 +273,6 @@ def legal(
 # --- simulate -----------------------------------------------------------------------
 
 
-def _option_value(text: str) -> bool | int | str:
-    """``true``/``false`` as booleans, integers as integers, anything else as text."""
-    if text.lower() in ("true", "false"):
-        return text.lower() == "true"
-    try:
-        return int(text)
-    except ValueError:
-        return text
-
-
 def _first_message(exc: ValueError) -> str:
     errors = getattr(exc, "errors", None)
     if callable(errors):
@@ -322,7 +313,7 @@ def _first_message(exc: ValueError) -> str:
     "options",
     multiple=True,
     metavar="NAME=VALUE",
-    help="A rules option (RULES.md section 3); repeat for more.",
+    help="A rules option (casino-records rules lists them); repeat for more.",
 )
 @click.option(
     "-o",
@@ -356,14 +347,7 @@ def simulate(
     """
     from ..record.simulate import simulate_record
 
-    settings: dict[str, bool | int | str] = {}
-    for option in options:
-        name, sep, value = option.partition("=")
-        if not sep or not name.strip():
-            raise click.BadParameter(
-                f"{option!r} is not NAME=VALUE", param_hint="--option"
-            )
-        settings[name.strip()] = _option_value(value.strip())
+    settings = dict(map(option_setting, options))
 
     def game(k: int) -> GameRecord:
         game_seed = seed if games == 1 else f"{seed}-{k + 1}"

@@ -70,11 +70,12 @@ def _register() -> None:
     from .convert import convert, fmt_command, schema
     from .game import legal, show, simulate
     from .html import html_command
+    from .rules import rules
     from .view import view
 
     for command in (validate, rescore, show, legal, convert, fmt_command, simulate):
         main.add_command(command)
-    for command in (schema, view, html_command):
+    for command in (schema, rules, view, html_command):
         main.add_command(command)
 
 

@@ -43,6 +43,7 @@ __all__ = [
     "exit_code",
     "fail",
     "format_of",
+    "option_setting",
     "load_one",
     "load_records",
     "same_file",
@@ -186,6 +187,25 @@ def same_file(a: Path, b: Path) -> bool:
         return str(a) != "-" and str(b) != "-" and a.resolve() == b.resolve()
     except OSError:  # pragma: no cover - an unresolvable path
         return False
+
+
+def option_setting(text: str) -> tuple[str, bool | int | str]:
+    """Read ``--option NAME=VALUE``: ``true``/``false`` as booleans, integers as
+    integers, anything else as text.
+
+    >>> option_setting("target_score=11"), option_setting("sweeps=true")
+    (('target_score', 11), ('sweeps', True))
+    """
+    name, sep, value = text.partition("=")
+    if not sep or not name.strip():
+        raise click.BadParameter(f"{text!r} is not NAME=VALUE", param_hint="--option")
+    value = value.strip()
+    if value.lower() in ("true", "false"):
+        return name.strip(), value.lower() == "true"
+    try:
+        return name.strip(), int(value)
+    except ValueError:
+        return name.strip(), value
 
 
 def format_of(path: Path, given: str | None) -> Format:

@@ -152,7 +152,8 @@ def play_deal(
     """Deal ``deck`` and let ``bots`` (one per seat) play the deal out.
 
     With ``match``, a capture that wins the match at once (option
-    ``near_target_immediate_win``) ends the deal there, unscored.
+    ``near_target_immediate_win``) ends the deal there, unscored, even when it
+    was the deal's last play (the state is then finished but is not scored).
     """
     dealt = deal_from_deck(deck, seating, dealer, rules.deal_batch)
     state = DealState.start(rules, seating, dealer, dealt.table, dealt.rounds[0])
@@ -188,8 +189,8 @@ def play_match(
     while not match.over and len(deals) < max_deals:
         played = play_deal(rules, seating, dealer, deck_for(len(deals)), bots, match)
         deals.append(played)
-        if not played.state.finished:
-            break
+        if match.over or not played.state.finished:
+            break  # won at a capture in play (R13.4, not scored), or cut short
         played.scores = score_piles(
             rules, played.state.piles, played.state.sweeps, match.totals, match.play_on
         )

@@ -1,6 +1,6 @@
 """Verify one move: is it legal here, and if so what exactly does it do.
 
-:func:`verify_move` raises :class:`IllegalMoveError` naming the RULES.md rule
+:func:`verify_move` raises :class:`IllegalMoveError` naming the rule
 broken, or returns a :class:`Plan` that :mod:`casino_records.engine.play` carries out.
 :func:`is_legal` wraps it as a bool. Generation lives in
 :mod:`casino_records.engine.movegen`; both share the rule checks defined here.
@@ -61,7 +61,7 @@ def verify_move(state: DealState, move: Move) -> Plan:
     """Check ``move`` against the rules in ``state`` and say what it does.
 
     :returns: the :class:`Plan` to apply.
-    :raises IllegalMoveError: with ``rule`` set to the RULES.md id broken.
+    :raises IllegalMoveError: with ``rule`` set to the id of the rule broken.
     """
     if state.finished:
         _illegal("R3.3", "the deal is over: every card has been played")
@@ -328,8 +328,6 @@ def _verify_face_capture(
 ) -> Plan:
     """R5.2: a classic face card captures loose cards of its own rank only."""
     card = move.card
-    if state.rules.face_capture == "numeric":
-        _illegal("R5.2", f"{card} has no value under classic values and cannot capture")
     taken = [state.loose[i] for i in loose]
     if builds or any(c.rank != card.rank for c in taken):
         _illegal(

@@ -93,7 +93,11 @@ class MatchState:
 
         :param scores: the deal's scores, scored with this match's totals.
         :param sweep_moves: each side's sweep move indexes (count-out order).
+        :raises ValueError: the match is already over, e.g. won at a capture
+            (:meth:`immediate_win`), after which no deal is scored (R13.4).
         """
+        if self.over:
+            raise ValueError("the match is over: no further deal is scored (R13.4)")
         rules, target = self.rules, self.rules.target_score
         before = list(self.totals)
         self.totals = [t + s.banked for t, s in zip(self.totals, scores, strict=True)]
@@ -166,8 +170,10 @@ class MatchState:
         """R13.4 with ``near_target_immediate_win``: does this capture end the match?
 
         A side that started the deal 2 short of the target wins the moment it
-        captures Big Casino; 1 short, Little Casino. Its total becomes the target;
-        the deal is not scored.
+        captures Big Casino; 1 short, Little Casino. Its total becomes the target,
+        the other sides keep their totals from the start of the deal, and the
+        deal is not scored, even when this capture was its last play. The
+        residue is not a capture: call this for capture moves only.
         """
         rules = self.rules
         if not rules.near_target_immediate_win or self.over:

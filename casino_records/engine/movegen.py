@@ -307,8 +307,6 @@ class _Position:
     def _face_targets(self, card: Card) -> list[int]:
         """R5.2: classic faces take loose cards of their own rank."""
         rule = self.rules.face_capture
-        if rule == "numeric":
-            return []
         rank = card % 13
         same = [1 << i for i, x in enumerate(self.loose) if x % 13 == rank]
         if rule == "single_same_rank" or not same:

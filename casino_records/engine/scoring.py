@@ -155,7 +155,7 @@ def score_piles(
     spades = [sum(1 for c in pile if is_spade(c)) for pile in piles]
     sweep_counts = [len(s) for s in sweeps]
     bands = [near_target_band(rules, total, play_on) for total in totals]
-    threshold = rules.near_target_sweep_threshold - 21 + rules.target_score
+    threshold = rules.sweep_threshold
     eligible = [
         rules.near_target_rule == "none" or play_on or total < threshold
         for total in totals

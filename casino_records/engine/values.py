@@ -1,4 +1,4 @@
-"""Card values under a rule set (RULES.md R1.2–R1.4), as fast lookup tables.
+"""Card values under a rule set (R1.2–R1.4), as fast lookup tables.
 
 Values are held as bit masks: bit ``v`` set means "this card can stand for ``v``".
 

@@ -346,7 +346,14 @@ def _deal_section(deal: DealReport, report: ReplayReport) -> list[str]:
     who = _who(report.players, deal.dealer) if report.players else f"seat {deal.dealer}"
     lines = [f"Deal {deal.index + 1} — dealer {who}"]
     if not deal.complete:
-        lines.append(f"  unfinished after {deal.moves} moves: not scored")
+        why = deal.match_note or f"unfinished after {deal.moves} moves"
+        lines.append(f"  {why}: not scored")
+        lines += [
+            line
+            for finding in report.findings
+            if finding.kind == "score" and finding.loc.startswith(deal.loc + "/")
+            for line in _finding_lines(finding)
+        ]
         return lines
     sides = report.sides or [s.name for s in deal.sides]
     checks = {(c.category, c.side): c for c in deal.checks}
@@ -450,6 +457,8 @@ def report_text(report: ReplayReport) -> str:
         detail = f" — {len(errors)} error{'s' * (len(errors) != 1)}"
     elif disputes:
         detail = f" — {disputes} difference{'s' * (disputes != 1)}"
+    elif any(f.kind == "score" for f in report.findings):
+        detail = " — claimed scores not checked"
     lines = [f"{head}: {status}{detail}"]
     if report.sides:
         sides = " v ".join(f"{n} (side {k})" for k, n in enumerate(report.sides))
@@ -468,7 +477,9 @@ def report_text(report: ReplayReport) -> str:
     if match:
         lines.append("")
         lines += match
-    warnings = [f for f in report.findings if f.severity == "warning"]
+    warnings = [  # those on claimed scores are shown under their deal
+        f for f in report.findings if f.severity == "warning" and f.kind != "score"
+    ]
     if warnings:
         lines.append("")
         lines.append("Warnings:")

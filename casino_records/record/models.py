@@ -78,7 +78,7 @@ FORMAT: Final = "casino-record/1"
 SHUFFLE_METHOD: Final = "casino-shuffle/1"
 """The only shuffle method of this format version (see :mod:`.shuffle`)."""
 ROUNDS_PER_DEAL: Final = {2: 6, 3: 4, 4: 3}
-"""Rounds in a complete deal, by number of players (RULES.md R3.3)."""
+"""Rounds in a complete deal, by number of players (R3.3)."""
 CANONICAL_CARD_PATTERN: Final = r"^(?:A|[2-9]|10|J|Q|K)[SHDC]$"
 """Regular expression of a canonical card string (what the writer emits)."""
 HAND_CARD_PATTERN: Final = r"^(?:(?:A|[2-9]|10|J|Q|K)[SHDC]|\?\?)$"
@@ -314,8 +314,8 @@ class RulesSpec(RecordModel):
     preset: Preset
     """The rules preset: `classic`, `royal` or `dominican`."""
     options: dict[str, OptionValue] = {}
-    """Overrides of the preset's options, names and values as in RULES.md
-    section 3; written with keys sorted."""
+    """Overrides of the preset's options, names and values as `casino-records rules` lists
+    them (docs/rules.md); written with keys sorted."""
 
     @field_validator("options")
     @classmethod

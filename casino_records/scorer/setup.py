@@ -51,10 +51,12 @@ class OptionField:
 
     name: str
     """The option's name (RULES.md section 3)."""
-    default: bool | int | str
-    """Its value under the preset."""
-    choices: tuple[bool | int | str, ...]
-    """The allowed values; empty for a whole number (``target_score``)."""
+    default: bool | int | str | None
+    """Its value under the preset (``None``: not set, as
+    ``near_target_sweep_threshold`` in every preset)."""
+    choices: tuple[bool | int | str | None, ...]
+    """The allowed values (``None`` first for an option no preset sets); empty
+    for a whole number (``target_score``)."""
 
     @property
     def kind(self) -> str:
@@ -69,11 +71,11 @@ def option_fields(preset: Preset) -> list[OptionField]:
     defaults = preset_defaults(preset)
     fields = []
     for name, allowed in OPTION_CHOICES.items():
-        choices: tuple[bool | int | str, ...] = ()
+        choices: tuple[bool | int | str | None, ...] = ()
         if allowed is bool:
             choices = (False, True)
         elif isinstance(allowed, tuple):
-            choices = allowed
+            choices = (None, *allowed) if defaults[name] is None else allowed
         fields.append(OptionField(name, defaults[name], choices))
     return fields
 
@@ -84,8 +86,9 @@ class GameSetup:
 
     preset: Preset = "classic"
     """The rules preset."""
-    options: Mapping[str, bool | int | str] = field(default_factory=dict)
-    """Options set on the form; only those that differ from the preset are recorded."""
+    options: Mapping[str, bool | int | str | None] = field(default_factory=dict)
+    """Options set on the form (``None``: left unset); only those that differ
+    from the preset are recorded."""
     names: tuple[str, ...] = ("Ana", "Ben")
     """Player names by seat (2, 3 or 4)."""
     player_ids: tuple[str | None, ...] = ()
@@ -145,7 +148,8 @@ class GameSetup:
         :raises EntryError: an unknown option or a value out of range.
         """
         try:
-            return Rules.from_preset(self.preset, dict(self.options))
+            given = {k: v for k, v in self.options.items() if v is not None}
+            return Rules.from_preset(self.preset, given)
         except RulesError as exc:
             raise EntryError(exc.message, loc=exc.loc, rule=exc.rule) from None
 

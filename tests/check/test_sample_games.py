@@ -1,8 +1,10 @@
 """The bundled sample games: canonical on disk, replay as documented, exact findings.
 
-Every ``disputed-*`` and ``invalid-*`` sample has its expected findings in
-``EXPECTED`` below; every other sample must replay with status ``ok`` and a
-finished match (``classic-2p-unfinished.json`` is unfinished on purpose).
+Every ``disputed-*``, ``invalid-*`` and ``unchecked-*`` sample has its expected
+findings in ``EXPECTED`` below (an ``unchecked-*`` sample is ``ok`` with a
+warning: claims that could not be checked); every other sample must replay with
+status ``ok``, no finding and a finished match (``classic-2p-unfinished.json`` is
+unfinished on purpose).
 """
 
 from __future__ import annotations
@@ -25,10 +27,13 @@ SAMPLES_DIR = paths.SAMPLES
 SAMPLES = sorted(SAMPLES_DIR.glob("*.json"))
 ARCHIVE = SAMPLES_DIR / "archive-mixed.jsonl"
 UNFINISHED = {"classic-2p-unfinished.json"}
+WON_AT_ONCE = {"dominican-2p-immediate-win-last-card.json"}
+"""Samples whose last deal ends the match at a capture, unscored (R13.4)."""
 
 
 def is_bad(name: str) -> bool:
-    return name.startswith(("disputed-", "invalid-"))
+    """A sample with findings (``unchecked-*`` ones are ok, with a warning)."""
+    return name.startswith(("disputed-", "invalid-", "unchecked-"))
 
 
 GOOD = [p for p in SAMPLES if not is_bad(p.name)]
@@ -49,6 +54,30 @@ class Expect:
     """The deciding moves' pointers, exactly, in order (None: not checked)."""
     legal: bool = False
     """True for an illegal move: the legal-move list must not be empty."""
+
+
+def unchecked(d: int, moves: int, checked: str, not_checkable: str) -> Expect:
+    """The warning (D8) on the claims of a deal stopped after ``moves`` moves."""
+    return Expect(
+        "warning",
+        "score",
+        f"/deals/{d}/claimed",
+        "D8",
+        (
+            f"deal {d + 1}, claimed scores",
+            "|",
+            f"not checked: the deal stops after move {moves} of 48, so the deal is"
+            " not scored",
+            f"checked against the moves played: {checked}; not checkable:"
+            f" {not_checkable}",
+        ),
+    )
+
+
+UNFINISHED_CHECKED = (
+    "Big Casino, Little Casino, aces, cards taken, spades taken, sweeps made"
+)
+UNFINISHED_UNCHECKABLE = "most cards, most spades, sweep points, deal points"
 
 
 def dispute(
@@ -176,6 +205,51 @@ EXPECTED: dict[str, list[Expect]] = {
             " with Big Casino (R13.3)",
             (),
             kind="match",
+        ),
+    ],
+    "unchecked-claims-unfinished.json": [
+        unchecked(1, 19, UNFINISHED_CHECKED, UNFINISHED_UNCHECKABLE),
+    ],
+    "disputed-unfinished-claims.json": [
+        unchecked(1, 19, UNFINISHED_CHECKED, UNFINISHED_UNCHECKABLE),
+        Expect(
+            "dispute",
+            "score",
+            "/deals/1/claimed/sides/0/points/little_casino",
+            "D8",
+            (
+                "deal 2, side 0 (Ana), points.little_casino",
+                "|",
+                "claimed Little Casino 1, but the moves played already make it"
+                " exactly 0 (the deal stops after move 19 of 48)",
+            ),
+            ("/deals/1/rounds/0/moves/7",),
+        ),
+        Expect(
+            "dispute",
+            "score",
+            "/deals/1/claimed/sides/0/counts/cards",
+            "D8",
+            (
+                "deal 2, side 0 (Ana), counts.cards",
+                "|",
+                "claimed cards taken 8, but the moves played already make it at"
+                " least 10 (the deal stops after move 19 of 48)",
+            ),
+            ("/deals/1/rounds/2/moves/2",),
+        ),
+        Expect(
+            "dispute",
+            "score",
+            "/deals/1/claimed/sides/1/points/little_casino",
+            "D8",
+            (
+                "deal 2, side 1 (Ben), points.little_casino",
+                "|",
+                "claimed Little Casino 0, but the moves played already make it"
+                " exactly 1",
+            ),
+            ("/deals/1/rounds/0/moves/7",),
         ),
     ],
     "disputed-big-casino-wrong-side.json": [
@@ -349,6 +423,15 @@ SHOWS: dict[str, Callable[[ReplayReport], bool]] = {
     "dominican-4p-partnership-hands.json": lambda r: (
         r.sides == ["Ana & Caio", "Ben & Dee"]
     ),
+    # Issue 19: won on the deal's last card; the deal is not scored on top.
+    "dominican-2p-immediate-win-last-card.json": lambda r: (
+        r.match is not None
+        and (r.match.totals, r.match.winner, r.match.target) == ([11, 3], 0, 11)
+        and r.deals[0].sides[0].total_after == 9
+        and r.deals[1].moves == 48
+        and r.deals[1].sides == []
+        and "wins at once" in r.deals[1].match_note
+    ),
 }
 
 
@@ -379,7 +462,7 @@ def check_findings(name: str, findings: list[Finding]) -> None:
 def test_there_are_samples() -> None:
     assert len(SAMPLES) >= 15
     assert ARCHIVE.exists()
-    assert len(BAD) == 10
+    assert len(BAD) == 12
 
 
 def test_every_bad_sample_has_expectations() -> None:
@@ -415,7 +498,9 @@ def test_good_sample_replays_ok(path: Path) -> None:
     else:
         assert report.match.finished
         assert report.match.winner is not None
-        assert all(d.complete for d in report.deals)
+        won_at_once = path.name in WON_AT_ONCE
+        assert all(d.complete for d in report.deals[:-1])
+        assert report.deals[-1].complete is not won_at_once
         assert report.match.checks, "a finished sample claims its result"
         assert all(check.agrees for check in report.match.checks)
     assert all(check.agrees for d in report.deals for check in d.checks)
@@ -426,7 +511,7 @@ def test_good_sample_replays_ok(path: Path) -> None:
 @pytest.mark.parametrize("path", BAD, ids=lambda p: p.name)
 def test_bad_sample_findings(path: Path) -> None:
     report = report_of(path)
-    expected = "disputed" if path.name.startswith("disputed-") else "invalid"
+    expected = path.name.split("-")[0].replace("unchecked", "ok")
     assert report.status == expected
     check_findings(path.name, report.findings)
 

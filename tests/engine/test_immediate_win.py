@@ -2,12 +2,19 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+import pytest
+
 from casino_records.check.replay import replay
+from casino_records.engine.bots import MatchPlay, make_bot, play_match
 from casino_records.engine.cards import BIG_CASINO, LITTLE_CASINO
 from casino_records.engine.match import MatchState
 from casino_records.engine.rules import Rules
-from casino_records.record.models import GameRecord
-from casino_records.record.simulate import simulate_record
+from casino_records.engine.scoring import score_piles
+from casino_records.engine.shuffle import shuffled_deck
+from casino_records.record.models import GameRecord, RulesSpec
+from casino_records.record.simulate import record_of_match, simulate_record
 
 OPTIONS = {"near_target_immediate_win": True}
 
@@ -69,3 +76,125 @@ def test_moves_after_the_winning_capture_are_an_error() -> None:
             f"/deals/{len(data['deals']) - 1}/rounds/{len(rounds) - 1}/moves/{played}",
         )
     ]
+
+
+# --- issue 19: a win on the deal's last play is not scored on top ------------------
+
+LOW = {"target_score": 11, "near_target_immediate_win": True}
+
+
+def scripted_match(
+    rules: Rules, decks: Sequence[str], bots: Sequence[str], first_dealer: int = 0
+) -> MatchPlay:
+    """A match whose deal ``i`` is dealt from ``shuffled_deck(decks[i])``."""
+    seat_bots = [make_bot(kind, f"issue19/bot{s}") for s, kind in enumerate(bots)]
+    return play_match(
+        rules,
+        len(bots),
+        None,
+        seat_bots,
+        deck_for=lambda i: shuffled_deck(decks[i]),
+        first_dealer=first_dealer,
+        max_deals=len(decks),
+    )
+
+
+def issue_19_match() -> MatchPlay:
+    """The issue's case: Dominican, 2 players, target 11. Deal 2 starts at [9, 3]
+    (side 0 needs Big Casino); its last move is seat 0 KS taking 3S 10D."""
+    rules = Rules.from_preset("dominican", LOW)
+    return scripted_match(
+        rules, ["issue19-a3", "issue19-b2464"], ["greedy", "random"], first_dealer=1
+    )
+
+
+def test_issue_19_win_on_the_last_play_is_not_scored() -> None:
+    played = issue_19_match()
+    first, second = played.match.decisions
+    assert first.totals == (9, 3)
+    last = played.deals[1].state
+    assert last.finished  # every card was played
+    step = last.log[-1]
+    assert (step.move.seat, str(step.move.card)) == (0, "KS")
+    assert sorted(map(str, step.taken)) == ["10D", "3S"]
+    # R13.4: the match ends at the capture; the winner has exactly the target,
+    # the other side keeps its start-of-deal total; the deal is not scored.
+    assert played.match.totals == [11, 3] and played.match.winner == 0
+    assert second.totals == (11, 3) and "wins at once" in second.reason
+    assert len(played.match.decisions) == 2
+    assert not played.deals[1].scores
+
+
+def test_issue_19_replay_agrees() -> None:
+    played = issue_19_match()
+    spec = RulesSpec(preset="dominican", options=LOW)
+    record = record_of_match(
+        played, spec, ["Ana", "Ben"], seed="", provenance="deck", record_id="i19"
+    )
+    assert record.claimed is not None and record.claimed.totals == (11, 3)
+    assert record.deals[1].claimed is None  # the simulator claims no deal score
+    report = replay(record).report
+    assert report.status == "ok" and report.findings == []
+    assert report.match is not None
+    assert (report.match.totals, report.match.winner) == ([11, 3], 0)
+    deal = report.deals[1]
+    assert deal.moves == 48 and not deal.complete and deal.sides == []
+    assert "wins at once" in deal.match_note
+
+
+def test_the_old_double_count_is_a_dispute() -> None:
+    played = issue_19_match()
+    spec = RulesSpec(preset="dominican", options=LOW)
+    record = record_of_match(
+        played, spec, ["Ana", "Ben"], seed="", provenance="deck", record_id="i19"
+    )
+    data = record.model_dump(mode="json", exclude_none=True)
+    data["claimed"]["totals"] = [21, 4]  # the deal scored on top of the win
+    report = replay(GameRecord.model_validate(data)).report
+    assert report.status == "disputed"
+    assert [(f.loc, f.message) for f in report.findings] == [
+        ("/claimed/totals/0", "claimed match total 21, computed 11"),
+        ("/claimed/totals/1", "claimed match total 4, computed 3"),
+    ]
+
+
+def test_settling_a_deal_after_the_win_is_refused() -> None:
+    match = MatchState(Rules.from_preset("dominican", OPTIONS), 2, totals=[19, 3])
+    assert match.immediate_win(0, [BIG_CASINO]) is not None
+    with pytest.raises(ValueError, match="match is over"):
+        match.settle(score_piles(match.rules, [[], []], [[], []], match.totals))
+
+
+@pytest.mark.parametrize(
+    ("seed", "bots", "totals", "winner"),
+    [("84", ("random",), (2, 11), 1), ("188", ("random",), (11, 7), 0)],
+)
+def test_simulate_claims_the_right_totals_after_a_last_card_win(
+    seed: str, bots: tuple[str, ...], totals: tuple[int, int], winner: int
+) -> None:
+    record = simulate_record("dominican", 2, seed=seed, bots=bots, options=LOW)
+    last = record.deals[-1]
+    assert sum(len(r.moves) for r in last.rounds) == 48  # won on the last card
+    assert record.claimed is not None
+    assert (record.claimed.totals, record.claimed.winner) == (totals, winner)
+    assert last.claimed is None
+    report = replay(record).report
+    assert report.status == "ok" and report.findings == []
+
+
+def test_a_residue_is_not_a_capture() -> None:
+    """Target 7: deal 2 starts at [5, 6]; side 1 (needs Little Casino) gets the 2S
+    only with the residue. No win at once: the deal is scored, and side 1 wins
+    at its end by holding its item (R13.4 frozen)."""
+    rules = Rules.from_preset("dominican", {"target_score": 7, **OPTIONS})
+    seat_bots = [make_bot("greedy", f"res81/bot{s}") for s in range(2)]
+    played = play_match(
+        rules, 2, None, seat_bots, deck_for=lambda j: shuffled_deck(f"res81/{j}")
+    )
+    first, second = played.match.decisions[:2]
+    assert first.totals == (5, 6)
+    state = played.deals[1].state
+    assert LITTLE_CASINO in state.residue and state.residue_side == 1
+    assert second.reason == "side 1 reached 7" and second.totals[1] == 7
+    scores = played.deals[1].scores
+    assert scores is not None and "took little casino" in scores[1].note

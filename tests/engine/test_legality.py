@@ -174,12 +174,6 @@ REASONS: dict[str, Reason] = {
     "royal_face_single_same_rank": Reason(
         "R5.2", "may take only one loose card of its rank", royal_q, take("QH", "QS QD")
     ),
-    "classic_face_numeric_option": Reason(
-        "R5.2",
-        "has no value under classic values",
-        lambda: classic(hands="QH", table="QS", options={"face_capture": "numeric"}),
-        take("QH", "QS"),
-    ),
     "classic_face_other_rank": Reason(
         "R5.2",
         "captures only loose cards of its own rank",

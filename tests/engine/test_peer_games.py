@@ -39,9 +39,6 @@ from casino_records.engine.seating import Seating
 from casino_records.engine.state import DealState
 from tests.paths import PEER_GAMES
 
-"""The shared folder beside the checkout."""
-
-
 EXPECTED = {
     # preset: (records, positions that differ, moves only ours, moves only theirs)
     "classic": (100, 0, 0, 0),

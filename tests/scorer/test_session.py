@@ -38,6 +38,23 @@ def test_option_fields_are_the_engine_s_defaults() -> None:
     assert (target.kind, target.default) == ("int", 21)
 
 
+def test_an_option_no_preset_sets_can_be_left_unset() -> None:
+    """near_target_sweep_threshold: not set (T - 2, R10.5) unless chosen."""
+    (field,) = [
+        f for f in option_fields("dominican") if f.name == "near_target_sweep_threshold"
+    ]
+    assert (field.kind, field.default, field.choices) == (
+        "choice",
+        None,
+        (None, 18, 19),
+    )
+    unset = GameSetup(preset="dominican", options={field.name: None})
+    assert unset.spec().options == {}
+    chosen = GameSetup(preset="dominican", options={field.name: 18})
+    assert chosen.spec().options == {field.name: 18}
+    assert chosen.rules().sweep_threshold == 18
+
+
 @pytest.mark.parametrize(
     ("fields", "rule"),
     [

@@ -8,14 +8,16 @@ cards, which move, and the rule.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Final
+from typing import Any, Final
 
 from ...engine.cards import Card
 from ...engine.describe import move_text
 from ...engine.moves import Step
 from ...engine.rules import PRESETS, Rules, preset_defaults
+from ...errors import RulesError
 from ..rescoring import DealFacts, GameFacts, MatchOutcome, Scenario
 
 __all__ = [
@@ -118,7 +120,11 @@ def option_words(name: str, value: object) -> str:
         ("simultaneous_target", "higher_total_else_replay"): "the higher total winning",
     }.get((name, value))
     if name == "near_target_sweep_threshold":
-        words = f"no sweep points from {value}"
+        words = (
+            "no sweep points from 2 short of the target"
+            if value is None
+            else f"no sweep points from {value} (at a target of 21)"
+        )
     elif name == "target_score":
         words = f"a target of {value}"
     return f"{words or name} ({name}: {_shown(value)})"
@@ -169,13 +175,25 @@ def other_rules(rules: Rules, names: Sequence[str]) -> Iterator[OtherRules]:
     of them (where more than one differs)."""
     for name in names:
         for value in SCORING_CHOICES[name]:
-            if value != getattr(rules, name):
+            if value != getattr(rules, name) and _changes(rules, {name: value}):
                 yield OtherRules({name: value})
     for preset in PRESETS:
         defaults = preset_defaults(preset)
         settings = {n: defaults[n] for n in names if defaults[n] != getattr(rules, n)}
-        if len(settings) > 1:
+        if len(settings) > 1 and _changes(rules, settings):
             yield OtherRules(settings, preset)
+
+
+def _changes(rules: Rules, settings: dict[str, Any]) -> bool:
+    """True when ``settings`` make a playable rule set that scores differently
+    (a sweep threshold set to what it already is, T - 2, changes nothing)."""
+    try:
+        changed = dataclasses.replace(rules, **settings)
+    except RulesError:
+        return False  # e.g. a count-out with a near-target rule (R13.4)
+    same = dataclasses.replace(changed, near_target_sweep_threshold=None)
+    unset = dataclasses.replace(rules, near_target_sweep_threshold=None)
+    return same != unset or changed.sweep_threshold != rules.sweep_threshold
 
 
 def _shown(value: object) -> str:

@@ -55,7 +55,7 @@ def _near_target(words: Words, facts: DealFacts) -> Iterator[Mistake]:
             change=lambda s: s.replace(play_on=False),
         )
         return
-    threshold = rules.near_target_sweep_threshold - 21 + rules.target_score
+    threshold = rules.sweep_threshold
     bound = [
         k
         for k, total in enumerate(base.totals_before)

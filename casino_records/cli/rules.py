@@ -1,0 +1,110 @@
+"""``rules``: the rules reference, the presets and the options, from the terminal."""
+
+from __future__ import annotations
+
+import difflib
+from typing import Any
+
+import click
+
+from ..engine.rules import PRESETS
+from .util import option_setting
+
+__all__ = ["rules"]
+
+
+def _unknown(topic: str) -> click.UsageError:
+    from ..engine.options import OPTIONS
+    from ..engine.rulebook import RULE_ID, close_ids
+
+    close = close_ids(topic) if RULE_ID.fullmatch(topic.strip().upper()) else []
+    close += difflib.get_close_matches(topic, [*OPTIONS, *PRESETS], n=3)
+    if not close:
+        close = close_ids(topic)
+    hint = f" (did you mean {', '.join(close)}?)" if close else ""
+    return click.UsageError(
+        f"unknown rule, option or preset {topic!r}{hint}; rule ids look like R9.2,"
+        " G1 or A25, and casino-records rules lists the presets and options"
+    )
+
+
+@click.command()
+@click.argument("topic", required=False)
+@click.option(
+    "--preset",
+    type=click.Choice(PRESETS),
+    help="Show this preset's option values only.",
+)
+@click.option(
+    "--option",
+    "settings",
+    multiple=True,
+    metavar="NAME=VALUE",
+    help="Change an option of --preset (repeat for more): shows the rules a record"
+    " with these options is played under.",
+)
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(["text", "json", "markdown"]),
+    default="text",
+    show_default=True,
+    help="markdown: the whole reference, as docs/rules.md.",
+)
+def rules(
+    topic: str | None, preset: str | None, settings: tuple[str, ...], fmt: str
+) -> None:
+    """Print the rules reference: presets, options, or one rule.
+
+    Without TOPIC: every preset, and every option with its default in each
+    preset and its meaning (--preset P: that preset's values). TOPIC is a rule
+    id (R9.2, G1, A25; any case), an option name (sweeps) or a preset. An
+    unknown topic suggests close ones.
+    """
+    from ..engine.options import OPTIONS
+    from ..engine.rulebook import rule
+    from ..engine.rules import Rules
+    from ..errors import RulesError
+    from ..present import rulebook as ref
+    from ..record.jsonio import dumps_json
+
+    def emit(text: str, data: Any) -> None:
+        if fmt == "json":
+            click.echo(dumps_json(data).decode("utf-8"), nl=False)
+        else:
+            click.echo(text, nl=False)
+
+    if fmt == "markdown":
+        if topic or preset or settings:
+            raise click.UsageError(
+                "--format markdown prints the whole reference: give no TOPIC,"
+                " --preset or --option"
+            )
+        click.echo(ref.reference_markdown(), nl=False)
+        return
+    if settings and preset is None:
+        raise click.UsageError("--option needs --preset: the options change a preset")
+    if topic is not None:
+        if preset or settings:
+            raise click.UsageError("give a TOPIC or --preset, not both")
+        name = topic.strip()
+        if name in OPTIONS:
+            emit(ref.option_text(name), ref.option_data(name))
+            return
+        if name in PRESETS:
+            emit(ref.options_text(name), ref.options_data(name))
+            return
+        try:
+            entry = rule(name)
+        except KeyError:
+            raise _unknown(name) from None
+        emit(ref.entry_text(entry), ref.entry_data(entry))
+        return
+    if preset is None:
+        emit(ref.options_text(), ref.options_data())
+        return
+    try:
+        effective = Rules.from_preset(preset, dict(map(option_setting, settings)))
+    except RulesError as exc:
+        raise click.UsageError(exc.message) from None
+    emit(ref.options_text(rules=effective), ref.options_data(rules=effective))
