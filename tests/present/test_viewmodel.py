@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import re
 import xml.etree.ElementTree as ET
+from html import escape
 from pathlib import Path
 from typing import Any
 
@@ -481,9 +482,10 @@ def test_an_invalid_record_opens_at_the_failing_move() -> None:
     assert named == set(getattr(notation, "take", ()) or getattr(notation, "onto", ()))
     assert set(_marked(view, "illegal")) == set(view.illegal.targets)
     board = vm.board_html(view, game.names)
-    assert board.count("cr-illegal") == 1 + len(
-        view.illegal.targets
-    )  # in the hand, or beside it
+    # once in the hand (or beside it), once for each table card it names
+    assert board.count("cr-illegal") == 1 + len(view.illegal.targets)
+    assert f'title="the illegal move: {escape(view.illegal.text)}' in board
+    assert set(vm.board.MARK_TITLES) == set(vm.felt.MARKS)
     assert vm.position_view(game, 0, 9).illegal is None
 
 

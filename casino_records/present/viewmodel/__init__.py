@@ -43,6 +43,7 @@ Steps are addressed as ``(deal, step)``, as :mod:`.game` explains.
 from __future__ import annotations
 
 from . import board as board
+from . import felt as felt
 from . import stepper as stepper
 from .board import CARD_WIDTH as CARD_WIDTH
 from .board import board_html as board_html

@@ -55,9 +55,12 @@ def _e(text: object) -> str:
     return escape(str(text), quote=True)
 
 
-def _card(card: Card | None, mark: str = "", *, face_down: bool = False) -> str:
+def _card(
+    card: Card | None, mark: str = "", *, face_down: bool = False, title: str = ""
+) -> str:
     classes = "cr-card" + (f" cr-{mark}" if mark else "")
-    title = f' title="{_e(MARK_TITLES[mark])}"' if mark in MARK_TITLES else ""
+    tip = title or MARK_TITLES.get(mark, "")
+    title = f' title="{_e(tip)}"' if tip else ""
     picture = card_ref(card, size=CARD_WIDTH, face_down=face_down)
     return f'<span class="{classes}"{title}>{picture}</span>'
 
@@ -127,15 +130,17 @@ def seat_html(
         f'<span class="cr-sidename">{_e(side.name)}</span>' if partners else "",
     ]
     illegal = view.illegal if view.illegal and view.illegal.seat == hand.seat else None
+    tip = f"the illegal move: {illegal.text}" if illegal is not None else ""
     cards = []
     for card in hand.cards:
-        mark = "illegal" if illegal and illegal.in_hand and card == illegal.card else ""
         if hand.face_down:
             cards.append(_card(None, face_down=True))
+        elif illegal and illegal.in_hand and card == illegal.card:
+            cards.append(_card(card, "illegal", title=tip))
         else:
-            cards.append(_card(card, mark))
+            cards.append(_card(card))
     if illegal is not None and (hand.face_down or not illegal.in_hand):
-        cards.append(_card(illegal.card, "illegal"))
+        cards.append(_card(illegal.card, "illegal", title=tip + " (not in the hand)"))
     if not cards:
         cards.append('<span class="cr-card cr-none">(no cards)</span>')
     hidden = " (face down)" if hand.face_down and hand.cards else ""
