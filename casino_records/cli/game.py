@@ -52,11 +52,17 @@ def _find_position(
     record: GameRecord,
     positions: dict[int, list[ReplayPosition]],
     deal: int | None,
-    move: int | None,
+    index: int | None,
     at: str | None,
+    *,
+    before: bool = False,
 ) -> ReplayPosition:
-    """The position before ``move`` of ``deal`` (both from 1), or at pointer ``at``."""
-    if at is not None and (deal is not None or move is not None):
+    """The position after ``index`` moves of ``deal`` (from 1), or at pointer ``at``.
+
+    ``before``: ``index`` is a move number whose position before it is wanted
+    (``legal --move M``); the error then names moves, not positions.
+    """
+    if at is not None and (deal is not None or index is not None):
         raise click.UsageError(
             "--at names a position by itself: give --at, or --deal and --move"
         )
@@ -81,8 +87,8 @@ def _find_position(
         )
         raise click.BadParameter(why, param_hint="--deal")
     kept = positions[d]
-    index = (move or 1) - 1
-    if not 0 <= index < len(kept):
+    wanted = index or 0
+    if not 0 <= wanted < len(kept):
         last = kept[-1]
         why = (
             "the end of the deal"
@@ -91,12 +97,14 @@ def _find_position(
             if last.last is None or last.index
             else ""
         )
-        raise click.BadParameter(
-            f"deal {d + 1} has positions before moves 1 to {len(kept)}"
-            f" ({len(kept)} = {why or 'the last position'})",
-            param_hint="--move",
+        moves = len(kept) - 1
+        choices = (
+            f"moves 1 to {len(kept)} ({len(kept)} = after the last: {why or 'none'})"
+            if before
+            else f"moves 0 to {moves} (0 = its start, {moves} = {why or 'the last'})"
         )
-    return kept[index]
+        raise click.BadParameter(f"deal {d + 1} has {choices}", param_hint="--move")
+    return kept[wanted]
 
 
 def _replayed(
@@ -158,9 +166,9 @@ def _warn_invalid(report: Any) -> None:
 @click.option("--deal", type=click.IntRange(1), help="Only this deal (1 = the first).")
 @click.option(
     "--move",
-    type=click.IntRange(1),
-    help="Show the position before this move of the deal, counted from 1 across"
-    " its rounds (the number after the last move shows the end).",
+    type=click.IntRange(0),
+    help="Show the position after this move of the deal: moves count from 1"
+    " across its rounds, as in the text notation (0 = the deal's start).",
 )
 @click.option("--at", help="Show the position at this JSON pointer instead.")
 @click.option("--seat", type=click.IntRange(0), help="Show only this seat's hand.")
@@ -183,8 +191,9 @@ def show(
 ) -> None:
     """Show the game turn by turn, or one position of it.
 
-    "deal 1, move 4" is --deal 1 --move 4: the position before the 4th move of
-    the first deal (moves count from 1 across the deal's rounds). Without
+    "deal 1, move 4" is --deal 1 --move 4: the position right after the 4th
+    move of the first deal (moves count from 1 across the deal's rounds, as in
+    the text notation and the viewer; --move 0 is the deal's start). Without
     --move, every move of the deal (or of every deal) is listed with the table
     after it. Exit code 1 if the record is invalid (shown up to its error).
     """
@@ -232,7 +241,8 @@ def show(
 @click.option(
     "--move",
     type=click.IntRange(1),
-    help="Before this move of the deal, counted from 1 across its rounds.",
+    help="The moves this move of the deal was chosen from (moves count from 1"
+    " across its rounds).",
 )
 @click.option(
     "--at", help="At this JSON pointer instead, e.g. /deals/0/rounds/1/moves/2."
@@ -266,7 +276,8 @@ def legal(
     label, record, result = _replayed(settings, path, number)
     names = [p.name for p in record.players]
     positions = {kept[0].deal: kept for kept in result.positions if kept}
-    position = _find_position(record, positions, deal, move, at)
+    index = None if move is None else move - 1
+    position = _find_position(record, positions, deal, index, at, before=True)
     state = position.state
     options = [apply_move(state.copy(), m) for m in generate_legal_moves(state)]
     recorded: Any = None

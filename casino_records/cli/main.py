@@ -69,12 +69,13 @@ def _register() -> None:
     from .checking import rescore, validate
     from .convert import convert, fmt_command, schema
     from .game import legal, show, simulate
+    from .html import html_command
     from .rules import rules
     from .view import view
 
     for command in (validate, rescore, show, legal, convert, fmt_command, simulate):
         main.add_command(command)
-    for command in (schema, rules, view):
+    for command in (schema, rules, view, html_command):
         main.add_command(command)
 
 

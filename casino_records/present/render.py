@@ -160,7 +160,8 @@ def position_text(
     if state.finished:
         head += f", end of the deal (after {position.index} moves)"
     else:
-        head += f", before move {position.index + 1}: {_who(names, state.turn)} to play"
+        when = f"after move {position.index}" if position.index else "at its start"
+        head += f", {when}: {_who(names, state.turn)} to play"
     lines = [f"{head}   [{position.loc}]", f"Dealer: {_who(names, state.dealer)}"]
     if position.last is not None:
         where = f" [{position.last_loc}]" if position.last_loc else ""

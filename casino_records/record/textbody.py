@@ -234,11 +234,13 @@ class BodyLines(ParserState):
         self.note(token, *at)
         if MOVE_NUMBER.fullmatch(token.text):
             number_token, match = cursor.word("a move number", MOVE_NUMBER)
-            if int(match[1]) != len(moves) + 1:
+            expected = 1 + sum(len(r["moves"]) for r in self.deals[-1]["rounds"])
+            if int(match[1]) != expected:
                 raise TextSyntaxError(
                     number_token.line,
                     number_token.col,
-                    f"expected move number {len(moves) + 1}, found {number_token.text!r}",
+                    f"expected move number {expected} (moves count from 1 across"
+                    f" the deal's rounds), found {number_token.text!r}",
                 )
         seat_token, seat = cursor.seat()
         card_token, card = cursor.card()

@@ -238,12 +238,14 @@ def _deal_lines(number: int, deal: Deal) -> Iterator[str]:
         yield " ".join(("Deck", *deal.deck))
     if deal.table is not None:
         yield " ".join(("Table", *deal.table))
+    number = 0  # moves count from 1 across the deal's rounds
     for r, round_ in enumerate(deal.rounds, 1):
         yield f"Round {r}"
         if round_.hands is not None:
             yield "Hands " + " / ".join(" ".join(hand) for hand in round_.hands)
-        for m, move in enumerate(round_.moves, 1):
-            yield f"{m}. {move_notation(move)}"
+        for move in round_.moves:
+            number += 1
+            yield f"{number}. {move_notation(move)}"
     if deal.claimed is not None:
         claimed = deal.claimed
         yield "Claimed" + (

@@ -1,7 +1,10 @@
-"""Opening files: a record or a ``.jsonl`` archive, and the files the viewer lists.
+"""Opening files: a record or an archive, and the files the viewer lists.
 
-Bad data never raises here: it comes back as a :class:`LoadProblem` the page
-shows in words.
+Every form a record comes in opens here, read as the command line reads it
+(:mod:`casino_records.check.batch`): a ``.json`` record, a ``.jsonl`` archive
+and the text notation (``.txt``, one game or several), all with the command
+line's size limit. Bad data never raises here: it comes back as a
+:class:`LoadProblem` the page shows in words.
 """
 
 from __future__ import annotations
@@ -16,7 +19,7 @@ from pathlib import Path
 from typing import Final
 
 from ...check.replay import replay
-from ...errors import InvalidRecordError, RecordFormatError
+from ...errors import RecordFormatError
 from ...record.files import MAX_RECORD_BYTES, RECORD_SUFFIXES, kind_by_suffix
 from ...record.models import GameRecord
 from ...record.sources import items_of_stream, read_item
@@ -36,9 +39,11 @@ __all__ = [
 ]
 
 MAX_UPLOAD_MB: Final = MAX_RECORD_BYTES // (1024 * 1024)
-"""The largest file the viewer accepts from an upload, in MiB: the one record
-size limit of every reader (:data:`casino_records.record.files.MAX_RECORD_BYTES`)."""
-"""The environment variable through which ``casino-records view PATH`` passes PATH."""
+"""The largest file the viewer accepts from an upload, in MiB (Streamlit's unit):
+the one record size limit of every reader
+(:data:`casino_records.record.files.MAX_RECORD_BYTES`)."""
+RECORD_KINDS: Final = ".json records, .jsonl archives and .txt text notation"
+"""The files the viewer opens, in words."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,11 +59,19 @@ class LoadProblem:
     def of(cls, name: str, exc: RecordFormatError) -> LoadProblem:
         """Describe ``exc`` (every error of an :class:`InvalidRecordError`)."""
         errors = getattr(exc, "errors", None) or (exc,)
+        return cls.of_errors(name, errors)
+
+    @classmethod
+    def of_errors(cls, name: str, errors: Sequence[RecordFormatError]) -> LoadProblem:
+        """Describe every error of a record that cannot be read."""
         details = []
         for error in errors:
             where = error.where or "the whole record"
             loc = f" ({error.loc})" if error.loc else ""
-            details.append(f"{where}{loc}: {error.message}")
+            message = error.message
+            if message.startswith(f"{where}: "):  # the text notation says where itself
+                message = message[len(where) + 2 :]
+            details.append(f"{where}{loc}: {message}")
         return cls(f"{name} is not a valid casino record", tuple(details))
 
 
@@ -113,23 +126,40 @@ class Opened:
         return readable[0] if readable else (self.entries[0] if self.entries else None)
 
 
-def open_bytes(data: bytes, name: str, *, max_mb: int = MAX_UPLOAD_MB) -> Opened:
+def open_bytes(
+    data: bytes,
+    name: str,
+    *,
+    max_bytes: int = MAX_RECORD_BYTES,
+    any_suffix: bool = False,
+) -> Opened:
     """Read a file's bytes as one record or an archive, as every reader does.
 
-    Whether the file holds one record or an archive is decided by the one rule
-    of :func:`casino_records.record.files.kind_of` (suffix, then content); a
+    A file with a record suffix (``.json``, ``.jsonl``, ``.ndjson``, ``.txt``)
+    is read as that suffix says; any other is refused in words, unless
+    ``any_suffix`` (a file named on the command line), when its content
+    decides by the one rule of :func:`casino_records.record.files.kind_of`. A
     text archive of several games is an archive. Never raises for bad data:
-    binary junk, truncated JSON or a record that breaks the format all come
-    back as :attr:`Opened.problem`, with the JSON pointer and the words of
-    each error.
+    binary junk, truncated JSON, a text syntax error or a record that breaks
+    the format all come back as :attr:`Opened.problem`, with the JSON pointer
+    (or line) and the words of each error.
 
     >>> opened = open_bytes(b'{"format": "casino-rec', "bad.json")
     >>> opened.problem.title
     'bad.json is not a valid casino record'
     >>> opened.problem.details
     ('line 1, column 23: invalid JSON: unexpected end of data',)
+    >>> open_bytes(b"%PDF-1.4", "scores.pdf").problem.title
+    'scores.pdf is not a record file: the viewer opens .json records, .jsonl archives and .txt text notation'
     """
-    max_bytes = max_mb * 1024 * 1024
+    suffix = Path(name).suffix.lower()
+    if suffix not in RECORD_SUFFIXES and not any_suffix:
+        return Opened(
+            name,
+            problem=LoadProblem(
+                f"{name} is not a record file: the viewer opens {RECORD_KINDS}", ()
+            ),
+        )
     if not data.strip():
         return Opened(name, problem=LoadProblem(f"{name} is empty", ()))
     items = items_of_stream(_io.BytesIO(data), Path(name), name, max_bytes)
@@ -140,16 +170,14 @@ def open_bytes(data: bytes, name: str, *, max_mb: int = MAX_UPLOAD_MB) -> Opened
     if second is None and first.kind != "jsonl":
         record, errors, _ = read_item(first, max_bytes)
         if record is None:
-            return Opened(
-                name, problem=LoadProblem.of(name, InvalidRecordError(errors))
-            )
+            return Opened(name, problem=LoadProblem.of_errors(name, errors))
         return Opened(name, record=record)
     entries: list[ArchiveEntry] = []
     rest = (item for item in (first, second) if item is not None)
     for number, item in enumerate(itertools.chain(rest, items), 1):
         record, errors, unreadable = read_item(item, max_bytes)
         if record is None:
-            problem = LoadProblem.of(f"line {item.line}", InvalidRecordError(errors))
+            problem = LoadProblem.of_errors(f"line {item.line}", errors)
             status = "unreadable" if unreadable else "invalid"
             entries.append(ArchiveEntry(number, item.line, None, problem, status))
         else:
