@@ -185,7 +185,7 @@ setup(
     packages=[*find_packages(include=[PACKAGE, f"{PACKAGE}.*"]), VIEWER_PACKAGE],
     package_dir={VIEWER_PACKAGE: "viewer"},
     package_data={
-        PACKAGE: ["py.typed", "engine/rulebook.md"],
-        VIEWER_PACKAGE: ["*.html", "*.css", "*.js"],
+        PACKAGE: ["py.typed", "engine/rulebook.md", "present/web/*"],
+        VIEWER_PACKAGE: ["*.html", "*.css", "*.js", ".streamlit/config.toml"],
     },
 )

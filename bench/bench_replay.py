@@ -7,7 +7,8 @@ measures, each as the best CPU time of several runs:
 - reading records (parsing and validating them into the models);
 - the full job, as ``casino-records validate`` runs it on one core
   (``batch.check_all`` with one job): read, replay every move through the
-  engine, score every deal, audit every claim (target: >= 120,000 moves/s);
+  engine, score every deal, audit every claim (target: >= 120,000 moves/s),
+  and the share of it spent refusing keys given twice;
 - the same full job with the engine in pure Python (a subprocess with
   ``CASINO_RECORDS_PURE_PYTHON=1``), when the engine is compiled;
 - the replay alone (records already read: verify every move, score, audit);
@@ -32,10 +33,12 @@ import orjson
 from timing import best_of, python_reference
 
 import casino_records
-from casino_records.check.batch import Item, check_all
+from casino_records.check.batch import check_all
 from casino_records.check.replay import replay
 from casino_records.record.jsonio import dumps_jsonl, loads, validate_record_bytes
+from casino_records.record.jsontext import has_repeated_keys
 from casino_records.record.simulate import simulate_record
+from casino_records.record.sources import Item
 
 CONFIGS = [
     ("classic", 2, False),
@@ -141,6 +144,11 @@ def main() -> None:
     print(
         f"validate + re-score (full job): {full:7.3f} s  {moves / full:10.0f} moves/s"
         f"  ({full / parse:.1f}x the reference; target >= 120000 moves/s)"
+    )
+    repeated = best_of(args.runs, lambda: [has_repeated_keys(line) for line in lines])
+    print(
+        f"  of which the check for keys given twice: {repeated:7.3f} s"
+        f"  ({repeated / full:.1%} of the full job)"
     )
     records = [loads(line) for line in lines]
     alone = best_of(args.runs, lambda: [replay(record) for record in records])

@@ -1,14 +1,23 @@
-"""Step time of the replay viewer in a real browser: key press to new position shown.
+"""Step time of the replay viewer in a real browser: key press to new step shown.
 
 Starts ``streamlit run viewer/streamlit_app.py`` on 127.0.0.1 itself, drives
 Debian's Chromium (``$CHROMIUM``, default ``/usr/bin/chromium``) with
 Playwright through a whole deal, once with the → key and once with the Next
 button, and times each step from the key press (or click) until the page's
-headline ("Deal 1 / 3 · Round 2 / 6 · 12 / 48 moves played · …", in the
-stepper component) shows the new position. Prints p50 / p95 / max in
-milliseconds; no asserts (the target is p95 < 150 ms)::
+headline ("Deal 1 / 3 · Round 2 / 6 · Move 12 / 48 · …", in the stepper
+component) shows the new step. Prints p50 / p95 / max in milliseconds; no
+asserts (the target is p95 < 150 ms)::
 
     .venv/bin/python bench/bench_viewer.py [--game classic-2p-annotated.json]
+    .venv/bin/python bench/bench_viewer.py --offline   # the `html` page, file://
+
+``--offline`` times the same steps in the page ``casino-records html`` writes,
+opened from a file with no server (the same stepper script).
+
+The reference, measured in the same run with the same browser: a page from a
+file whose script only rewrites the headline at each key press or click. It
+is what the harness itself costs (the key press, the wait for the next frame);
+each figure is also printed as a ratio to it.
 
 Stepping within a deal needs no server round trip; the stepper tells Python
 its position once stepping pauses for 250 ms. ``--pause 0.3`` waits that long
@@ -24,10 +33,11 @@ import socket
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.request
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -36,6 +46,7 @@ APP = ROOT / "viewer" / "streamlit_app.py"
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run"]
 HEADLINE = ".cr-stepper [data-part=headline]"
+SLIDER = ".cr-stepper [data-part=slider]"
 """The stepper's headline (the stepper is a Custom Component v2 in the page)."""
 HEADLINE_JS = f"""() => {{
   const el = document.querySelector('{HEADLINE}');
@@ -114,13 +125,54 @@ def timed_steps(page: Any, step: Any, count: int, pause: float = 0) -> list[floa
     return times
 
 
-def report(label: str, times: list[float]) -> None:
+REFERENCE_PAGE = """<!doctype html><meta charset="utf-8">
+<div class="cr-stepper"><strong data-part="headline">Deal 1 · step 0</strong>
+<button type="button">Next</button></div>
+<script>
+let step = 0;
+const headline = document.querySelector("[data-part=headline]");
+const next = () => { step += 1; headline.textContent = `Deal 1 · step ${step}`; };
+document.addEventListener("keydown", (e) => { if (e.key === "ArrowRight") next(); });
+document.querySelector("button").onclick = next;
+</script>"""
+"""The reference: a page that only rewrites its headline (the harness's own cost)."""
+
+
+def percentiles(times: list[float]) -> tuple[float, float]:
     ordered = sorted(times)
     p95 = ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
+    return statistics.median(times), p95
+
+
+def report(
+    label: str, times: list[float], reference: list[float] | None = None
+) -> None:
+    p50, p95 = percentiles(times)
+    ratio = ""
+    if reference:
+        r50, r95 = percentiles(reference)
+        ratio = f"  ({p50 / r50:.1f}x / {p95 / r95:.1f}x the reference)"
     print(
-        f"{label}: {len(times)} steps  p50 {statistics.median(times):.0f} ms"
-        f"  p95 {p95:.0f} ms  max {max(times):.0f} ms"
+        f"{label}: {len(times)} steps  p50 {p50:.0f} ms"
+        f"  p95 {p95:.0f} ms  max {max(times):.0f} ms{ratio}"
     )
+
+
+def reference_steps(
+    browser: Any, folder: Path, count: int
+) -> tuple[list[float], list[float]]:
+    """Time ``count`` key presses and clicks on the reference page."""
+    path = folder / "reference.html"
+    path.write_text(REFERENCE_PAGE, encoding="utf-8")
+    page = browser.new_page(viewport={"width": 1400, "height": 900})
+    page.goto(path.as_uri())
+    page.wait_for_function(CHANGED_JS, arg="")
+    page.locator(HEADLINE).click()
+    keys = timed_steps(page, lambda: page.keyboard.press("ArrowRight"), count)
+    button = page.get_by_role("button", name="Next", exact=True)
+    clicks = timed_steps(page, button.click, count)
+    page.close()
+    return keys, clicks
 
 
 def main() -> int:
@@ -128,6 +180,9 @@ def main() -> int:
     parser.add_argument("--game", default="classic-2p-annotated.json")
     parser.add_argument("--deal", type=int, default=1, help="from 1")
     parser.add_argument("--app", type=Path, default=APP, help="the entry script")
+    parser.add_argument(
+        "--offline", action="store_true", help="the offline page, from file://"
+    )
     parser.add_argument(
         "--pause",
         type=float,
@@ -144,16 +199,30 @@ def main() -> int:
     if not Path(CHROMIUM).exists():
         print(f"no Chromium at {CHROMIUM}: apt-get install chromium")
         return 1
-    with streamlit(options.app) as url, sync_playwright() as pw:
+    with ExitStack() as stack:
+        pw = stack.enter_context(sync_playwright())
+        folder = Path(stack.enter_context(tempfile.TemporaryDirectory()))
+        if options.offline:
+            page_file = folder / "game.html"
+            from casino_records.present.offline import offline_page
+            from casino_records.present.viewmodel import build_game
+            from casino_records.record import jsonio
+
+            game = build_game(jsonio.load(ROOT / "sample_games" / options.game))
+            page_file.write_text(offline_page(game), encoding="utf-8")
+            link = f"{page_file.as_uri()}#deal={options.deal}&move=0"
+            where = "offline page"
+        else:
+            url = stack.enter_context(streamlit(options.app))
+            link = f"{url}/?game={options.game}&deal={options.deal}&move=0&view=all"
+            where = "viewer"
         browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        page = browser.new_page(viewport={"width": 1280, "height": 900})
+        page = browser.new_page(viewport={"width": 1400, "height": 900})
         page.set_default_timeout(30_000)
-        link = f"{url}/?game={options.game}&deal={options.deal}&move=1&view=all"
         page.goto(link)
         page.wait_for_function(CHANGED_JS, arg="")
-        total = page.evaluate(HEADLINE_JS)
-        moves = int(total.split(" moves played")[0].rsplit("/ ", 1)[1])
-        print(f"viewer {options.game}, deal {options.deal}: {moves} moves")
+        moves = int(page.locator(SLIDER).get_attribute("max") or 0)
+        print(f"{where} {options.game}, deal {options.deal}: {moves} steps")
         # Warm up one step each way (first rerun compiles, fills caches).
         page.locator(HEADLINE).click()
         timed_steps(page, lambda: page.keyboard.press("ArrowRight"), 1)
@@ -161,12 +230,15 @@ def main() -> int:
         keys = timed_steps(
             page, lambda: page.keyboard.press("ArrowRight"), moves, options.pause
         )
-        report("→ key", keys)
         timed_steps(page, lambda: page.keyboard.press("Home"), 1)
         button = page.get_by_role("button", name="Next", exact=True)
         clicks = timed_steps(page, button.click, moves, options.pause)
-        report("Next button", clicks)
-        report("all", keys + clicks)
+        ref_keys, ref_clicks = reference_steps(browser, folder, moves)
+        report("reference → key", ref_keys)
+        report("reference Next button", ref_clicks)
+        report("→ key", keys, ref_keys)
+        report("Next button", clicks, ref_clicks)
+        report("all", keys + clicks, ref_keys + ref_clicks)
         browser.close()
     return 0
 

@@ -31,8 +31,8 @@ COMPILED: bool = _native.select()
 runs as pure Python; both behave the same (see :mod:`casino_records._native`)."""
 
 if TYPE_CHECKING:
-    from .check.replay import Position as Position
     from .check.replay import Replay as Replay
+    from .check.replay import ReplayPosition as ReplayPosition
     from .check.report import ReplayReport as ReplayReport
     from .engine.bots import GreedyBot as GreedyBot
     from .engine.bots import RandomBot as RandomBot
@@ -64,14 +64,23 @@ if TYPE_CHECKING:
     from .errors import CardError as CardError
     from .errors import CasinoRecordError as CasinoRecordError
     from .errors import IllegalMoveError as IllegalMoveError
+    from .errors import InvalidRecordError as InvalidRecordError
     from .errors import RecordFormatError as RecordFormatError
+    from .errors import RecordTooLargeError as RecordTooLargeError
     from .errors import RulesError as RulesError
     from .errors import ScoreMismatchError as ScoreMismatchError
+    from .errors import TextSyntaxError as TextSyntaxError
+    from .errors import UncorrectableError as UncorrectableError
     from .record.models import GameRecord as GameRecord
     from .record.simulate import simulate_record as simulate_record
 
-# Public names load on first use, so `casino-records --help` starts fast.
-_LAZY = {
+# Public names load on first use, so `casino-records --help` starts fast. This table
+# is the one list of them: __all__ and __dir__ are derived from it, and a test checks
+# that the imports above, which only type checkers read, name the same.
+_LAZY: dict[str, str] = {
+    "ReplayPosition": "check.replay",
+    "Replay": "check.replay",
+    "ReplayReport": "check.report",
     "GreedyBot": "engine.bots",
     "RandomBot": "engine.bots",
     "play_deal": "engine.bots",
@@ -82,12 +91,6 @@ _LAZY = {
     "Suit": "engine.cards",
     "parse_card": "engine.cards",
     "parse_cards": "engine.cards",
-    "CardError": "errors",
-    "CasinoRecordError": "errors",
-    "IllegalMoveError": "errors",
-    "RecordFormatError": "errors",
-    "RulesError": "errors",
-    "ScoreMismatchError": "errors",
     "is_legal": "engine.legality",
     "verify_move": "engine.legality",
     "MatchState": "engine.match",
@@ -97,19 +100,26 @@ _LAZY = {
     "Move": "engine.moves",
     "MoveKind": "engine.moves",
     "Step": "engine.moves",
-    "GameRecord": "record.models",
     "apply_move": "engine.play",
     "next_round": "engine.play",
-    "Position": "check.replay",
-    "Replay": "check.replay",
-    "ReplayReport": "check.report",
     "Rules": "engine.rules",
     "SideScore": "engine.scoring",
     "score_piles": "engine.scoring",
     "Seating": "engine.seating",
     "deal_from_deck": "engine.seating",
-    "simulate_record": "record.simulate",
     "DealState": "engine.state",
+    "CardError": "errors",
+    "CasinoRecordError": "errors",
+    "IllegalMoveError": "errors",
+    "InvalidRecordError": "errors",
+    "RecordFormatError": "errors",
+    "RecordTooLargeError": "errors",
+    "RulesError": "errors",
+    "ScoreMismatchError": "errors",
+    "TextSyntaxError": "errors",
+    "UncorrectableError": "errors",
+    "GameRecord": "record.models",
+    "simulate_record": "record.simulate",
 }
 
 
@@ -128,44 +138,4 @@ def __dir__() -> list[str]:
 
 __version__ = "0.1.0"
 
-__all__ = [
-    "CARDS",
-    "COMPILED",
-    "Action",
-    "Build",
-    "Card",
-    "CardError",
-    "CardSet",
-    "CasinoRecordError",
-    "DealState",
-    "GameRecord",
-    "GreedyBot",
-    "IllegalMoveError",
-    "MatchState",
-    "Move",
-    "MoveKind",
-    "Position",
-    "RandomBot",
-    "RecordFormatError",
-    "Replay",
-    "ReplayReport",
-    "Rules",
-    "RulesError",
-    "ScoreMismatchError",
-    "Seating",
-    "SideScore",
-    "Step",
-    "Suit",
-    "apply_move",
-    "deal_from_deck",
-    "generate_legal_moves",
-    "is_legal",
-    "next_round",
-    "parse_card",
-    "parse_cards",
-    "play_deal",
-    "play_match",
-    "score_piles",
-    "simulate_record",
-    "verify_move",
-]
+__all__ = sorted(["COMPILED", *_LAZY])

@@ -7,13 +7,19 @@ error concerns a record; ``where`` says the same in words ("deal 1, round 3, mov
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 __all__ = [
     "CardError",
     "CasinoRecordError",
     "IllegalMoveError",
+    "InvalidRecordError",
     "RecordFormatError",
+    "RecordTooLargeError",
     "RulesError",
     "ScoreMismatchError",
+    "TextSyntaxError",
+    "UncorrectableError",
 ]
 
 
@@ -57,6 +63,54 @@ class RulesError(CasinoRecordError):
 
 class RecordFormatError(CasinoRecordError):
     """A record that cannot be read: bad JSON, schema violation, impossible deal."""
+
+
+class InvalidRecordError(RecordFormatError):
+    """A record with one or more format errors; all of them are in :attr:`errors`.
+
+    ``message``, ``loc`` and ``where`` are those of the first error.
+
+    >>> error = InvalidRecordError([RecordFormatError("bad", loc="/id", where="field id"),
+    ...     RecordFormatError("worse")])
+    >>> str(error)
+    'bad at field id (/id) (and 1 more error)'
+    """
+
+    def __init__(self, errors: Iterable[RecordFormatError]) -> None:
+        self.errors: tuple[RecordFormatError, ...] = tuple(errors)
+        """Every error found, in document order (at least one)."""
+        first = self.errors[0]
+        super().__init__(first.message, loc=first.loc, where=first.where)
+
+    def __str__(self) -> str:
+        more = len(self.errors) - 1
+        suffix = f" (and {more} more error{'s' * (more > 1)})" if more else ""
+        return super().__str__() + suffix
+
+
+class RecordTooLargeError(RecordFormatError):
+    """A record whose canonical form is larger than the readers accept, so not written."""
+
+
+class TextSyntaxError(RecordFormatError):
+    """A syntax error in the text notation: reading stops at this line and column.
+
+    >>> error = TextSyntaxError(3, 7, "expected a card, found 'X'")
+    >>> error.message, error.where
+    ("line 3, column 7: expected a card, found 'X'", 'line 3, column 7')
+    """
+
+    def __init__(self, line: int, col: int, message: str) -> None:
+        where = f"line {line}, column {col}"
+        super().__init__(f"{where}: {message}", where=where)
+        self.line = line
+        """The line where reading stopped, from 1."""
+        self.col = col
+        """The column, from 1."""
+
+
+class UncorrectableError(CasinoRecordError):
+    """A record whose computed scores are unknown, because it has errors."""
 
 
 class IllegalMoveError(CasinoRecordError):

@@ -9,14 +9,19 @@ st.markdown(
     """
 | key | does |
 |---|---|
-| ← / → | previous / next move (on into the next deal at a deal's end) |
-| Home / End | start / end of the deal |
+| ← / → | previous / next step (on into the next deal after a deal's score) |
+| Home / End | start of the deal / its score |
 | Page Up / Page Down | start of this (previous) / next round |
 
 The keys work anywhere on the page except in a box or a field, whose keys they
-are; the buttons over the board do the same. Click a move in the list to jump
-to the position right after it; the slider, the deal and the round boxes jump
-too. Stepping within a deal happens in the browser, without a server round trip.
+are; the buttons over the board do the same. Click a move in the list to see
+the position right after it; the slider, the deal and round boxes and the
+verdict's links jump too. Stepping within a deal happens in the browser,
+without a server round trip.
+
+**The end of a deal** takes three steps: its last move over the table it left;
+the cards left on the table going to the last capturer (*residue*, when there
+are any); its score, claimed beside computed.
 
 **Deep links.** The address always holds the position, so copying it shares
 exactly what you see:
@@ -28,11 +33,17 @@ exactly what you see:
   for an uploaded file, its record id and `src=upload` (upload the file again
   to open such a link);
 - `deal`: the deal, from 1;
-- `move`: the position before the deal's move with that number, counted from 1
-  across its rounds, exactly as `casino-records show --deal 1 --move 13`:
-  `move=1` is the deal's start, one past the last move its end (the page shows
-  "12 / 48 moves played" for `move=13`);
+- `move`: the position right after the deal's move with that number, counted
+  from 1 across its rounds as in the text notation and
+  `casino-records show --deal 1 --move 13`; `move=0` is the deal's start,
+  `move=residue` and `move=score` its end steps (the page says "Move 13 / 48"
+  for `move=13`);
 - `view`: `all` hands, `none`, or `seatN` for seat N's own view (the record's
-  seat number, from 0), the other hands face down.
+  seat number, from 0), the other hands face down and no move listed before
+  it is made.
+
+**A page to share.** *Save as an offline page* (or `casino-records html GAME`)
+writes the game as one HTML file that opens in any browser with no server;
+its links end in `#deal=1&move=13`.
 """
 )

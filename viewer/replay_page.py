@@ -1,10 +1,11 @@
-"""Replay page: open a record, step through its positions, read its report.
+"""Replay page: open a record, step through it at the table, read its verdict.
 
-Layout only: every value shown comes from casino_records.present.viewmodel. Data
+Layout only: every value shown comes from casino_records.present. Data
 (player names, comments, messages) goes through md_escape wherever Streamlit
-renders Markdown. The position is the stepper (a Custom Component v2, see
-stepper.js): it gets every position of the deal pre-rendered and escaped by
-viewmodel.stepper, and steps through them in the browser without a rerun.
+renders Markdown. The game is the stepper (a Custom Component v2, see
+casino_records/present/web/stepper.js): it gets every step of the deal
+pre-rendered and escaped by viewmodel.stepper, with the record's verdict, and
+steps through them in the browser without a rerun.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from pathlib import Path
 import streamlit as st
 
 from casino_records.present import viewmodel as vm
+from casino_records.present.offline import offline_page, stepper_assets
 
 HERE = Path(__file__).resolve().parent
 SAMPLES = HERE.parent / "sample_games"
@@ -22,23 +24,20 @@ STEPPER = "replay_stepper"
 md = vm.md_escape
 ss = st.session_state
 
+_frame, _css, _js = stepper_assets()
 stepper = st.components.v2.component(
-    "casino_records.stepper",
-    html=(HERE / "stepper.html").read_text(encoding="utf-8"),
-    css=(HERE / "stepper.css").read_text(encoding="utf-8"),
-    js=(HERE / "stepper.js").read_text(encoding="utf-8"),
-    isolate_styles=False,
+    "casino_records.stepper", html=_frame, css=_css, js=_js, isolate_styles=False
 )
 
 
 @st.cache_resource(max_entries=16, show_spinner=False)
-def open_file(data: bytes, name: str) -> vm.Opened:
-    return vm.open_bytes(data, name)
+def open_file(data: bytes, name: str, listed: bool) -> vm.Opened:
+    return vm.open_bytes(data, name, any_suffix=listed)
 
 
 @st.cache_resource(max_entries=16, show_spinner="Replaying…")
-def load_game(data: bytes, name: str, number: int | None) -> vm.Game:
-    opened = open_file(data, name)
+def load_game(data: bytes, name: str, listed: bool, number: int | None) -> vm.Game:
+    opened = open_file(data, name, listed)
     entry = opened.entry(number) if opened.is_archive else None
     record = entry.record if entry is not None else opened.record
     assert record is not None
@@ -48,19 +47,23 @@ def load_game(data: bytes, name: str, number: int | None) -> vm.Game:
 
 @st.cache_resource(max_entries=32, show_spinner=False)
 def stepper_payload(
-    data: bytes, name: str, number: int | None, deal: int, view: str
+    data: bytes, name: str, listed: bool, number: int | None, deal: int, view: str
 ) -> vm.StepperPayload:
-    return vm.stepper_payload(load_game(data, name, number), deal, view)
+    return vm.stepper_payload(load_game(data, name, listed, number), deal, view)
+
+
+@st.cache_data(max_entries=4, show_spinner=False)
+def page_for(
+    data: bytes, name: str, listed: bool, number: int | None, view: str
+) -> bytes:
+    game = load_game(data, name, listed, number)
+    return offline_page(game, perspective=view).encode("utf-8")
 
 
 def goto(deal: int, move: int) -> None:
     """Move the stepper on purpose (a new nonce makes it show ``move``)."""
     ss.replay_deal, ss.replay_move, ss.replay_start = deal, move, move
     ss.replay_nonce += 1
-
-
-def deal_changed() -> None:
-    goto(ss.replay_deal, 0)
 
 
 def show_problem(problem: vm.LoadProblem) -> None:
@@ -85,11 +88,11 @@ if not ss.replay_started:
 with st.sidebar:
     st.header("Record")
     upload = st.file_uploader(
-        "Open a record file (.json, .jsonl)",
-        type=["json", "jsonl"],
+        "Open a record file (.json, .jsonl or .txt)",
         key="replay_upload",
         max_upload_size=vm.MAX_UPLOAD_MB,
-        help=f"At most {vm.MAX_UPLOAD_MB} MB. Remove it to go back to the list.",
+        help=f"A .json record, a .jsonl archive or the text notation (.txt), at most"
+        f" {vm.MAX_UPLOAD_MB} MiB. Remove it to go back to the list.",
     )
     if files:
         st.selectbox(
@@ -99,12 +102,13 @@ with st.sidebar:
             disabled=upload is not None,
         )
 
-# The header and the position live in two fixed slots, so that a header of another
+# The header and the game live in two fixed slots, so that a header of another
 # length never moves the stepping fragment (which would leave a stale copy behind).
 top, body = st.container(), st.container()
 with top:
     src: str | None = None
     handoff = ss.get("scorer_handoff")  # a record sent by the "Record a game" page
+    listed = upload is None and handoff is None  # a file from the list (any suffix)
     if upload is not None:
         data, name, src = upload.getvalue(), upload.name, "upload"
     elif handoff is not None:
@@ -125,7 +129,7 @@ with top:
         st.info("No record to show: upload a record file in the sidebar.")
         st.stop()
 
-    opened = open_file(data, name)
+    opened = open_file(data, name, listed)
     if opened.problem is not None:
         show_problem(opened.problem)
         st.stop()
@@ -147,11 +151,11 @@ with top:
             show_problem(entry.problem)
             st.stop()
 
-    game = load_game(data, name, number)
+    game = load_game(data, name, listed, number)
     record_id = game.record.id or name
     link_game = record_id if src == "upload" else name
 
-    # --- a new game: open it where the link says, else at its opening position ------------
+    # --- a new game: open it where the link says, else where it opens ------------------
 
     pending: vm.Link | None = ss.replay_pending
     identity = (src, name, number, upload.file_id if upload is not None else None)
@@ -161,7 +165,7 @@ with top:
         if pending is not None and pending.game == link_game and pending.src == src:
             ss.replay_pending = None
             if game.deals and (pending.deal is not None or pending.move is not None):
-                start = vm.clamp(game, pending.deal, pending.move)
+                start = vm.linked_step(game, pending.deal, pending.move)
             ss.replay_view = vm.parse_perspective(pending.view, len(game.names))
         elif pending is not None and pending.src != "upload":
             ss.replay_pending = None
@@ -174,61 +178,20 @@ with top:
             " upload that file to open it at the linked position."
         )
 
-    # --- header and findings ----------------------------------------------------------------
+    # --- header --------------------------------------------------------------------------
 
-    report = game.report
-    st.title(md(record_id))
-    st.caption(
-        md(
-            f"{report.preset} · {len(game.names)} players · "
-            + " vs ".join(game.sides)
-            + f" · {report.moves_checked} moves checked · status: {report.status}"
-        )
-    )
-    if game.record.comment:
-        st.text(game.record.comment)
-
-    errors = [f for f in report.findings if f.severity == "error"]
-    disputes = [f for f in report.findings if f.severity == "dispute"]
-    for n, finding in enumerate(errors):
-        rule = f" {finding.rule}" if finding.rule else ""
-        st.error(
-            f"**Invalid record{md(rule)}** · {md(finding.where)}: {md(finding.message)}"
-        )
-        for k, jump in enumerate(vm.finding_jumps(game, finding)):
-            st.button(
-                md(jump.label),
-                key=f"replay_err_{n}_{k}",
-                on_click=goto,
-                args=(jump.deal, jump.move),
-            )
-    if disputes:
-        with st.expander(
-            f"Disputed: {len(disputes)} claimed figures differ", expanded=False
-        ):
-            for n, finding in enumerate(disputes):
-                st.warning(f"{md(finding.where)}: {md(finding.message)}")
-                found = vm.locate(game, finding.loc)
-                if found is not None:
-                    st.button(
-                        f"Go to the end of deal {found[0] + 1}",
-                        key=f"replay_disp_{n}",
-                        on_click=goto,
-                        args=found,
-                    )
-                for k, jump in enumerate(vm.finding_jumps(game, finding)):
-                    st.button(
-                        md(jump.label),
-                        key=f"replay_jump_{n}_{k}",
-                        on_click=goto,
-                        args=(jump.deal, jump.move),
-                    )
-
+    st.subheader(md(record_id), anchor=False)
+    comment = f"  \n{md(game.record.comment)}" if game.record.comment else ""
+    st.caption(md(vm.summary(game)) + comment)
     if not game.deals:
-        st.warning("This record has no position to show.")
+        problems = [f for f in game.report.findings if f.severity == "error"]
+        reason = (
+            f": {md(problems[0].where)}: {md(problems[0].message)}" if problems else ""
+        )
+        st.warning(f"This record has no position to show{reason}")
         st.stop()
 
-# --- the position -------------------------------------------------------------------------
+# --- the game -----------------------------------------------------------------------------
 
 views = vm.perspectives(len(game.names))
 if ss.replay_view not in views:
@@ -240,46 +203,53 @@ with st.sidebar:
         format_func=lambda p: md(vm.perspective_label(p, game.names)),
         key="replay_view",
     )
-    st.caption("Keys: ← → move · Home End deal start/end · PgUp PgDn round")
+    st.download_button(
+        "Save as an offline page",
+        data=lambda: page_for(data, name, listed, number, ss.replay_view),
+        file_name=f"{Path(name).stem}.html",
+        mime="text/html",
+        on_click="ignore",
+        help="One HTML file with the whole game, this view of the hands and the"
+        " verdict: it opens in any browser, with no server (as `casino-records"
+        " html`).",
+    )
+    st.caption("Keys: ← → step · Home End deal start/score · PgUp PgDn round")
 
 
 def reported() -> None:
-    """The stepper showed another position: remember it for later reruns."""
-    found = vm.reported_position(ss[STEPPER].get("position"), ss.replay_nonce)
+    """The stepper showed another step: remember it for later reruns."""
+    found = vm.reported_position(ss.get(STEPPER, {}).get("position"), ss.replay_nonce)
     if found is not None:
         ss.replay_deal, ss.replay_move = found
 
 
 def jumped() -> None:
     """The stepper went past its deal (or a link led to another): jump there."""
-    found = vm.reported_position(ss[STEPPER].get("jump"))
+    found = vm.reported_position(ss.get(STEPPER, {}).get("jump"))
     if found is not None:
-        goto(*found)
+        goto(*vm.clamp(game, *found))
 
 
 @st.fragment
 def position(
-    game: vm.Game, data: bytes, name: str, number: int | None, link: vm.Link
+    game: vm.Game,
+    data: bytes,
+    name: str,
+    listed: bool,
+    number: int | None,
+    link: vm.Link,
 ) -> None:
-    """The deal box and the stepper: the stepper's reports rerun only this.
+    """The stepper: its reports rerun only this.
 
-    ``link`` names the game for the address bar (its position is filled in here).
+    ``link`` names the game for the address bar (its step is filled in here).
     """
     deal, move = vm.clamp(game, ss.get("replay_deal"), ss.get("replay_move"))
     if (deal, move) != (ss.get("replay_deal"), ss.get("replay_move")):
         goto(deal, move)
-    st.selectbox(
-        "Deal",
-        game.deals,
-        format_func=lambda d: f"Deal {d + 1}",
-        key="replay_deal",
-        on_change=deal_changed,
-        width=200,
-    )
     stepper(
         key=STEPPER,
         data=vm.stepper_data(
-            stepper_payload(data, name, number, deal, ss.replay_view),
+            stepper_payload(data, name, listed, number, deal, ss.replay_view),
             key=f"{ss.replay_loaded}|{deal}",
             start=ss.replay_start,
             nonce=ss.replay_nonce,
@@ -290,10 +260,16 @@ def position(
     )
     st.query_params.from_dict(
         vm.link_params(
-            replace(link, deal=ss.replay_deal, move=ss.replay_move, view=ss.replay_view)
+            replace(
+                link,
+                deal=ss.replay_deal,
+                move=game.step_label(ss.replay_deal, ss.replay_move),
+                view=ss.replay_view,
+            )
         )
     )
 
 
 with body:
-    position(game, data, name, number, vm.Link(game=link_game, record=number, src=src))
+    link = vm.Link(game=link_game, record=number, src=src)
+    position(game, data, name, listed, number, link)

@@ -8,44 +8,46 @@ Data (names, comments, messages) goes through md_escape wherever Markdown render
 
 from __future__ import annotations
 
+import html
 import math
+from pathlib import Path
 from typing import Any
 
 import streamlit as st
+from scorer_setup import setup_page  # type: ignore[import-not-found]  # this folder
 
 from casino_records.engine.cards import Card
 from casino_records.errors import CasinoRecordError
 from casino_records.present import scorer_view as sv
-from casino_records.present.viewmodel import md_escape as md
-from casino_records.record.jsonio import loads
-from casino_records.record.models import Meta
-from casino_records.record.textnotation import read_text
-from casino_records.scorer import (
-    CARD_SOURCES,
-    Candidate,
-    EntryError,
-    GameSetup,
-    OptionField,
-    ScorerSession,
-    option_fields,
+from casino_records.present.scorer_entry import (
+    answer_entry,
+    entry_payload,
+    position_key,
 )
-from casino_records.scorer.setup import PRESETS
+from casino_records.present.viewmodel import md_escape as md
+from casino_records.scorer import (
+    EntryError,
+    ScorerSession,
+)
 
 ss = st.session_state
+HERE = Path(__file__).parent
 SESSION = "scorer_session"
-DEFAULT_NAMES = ("Ana", "Ben", "Caio", "Dee")
-TABLES = {"2 players": (2, False), "3 players": (3, False), "4 players": (4, False)}
-TABLES["2 v 2"] = (4, True)
-SOURCE_LABELS = {
-    "appear": "as they appear (table cards, then each card played)",
-    "hands": "known hands (table and every hand)",
-    "shuffle": "a seeded shuffle",
-}
+ENTRY = "scorer_entry"
 GLYPHS = ["", "!", "?", "!!", "??", "!?", "?!"]
 
 st.markdown(
     "<style>.scorer-svg svg{max-width:100%;height:auto}</style>",
     unsafe_allow_html=True,
+)
+
+
+entry_component = st.components.v2.component(
+    "casino_records.scorer_entry",
+    html=(HERE / "scorer_entry.html").read_text(encoding="utf-8"),
+    css=(HERE / "scorer_entry.css").read_text(encoding="utf-8"),
+    js=(HERE / "scorer_entry.js").read_text(encoding="utf-8"),
+    isolate_styles=False,
 )
 
 
@@ -60,132 +62,20 @@ def fail(exc: CasinoRecordError) -> None:
     ss.scorer_error = (exc.message + where, legal)
 
 
-# --- set-up ---------------------------------------------------------------------------
-
-
-def option_widget(preset: str, field: OptionField) -> Any:
-    key = f"scorer_opt_{preset}_{field.name}"
-    shown = "not set" if field.default is None else field.default
-    label = f"{field.name} (default {shown})"
-    if field.kind == "bool":
-        return st.checkbox(label, value=bool(field.default), key=key)
-    if field.kind == "int":
-        return st.number_input(label, 1, 1000, int(field.default or 1), key=key)
-    return st.selectbox(
-        label,
-        field.choices,
-        index=field.choices.index(field.default),
-        format_func=lambda value: "not set" if value is None else str(value),
-        key=key,
-    )
-
-
-def setup_page() -> None:
-    st.title("Record a game")
-    st.caption(
-        "Enter a game as it is played: every move is checked by the engine as you"
-        " enter it, and the score sheet compares what the players claim with what"
-        " the cards say."
-    )
-    preset = st.selectbox("Rules", PRESETS, key="scorer_preset")
-    table = st.radio("Table", list(TABLES), horizontal=True, key="scorer_table")
-    players, partnership = TABLES[table]
-    names = [
-        st.text_input(f"Seat {seat}", DEFAULT_NAMES[seat], key=f"scorer_name{seat}")
-        for seat in range(players)
-    ]
-    if partnership:
-        st.caption(
-            f"Partners sit opposite: {names[0]} & {names[2]} v {names[1]} & {names[3]}."
-        )
-    dealer = st.selectbox(
-        "First dealer",
-        range(players),
-        format_func=lambda seat: names[seat] or f"seat {seat}",
-        key="scorer_dealer",
-    )
-    source = st.radio(
-        "The cards",
-        CARD_SOURCES,
-        format_func=SOURCE_LABELS.__getitem__,
-        key="scorer_source",
-    )
-    seed = ""
-    if source == "shuffle":
-        seed = st.text_input("Shuffle seed", "club-night", key="scorer_seed")
-    fields = option_fields(preset)
-    target = next(f for f in fields if f.name == "target_score")
-    options: dict[str, Any] = {
-        "target_score": st.number_input(
-            f"Target score (default {target.default})",
-            1,
-            1000,
-            int(target.default or 21),
-            key=f"scorer_target_{preset}",
-        )
-    }
-    with st.expander("Rules options"):
-        for field in fields:
-            if field.name != "target_score":
-                options[field.name] = option_widget(preset, field)
-    with st.expander("About the game (optional)"):
-        record_id = st.text_input("Record id", key="scorer_id")
-        event = st.text_input("Event", key="scorer_event")
-        date = st.text_input("Date", key="scorer_date")
-    if st.button("Start recording", type="primary", key="scorer_start"):
-        meta = Meta(event=event or None, date=date or None) if event or date else None
-        try:
-            setup = GameSetup(
-                preset=preset,
-                options=options,
-                names=tuple(n.strip() for n in names),
-                partnership=partnership,
-                dealer=dealer,
-                cards=source,
-                seed=seed,
-                record_id=record_id or None,
-                meta=meta,
-            )
-            ss[SESSION] = ScorerSession(setup)
-        except CasinoRecordError as exc:
-            st.error(md(str(exc)))
-        else:
-            st.rerun()
-    st.divider()
-    upload = st.file_uploader(
-        "Or go on with a record (JSON or text notation)",
-        type=["json", "txt", "casino"],
-        key="scorer_upload",
-    )
-    if upload is not None and st.button("Go on with it", key="scorer_resume"):
-        data = upload.getvalue()
-        try:
-            text = data.decode("utf-8-sig")
-            record = loads(data) if text.lstrip().startswith("{") else read_text(text)
-            ss[SESSION] = ScorerSession.from_record(record)
-        except (CasinoRecordError, UnicodeDecodeError) as exc:
-            st.error(md(f"Cannot go on with {upload.name}: {exc}"))
-        else:
-            st.rerun()
-
-
 # --- entering -------------------------------------------------------------------------
 
 
-def play(session: ScorerSession, entry: Candidate | str) -> None:
+def entered() -> None:
+    """The entry component sent a move: chosen among the candidates, or typed."""
+    answer = ss[ENTRY]
+    ss.scorer_entry_serial = ss.get("scorer_entry_serial", 0) + 1
+    key, moves = ss.get("scorer_entry_moves", ("", {}))
     try:
-        session.play(entry)
+        answer_entry(ss[SESSION], moves, key, answer.get("play"), answer.get("typed"))
     except EntryError as exc:
         fail(exc)
     else:
         ss.scorer_error = None
-        ss.scorer_typed = ""
-
-
-def typed(session: ScorerSession) -> None:
-    text = ss.scorer_typed.strip()
-    if text:
-        play(session, text)
 
 
 def undo(session: ScorerSession, count: int) -> None:
@@ -227,41 +117,31 @@ def card_picker(label: str, key: str, exclude: set[Card]) -> None:
 
 
 def move_entry(session: ScorerSession) -> None:
-    live = session.live()
-    assert live is not None and session.to_move is not None
+    """The table, then the entry component: pick a card, see its moves, choose."""
     svg(sv.table_picture(session))
-    moves = live.state.moves_played
-    st.text_input(
-        "Type a move (e.g. 9D x 4S 5D, KH -, 2D +8 6C)",
-        key="scorer_typed",
-        on_change=typed,
-        args=(session,),
-        placeholder="9D x 4S 5D",
-    )
-    card = st.pills(
-        f"Or pick the card {session.names[session.to_move]} played",
-        session.playable(),
-        format_func=sv.card_pill,
-        key=f"scorer_pick_{session.deal_index}_{moves}",
-    )
-    if card is None:
-        return
-    try:
-        options = session.candidates(card)
-    except EntryError as exc:
-        st.error(md(exc.message))
-        return
-    # One picture of them all (played card, then the table cards it uses, framed),
-    # then one button each: few elements, so the list shows fast.
-    svg(sv.candidates_html(options))
-    for i, option in enumerate(options):
-        st.button(
-            f"{i + 1} · " + md(option.words),
-            key=f"scorer_cand_{session.deal_index}_{moves}_{i}",
-            on_click=play,
-            args=(session, option),
-            use_container_width=True,
+    error = ss.get("scorer_error")
+    message = ""
+    if error:
+        text, legal = error
+        message = text + (
+            f". Legal with that card: {', '.join(legal)}." if legal else ""
         )
+    cached = ss.get("scorer_entry_cache")
+    if cached is None or cached[0]["key"] != position_key(session):
+        cached = entry_payload(session)
+        ss.scorer_entry_cache = cached
+    payload, moves = cached
+    ss.scorer_entry_moves = (payload["key"], moves)
+    entry_component(
+        key=ENTRY,
+        data={
+            **payload,
+            "error": html.escape(message),
+            "serial": ss.get("scorer_entry_serial", 0),
+        },
+        on_play_change=entered,
+        on_typed_change=entered,
+    )
 
 
 def hands_view(session: ScorerSession) -> None:
@@ -343,6 +223,7 @@ def move_list(session: ScorerSession) -> None:
             text.append(f"{line.index + 1}\\. " + md(f"{line.text}{note}{mark}"))
         if text:
             st.markdown("  \n".join(text))  # one element, however long the deal
+        deal_comment(session)
         if not lines:
             return
         index = st.selectbox(
@@ -360,6 +241,86 @@ def move_list(session: ScorerSession) -> None:
         if st.button("Save the note", key="scorer_note_save"):
             session.annotate(session.deal_index, index, comment, glyph)
             st.rerun(scope="fragment")
+
+
+def deal_comment(session: ScorerSession) -> None:
+    d = session.deal_index
+    text = st.text_input(
+        f"Comment on deal {d + 1}",
+        session.current.comment or "",
+        key=f"scorer_deal_comment_{d}",
+    )
+    st.button(
+        "Save the deal comment",
+        key="scorer_deal_comment_save",
+        on_click=session.comment_deal,
+        args=(d, text.strip()),
+    )
+
+
+def match_claims(session: ScorerSession) -> None:
+    """The match result as the players claim it, and the comments on the game."""
+    if not st.toggle(
+        "Show the claimed match result and comments", key="scorer_show_claims"
+    ):
+        return
+    claim = session.match_claim
+    sides = sv.snapshot(session).sides
+    with st.container(border=True):
+        with st.form("scorer_match_form", border=False):
+            for side, name in enumerate(sides):
+                st.number_input(
+                    md(f"{name}: claimed total"),
+                    min_value=0,
+                    step=1,
+                    value=(
+                        claim.totals[side]
+                        if claim is not None and claim.totals is not None
+                        else None
+                    ),
+                    key=f"scorer_claim_total_{side}",
+                )
+            choices: list[int | None] = [None, *range(len(sides))]
+            st.selectbox(
+                "Claimed winner",
+                choices,
+                index=choices.index(claim.winner if claim is not None else None),
+                format_func=lambda w: "not recorded" if w is None else sides[w],
+                key="scorer_claim_winner",
+            )
+            st.text_input(
+                "Comment on the claimed result",
+                (claim.comment or "") if claim is not None else "",
+                key="scorer_claim_comment",
+            )
+            st.text_area(
+                "Comment on the game",
+                session.setup.comment or "",
+                key="scorer_game_comment",
+            )
+            st.form_submit_button(
+                "Save", on_click=save_claims, args=(session, len(sides))
+            )
+        problem = ss.get("scorer_claim_error")
+        if problem:
+            st.error(md(problem))
+
+
+def save_claims(session: ScorerSession, sides: int) -> None:
+    """Keep what the match form holds (its widgets' values)."""
+    totals = [ss[f"scorer_claim_total_{side}"] for side in range(sides)]
+    given = [int(t) for t in totals if t is not None]
+    ss.scorer_claim_error = None
+    if given and len(given) != sides:
+        ss.scorer_claim_error = "Enter every side's claimed total, or none."
+        return
+    remark = str(ss.scorer_claim_comment or "").strip()
+    try:
+        session.claim_match(given or None, ss.scorer_claim_winner, remark)
+    except ValueError as exc:
+        ss.scorer_claim_error = f"Cannot keep that claim: {exc}"
+        return
+    session.comment_game(str(ss.scorer_game_comment or "").strip())
 
 
 def save(session: ScorerSession) -> None:
@@ -397,7 +358,7 @@ def recorder() -> None:
     for problem in snap.problems:
         st.error(md(problem))
     error = ss.get("scorer_error")
-    if error:
+    if error and session.phase != "move":  # the entry shows its own errors
         message, legal = error
         st.error(md(message))
         if legal:
@@ -453,11 +414,12 @@ def recorder() -> None:
         hands_view(session)
     st.button("Undo", key="scorer_undo", on_click=undo, args=(session, 1), icon="↩")
     move_list(session)
+    match_claims(session)
     save(session)
 
 
 if SESSION not in ss:
-    setup_page()
+    setup_page(SESSION)
 else:
     recorder()
     st.divider()

@@ -1,20 +1,36 @@
-"""The casino-records replay viewer: page set-up, session defaults, navigation.
+"""The casino-records viewer: page set-up, session defaults, navigation.
 
 Run it with ``casino-records view [PATH]`` or
 ``streamlit run viewer/streamlit_app.py [-- PATH]``. Every computation lives in
-:mod:`casino_records.present.viewmodel`; the pages only lay it out.
+:mod:`casino_records.present`; the pages only lay it out. The server's own
+settings (no usage statistics, no "Deploy" button, the upload limit) are in
+``viewer/.streamlit/config.toml``, which Streamlit reads beside this script.
+
+A new page is one more entry in ``PAGES`` (its script beside this one).
 """
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import streamlit as st
+
+HERE = Path(__file__).resolve().parent
+
+# The viewer's pages, in the order of the navigation bar.
+PAGES = [
+    st.Page("replay_page.py", title="Replay", icon="🃏", default=True),
+    st.Page("scorer_page.py", title="Record a game", icon="✍️", url_path="record"),
+    st.Page("help_page.py", title="Keys and links", icon="⌨️", url_path="help"),
+]
 
 st.set_page_config(
     page_title="Casino records viewer",
     page_icon="🃏",
     layout="wide",
-    initial_sidebar_state="expanded",
+    initial_sidebar_state="auto",
 )
+st.html(f"<style>{(HERE / 'page.css').read_text(encoding='utf-8')}</style>")
 
 for key, value in {
     "replay_started": False,  # the URL was read (first run of the session)
@@ -26,12 +42,4 @@ for key, value in {
 }.items():
     st.session_state.setdefault(key, value)
 
-page = st.navigation(
-    [
-        st.Page("replay_page.py", title="Replay", icon="🃏", default=True),
-        st.Page("scorer_page.py", title="Record a game", icon="✍️", url_path="record"),
-        st.Page("help_page.py", title="Keys and links", icon="⌨️", url_path="help"),
-    ],
-    position="top",
-)
-page.run()
+st.navigation(PAGES, position="top").run()

@@ -26,21 +26,31 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..errors import CasinoRecordError
+from ..errors import UncorrectableError
+from ..record.jsonio import canonical_data
 from ..record.models import GameRecord
+from ..record.pointer import set_at
 from .report import ReplayReport
 
-__all__ = ["UncorrectableError", "corrected"]
-
-
-class UncorrectableError(CasinoRecordError):
-    """A record whose computed scores are unknown, because it has errors."""
+__all__ = ["UncorrectableError", "corrected", "corrected_data"]
 
 
 def corrected(record: GameRecord, report: ReplayReport) -> GameRecord:
     """Return a copy of ``record`` whose claimed scores are the computed ones.
 
     :param report: the report of ``replay(record)``.
+    :raises UncorrectableError: the record is invalid (its report has errors).
+    """
+    return GameRecord.model_validate(corrected_data(record, report))
+
+
+def corrected_data(record: GameRecord, report: ReplayReport) -> dict[str, Any]:
+    """The canonical JSON data of :func:`corrected` (what a writer writes), unvalidated.
+
+    Only claimed figures change, each to a computed one (a whole number in
+    range), so the data is that of a valid record: writing it needs no second
+    validation.
+
     :raises UncorrectableError: the record is invalid (its report has errors).
     """
     if not report.valid:
@@ -50,10 +60,10 @@ def corrected(record: GameRecord, report: ReplayReport) -> GameRecord:
             loc=first.loc,
             where=first.where,
         )
-    data = record.model_dump(mode="json", exclude_none=True)
+    data = canonical_data(record)
     for deal in report.deals:
         for check in deal.checks:
-            _set(data, check.loc, check.computed)
+            set_at(data, check.loc, check.computed)
         claimed = data["deals"][deal.index].get("claimed")
         if not deal.complete and claimed is not None:
             if "comment" in claimed:
@@ -68,17 +78,4 @@ def corrected(record: GameRecord, report: ReplayReport) -> GameRecord:
             claimed.pop("winner", None)
         else:
             claimed["winner"] = report.match.winner
-    return GameRecord.model_validate(data)
-
-
-def _set(data: dict[str, Any], pointer: str, value: int) -> None:
-    """Set the value at a JSON pointer (the parent must exist)."""
-    parts = [p.replace("~1", "/").replace("~0", "~") for p in pointer.split("/")[1:]]
-    node: Any = data
-    for part in parts[:-1]:
-        node = node[int(part)] if isinstance(node, list) else node[part]
-    last = parts[-1]
-    if isinstance(node, list):
-        node[int(last)] = value
-    else:
-        node[last] = value
+    return data

@@ -12,15 +12,17 @@ from dataclasses import dataclass, field
 
 from ..engine.cards import CARD_NAMES
 from ..engine.describe import move_text, side_names
-from ..engine.legality import verify_move
+from ..engine.legality import Plan, verify_move
 from ..engine.match import MatchState
 from ..engine.movegen import generate_legal_moves
-from ..engine.moves import MoveKind, Step
+from ..engine.moves import Move, MoveKind, Step
 from ..engine.play import apply_plan, needs_hands, next_round
 from ..engine.rules import Rules
 from ..engine.scoring import score_piles
 from ..engine.seating import HAND_SIZE, Seating
 from ..engine.state import DealState
+from ..engine.unknown import UnseenCards, deal_round, start_deal
+from ..engine.values import value_tables
 from ..errors import (
     CasinoRecordError,
     IllegalMoveError,
@@ -29,16 +31,23 @@ from ..errors import (
     ScoreMismatchError,
 )
 from ..record.models import Deal, GameRecord
-from ..record.provenance import resolve_deal_cards
+from ..record.provenance import DealCards, resolve_deal_cards
 from ..record.translate import to_engine
 from .audit import audit_deal, audit_match, audit_unplayed_deal, move_loc
-from .report import DealReport, Finding, MatchReport, ReplayReport, SideReport
+from .report import (
+    DealReport,
+    Finding,
+    MatchReport,
+    PendingCheck,
+    ReplayReport,
+    SideReport,
+)
 
-__all__ = ["Position", "Replay", "replay"]
+__all__ = ["ReplayPosition", "Replay", "replay"]
 
 
 @dataclass(frozen=True, slots=True)
-class Position:
+class ReplayPosition:
     """A position of a deal: before move ``index`` (or after the last move)."""
 
     deal: int
@@ -72,7 +81,7 @@ class Replay:
     """The result of replaying a record."""
 
     report: ReplayReport
-    positions: list[list[Position]] = field(default_factory=list)
+    positions: list[list[ReplayPosition]] = field(default_factory=list)
     """Per deal, every position (only with ``positions=True``)."""
     states: list[DealState | None] = field(default_factory=list)
     """Per deal replayed, the engine state where its replay stopped (the end of a
@@ -140,7 +149,7 @@ class _Replayer:
             disputed=False,
             moves_checked=0,
         )
-        self.positions: list[list[Position]] = []
+        self.positions: list[list[ReplayPosition]] = []
         self.states: list[DealState | None] = []
         self.moves_checked = 0
 
@@ -245,6 +254,7 @@ class _Replayer:
                         rule="R2.7",
                     )
             previous_dealer = deal.dealer
+            errors_before = len(self.report.findings)
             report, state = self.replay_deal(d, deal, rules, seating, match)
             self.report.deals.append(report)
             self.states.append(state)
@@ -255,9 +265,12 @@ class _Replayer:
                     self.unplayed_claims(d, deal, state, "the match was won at")
                 continue
             if state is None or not state.finished:
+                failed = state is None and len(self.report.findings) > errors_before
                 if state is not None:
                     self.unplayed_claims(d, deal, state, "the deal stops after")
-                if state is not None and d != last and not match.over:
+                elif not failed:
+                    self.table_only_claims(d, deal)
+                if not failed and d != last and not match.over:
                     self.error(
                         "structure",
                         loc,
@@ -265,9 +278,10 @@ class _Replayer:
                         "the deal is unfinished but later deals follow",
                         rule="R3.3",
                     )
-                # An interrupted last deal leaves the totals of the complete
-                # deals standing; anything else makes them unknowable.
-                if state is None or d != last:
+                # An interrupted last deal (even one recorded up to its table)
+                # leaves the totals of the complete deals standing; anything
+                # else makes them unknowable.
+                if failed or d != last:
                     known = False
                 continue
             if not known:
@@ -337,6 +351,28 @@ class _Replayer:
             )
         )
 
+    def table_only_claims(self, d: int, deal: Deal) -> None:
+        """Report the claims of a deal recorded up to its table: none can be checked (D8)."""
+        claimed = deal.claimed
+        if claimed is None or not self.report.valid:
+            return
+        figures = [side for side in claimed.sides if side.model_dump(exclude_none=True)]
+        if not figures:
+            return
+        self.add_findings(
+            [
+                Finding(
+                    severity="dispute" if self.strict_claims else "warning",
+                    kind="score",
+                    rule="D8",
+                    loc=f"/deals/{d}/claimed",
+                    where=f"deal {d + 1}",
+                    message="the claimed scores are not checked: the deal is recorded"
+                    " up to its table, no move played, so the deal is not scored",
+                )
+            ]
+        )
+
     def _after_immediate_win(self, deal: Deal, d: int, r: int, k: int) -> None:
         """Report moves recorded after a capture that won the match at once."""
         later = [
@@ -368,13 +404,22 @@ class _Replayer:
         cards = resolve_deal_cards(self, d, deal, rules, seating)
         if cards is None:
             return report, None
-        table, hands = cards
+        table, hands = cards.table, cards.rounds
+        if not hands:  # recorded up to its table: no hand is known, no move made
+            return report, None
         detail = self.detail
-        state = DealState.start(
-            rules, seating, deal.dealer, table, hands[0], keep_log=detail
-        )
+        partial = self._unseen(cards, 0, rules)
+        if partial is None:
+            state = DealState.start(
+                rules, seating, deal.dealer, table, hands[0], keep_log=detail
+            )
+        else:
+            start = partial.working_hands(hands[0])
+            state = start_deal(
+                rules, seating, deal.dealer, table, start, keep_log=detail
+            )
         totals = tuple(match.totals)
-        kept: list[Position] = []
+        kept: list[ReplayPosition] = []
         last_step: Step | None = None
         last_loc = ""
         immediate_wins = rules.near_target_immediate_win
@@ -389,16 +434,20 @@ class _Replayer:
                         rule="R3.2",
                     )
                     return report, state
-                next_round(state, hands[r])
+                partial = self._unseen(cards, r, rules)
+                if partial is None:
+                    next_round(state, hands[r])
+                else:
+                    deal_round(state, partial.working_hands(hands[r]))
             moves_loc = f"{loc}/rounds/{r}/moves/"
             for k, notation_move in enumerate(round_.moves):
                 if self.keep:
                     kept.append(
-                        Position(
+                        ReplayPosition(
                             d,
                             state.moves_played,
                             moves_loc + str(k),
-                            state.copy(),
+                            _copy(state, partial),
                             totals,
                             last_step,
                             last_loc,
@@ -406,12 +455,19 @@ class _Replayer:
                     )
                 move = to_engine(notation_move)
                 try:
-                    plan = verify_move(state, move)
+                    if partial is None:
+                        plan = verify_move(state, move)
+                    else:
+                        plan = self._verify_partial(
+                            report, partial, state, move, moves_loc + str(k), d, r, k
+                        )
                 except IllegalMoveError as exc:
                     where = self.move_where(d, r, k, move.seat, str(move.card))
+                    unseen = partial.pool if partial is not None else frozenset()
                     legal = [
                         f"{self.names[m.seat]}: {move_text(m, pretty=False)}"
                         for m in generate_legal_moves(state)
+                        if m.card not in unseen  # a seat's known cards only
                     ]
                     exc.legal = tuple(legal)
                     self.error(
@@ -445,11 +501,11 @@ class _Replayer:
         report.complete = state.finished and not match.over
         if self.keep:
             kept.append(
-                Position(
+                ReplayPosition(
                     d,
                     state.moves_played,
                     loc,
-                    state.copy(),
+                    _copy(state, partial),
                     totals,
                     last_step,
                     last_loc,
@@ -461,4 +517,50 @@ class _Replayer:
             report.residue_side = state.residue_side
             last = state.last_capture_move
             report.last_capture = move_loc(d, deal, last) if last >= 0 else ""
+        if partial is not None:
+            report.unseen = list(partial.unknown)
+            return report, partial.shown(state)
         return report, state
+
+    def _unseen(self, cards: DealCards, r: int, rules: Rules) -> UnseenCards | None:
+        """What round ``r``'s hands leave unknown, or None when they are known."""
+        if r >= len(cards.unknown) or not any(cards.unknown[r]):
+            return None
+        values = value_tables(rules.card_values)
+        return UnseenCards.of(cards.unseen, cards.unknown[r], values)
+
+    def _verify_partial(
+        self,
+        report: DealReport,
+        partial: UnseenCards,
+        state: DealState,
+        move: Move,
+        loc: str,
+        d: int,
+        r: int,
+        k: int,
+    ) -> Plan:
+        """Check a move whose seat's hand is partly unknown (see engine.unknown)."""
+        checked = partial.verify(state, move)
+        if checked.waits is not None:
+            unseen = partial.unknown[move.seat]
+            cards = (
+                "its unseen card"
+                if unseen == 1
+                else f"one of its {unseen} unseen cards"
+            )
+            report.pending.append(
+                PendingCheck(
+                    rule=checked.waits.rule,
+                    loc=loc,
+                    where=self.move_where(d, r, k, move.seat, str(move.card)),
+                    message=f"{checked.waits.message}, unless {cards} can:"
+                    " checked once the hand is known",
+                )
+            )
+        return checked.plan
+
+
+def _copy(state: DealState, partial: UnseenCards | None) -> DealState:
+    """A position to keep: its hands as far as known."""
+    return state.copy() if partial is None else partial.shown(state)

@@ -19,6 +19,7 @@ __all__ = [
     "DecidingMove",
     "Finding",
     "MatchReport",
+    "PendingCheck",
     "ReplayReport",
     "ScoreCheck",
     "SideReport",
@@ -67,6 +68,24 @@ class Finding(ReportModel):
     """For an illegal move: the legal moves there, in words."""
     deciding: list[DecidingMove] = Field(default_factory=list)
     """For a score dispute: the moves that decided the category."""
+
+
+class PendingCheck(ReportModel):
+    """A check the replay cannot make yet: it needs a hand the record does not tell.
+
+    In an unfinished round whose hands are known only as far as played, a move
+    that needs a card of some value left in hand (G1, B4, E3, I3) is legal if
+    the seat's unseen cards include one: the check waits for the hand.
+    """
+
+    rule: str
+    """The RULES.md id whose check waits."""
+    loc: str
+    """JSON pointer of the move."""
+    where: str
+    """The move in words."""
+    message: str
+    """What the move needs that no card known in the hand gives."""
 
 
 @dataclass(slots=True)
@@ -161,6 +180,12 @@ class DealReport(ReportModel):
     """Every claimed figure of this deal against the computed one."""
     match_note: str = ""
     """What the deal decided about the match."""
+    unseen: list[int] = Field(default_factory=list)
+    """Where the deal stops in a round whose hands the record tells only as far
+    as played: per seat, how many of its cards are unknown (else empty)."""
+    pending: list[PendingCheck] = Field(default_factory=list)
+    """The checks that wait for those hands (the moves checked only as far as any
+    hand could make them legal); every other move was checked in full."""
 
 
 class MatchReport(ReportModel):

@@ -2,22 +2,28 @@
 
 from __future__ import annotations
 
+import itertools
 import sys
+import tempfile
 from collections.abc import Iterator
 from contextlib import nullcontext
+from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import IO, Any, Final
 
 import click
 
-from ..check.batch import Item
+from ..check.outcome import Status
+from ..record.files import RecordKind
+from ..record.sources import Item
 from .util import (
     EXIT_PROBLEM,
     FORMAT_OPTION,
     INPUTS,
+    JOBS_OPTION,
     OUTPUT,
     STATUSES,
-    Format,
     Settings,
     atomic_output,
     exit_code,
@@ -26,11 +32,7 @@ from .util import (
     same_file,
     stderr,
     write_json_batch,
-    write_records,
 )
-
-if TYPE_CHECKING:
-    from ..record.models import GameRecord
 
 __all__ = ["rescore", "validate"]
 
@@ -39,14 +41,7 @@ __all__ = ["rescore", "validate"]
 
 @click.command()
 @click.argument("paths", nargs=-1, required=True, type=INPUTS)
-@click.option(
-    "-j",
-    "--jobs",
-    type=click.IntRange(0),
-    default=1,
-    show_default=True,
-    help="Worker processes; 0 means one per core.",
-)
+@JOBS_OPTION
 @click.option(
     "--strict",
     is_flag=True,
@@ -76,15 +71,17 @@ def validate(
 
     The status is ok, disputed (a claimed score differs from the computed
     one), invalid (broken format or an illegal move) or unreadable (not JSON,
-    too large ...), followed by the first problem. An ok record whose claimed
-    scores could not all be checked (a deal not played out) says so; with
-    --strict it counts as disputed. A .jsonl archive is read one line at a
-    time, so its size does not matter. Exit code 2 if any record is
+    too large ...), followed by the first problem and how many more there are.
+    An ok record whose claimed scores could not all be checked (a deal not
+    played out) says so; with --strict it counts as disputed. A .jsonl archive
+    is read one line at a time, so its size does not matter. Exit code 2 if any
+    record is
     unreadable, else 1 if any is invalid or disputed.
     """
-    from ..check.batch import check_all, default_jobs, find_files, iter_items
+    from ..check.batch import check_all, default_jobs
     from ..present.render import status_line, summary_line
     from ..record.jsonio import dumps_json
+    from ..record.sources import find_files, iter_items
 
     files = list(find_files(paths))
     size = sum(p.stat().st_size for p in files if str(p) != "-")
@@ -145,14 +142,67 @@ def validate(
 # --- rescore --------------------------------------------------------------------
 
 
+@dataclass(frozen=True, slots=True)
+class _Rescored:
+    """One record rescored in a worker: what the main process prints and writes."""
+
+    label: str
+    status: Status
+    text: str
+    """The dispute report (or the read errors) for people."""
+    entry: bytes | None
+    """The ``--format json`` entry."""
+    corrected: bytes | None
+    """The corrected record in the target's format, when one is written and it
+    could be corrected."""
+
+
 def _error_report(label: str, status: str, errors: list[Any]) -> str:
-    from ..check.batch import error_text
+    from ..check.outcome import error_text
 
     lines = [
         f"{label}: {status.upper()} — {len(errors)} error{'s' * (len(errors) != 1)}"
     ]
     lines += [f"  ✗ {error_text(e)}" for e in errors]
     return "\n".join(lines) + "\n"
+
+
+def _rescore_item(
+    numbered: tuple[int, Item],
+    *,
+    max_bytes: int,
+    fmt: str,
+    target: RecordKind | None,
+    strict: bool = False,
+) -> tuple[int, _Rescored]:
+    """Read, replay and (when ``target``) correct one item; never raises for bad input."""
+    from ..check.batch import checked_item
+    from ..check.correct import corrected_data
+    from ..check.explain import explain
+    from ..present.render import report_text
+    from ..record.jsonio import dumps_json
+    from ..record.writers import RecordTooLargeError, record_bytes
+
+    number, item = numbered
+    checked = checked_item(item, max_bytes, strict)
+    report = checked.report
+    if report is not None and checked.record is not None and checked.replayed:
+        report.explanations = explain(checked.record, checked.replayed)
+    if report is None:
+        text = _error_report(item.label, checked.status, checked.errors)
+    else:
+        text = report_text(report)
+    entry = dumps_json(checked.entry()) if fmt == "json" else None
+    fixed = None
+    if target is not None and checked.record is not None and report is not None:
+        if report.valid:
+            try:
+                fixed = record_bytes(
+                    corrected_data(checked.record, report), target, max_bytes
+                )
+            except RecordTooLargeError as exc:
+                text += f"{item.label}: the corrected copy is {exc.message}\n"
+    return number, _Rescored(item.label, checked.status, text, entry, fixed)
 
 
 @click.command()
@@ -166,6 +216,7 @@ def _error_report(label: str, status: str, errors: list[Any]) -> str:
 @click.option(
     "--in-place", is_flag=True, help="Correct the input files themselves (atomically)."
 )
+@JOBS_OPTION
 @click.option(
     "--strict",
     is_flag=True,
@@ -179,6 +230,7 @@ def rescore(
     paths: tuple[Path, ...],
     output: Path | None,
     in_place: bool,
+    jobs: int,
     strict: bool,
     fmt: str,
 ) -> None:
@@ -190,10 +242,12 @@ def rescore(
     are the computed ones is written (never over an input unless --in-place);
     an invalid record cannot be corrected. Claims on a deal not played out
     cannot be checked: the report says so and checks what the moves played
-    decide; with --strict such a record counts as disputed. Exit code 1 if any
-    record is disputed or invalid, 2 if any is unreadable.
+    decide; with --strict such a record counts as disputed. Records are read
+    one at a time, so an archive's size does not matter. Exit code 1 if any record is disputed
+    or invalid, 2 if any is unreadable.
     """
-    from ..check.batch import find_files, iter_items
+    from ..check.batch import default_jobs, parallel_map
+    from ..record.sources import find_files, iter_items
 
     files = list(find_files(paths))
     if output is not None:
@@ -209,26 +263,51 @@ def rescore(
         targets = [([p], p) for p in files]
     else:
         targets = [(files, None)]
-    counts = dict.fromkeys(STATUSES, 0)
+    kinds = [
+        _target_kind(target, inputs, settings.max_bytes) for inputs, target in targets
+    ]
+
+    def numbered() -> Iterator[tuple[int, Item]]:
+        for number, (inputs, _) in enumerate(targets):
+            for item in iter_items(inputs, max_bytes=settings.max_bytes):
+                yield number, item
+
+    work = partial(
+        _rescore_by_target,
+        kinds=kinds,
+        max_bytes=settings.max_bytes,
+        fmt=fmt,
+        strict=strict,
+    )
+    results = parallel_map(work, numbered(), jobs=jobs or default_jobs(), chunksize=8)
     report_to_stderr = output is not None and str(output) == "-"
-    entries: list[bytes] = []
+    counts = dict.fromkeys(STATUSES, 0)
+    stream = sys.stderr.buffer if report_to_stderr else sys.stdout.buffer
+    if fmt == "json":
+        stream.write(b'{"records": [\n')
     uncorrected = False
-    for inputs, target in targets:
-        uncorrected |= not _rescore_into(
-            settings,
-            iter_items(inputs, max_bytes=settings.max_bytes),
-            target,
-            fmt,
-            report_to_stderr,
-            counts,
-            entries,
-            strict,
-        )
+    first_entry = True
+    try:
+        grouped = itertools.groupby(results, key=lambda pair: pair[0])
+        for number, group in grouped:
+            writer = _Corrections(targets[number][1], kinds[number])
+            for _, result in group:
+                counts[result.status] += 1
+                writer.add(result)
+                if fmt == "json":
+                    assert result.entry is not None
+                    stream.write(
+                        (b"" if first_entry else b",\n") + result.entry.rstrip(b"\n")
+                    )
+                    first_entry = False
+                else:
+                    click.echo(result.text, err=report_to_stderr)
+            uncorrected |= not writer.finish()
+    finally:
+        results.close()
     if fmt == "json":
         from ..record.jsonio import dumps_json
 
-        stream = sys.stderr.buffer if report_to_stderr else sys.stdout.buffer
-        write_json_batch(stream, iter(entries))
         summary = {**counts, "records": sum(counts.values())}
         stream.write(b'\n], "summary": ' + dumps_json(summary).rstrip() + b"}\n")
     code = exit_code(counts)
@@ -237,78 +316,102 @@ def rescore(
     sys.exit(code)
 
 
-def _rescore_into(
-    settings: Settings,
-    items: Iterator[Item],
-    target: Path | None,
+def _rescore_by_target(
+    numbered: tuple[int, Item],
+    *,
+    kinds: list[RecordKind | None],
+    max_bytes: int,
     fmt: str,
-    report_to_stderr: bool,
-    counts: dict[str, int],
-    entries: list[bytes],
-    strict: bool = False,
-) -> bool:
-    """Report on ``items``; write their corrections to ``target``; False if not written."""
-    from ..check.batch import error_text, first_problem, read_item
-    from ..check.correct import corrected
-    from ..check.explain import explain
-    from ..check.replay import replay
-    from ..present.render import report_text
-    from ..record.jsonio import dumps_json
+    strict: bool,
+) -> tuple[int, _Rescored]:
+    target = kinds[numbered[0]]
+    return _rescore_item(
+        numbered, max_bytes=max_bytes, fmt=fmt, target=target, strict=strict
+    )
 
-    bad: list[str] = []
-    kind: Format = "jsonl"
-    if target is not None and str(target) != "-":
-        kind = format_of(target, None)
-        if kind == "csv":
-            raise click.UsageError(
-                "a corrected copy is a record: .json, .jsonl or .txt"
-            )
-    fixed: list[GameRecord] = []
-    for item in items:
-        record, errors, unreadable = read_item(item, settings.max_bytes)
-        if record is None:
-            status = "unreadable" if unreadable else "invalid"
-            counts[status] += 1
-            bad.append(item.label)
-            text = _error_report(item.label, status, errors)
-            entry: dict[str, Any] = {
-                "source": item.label,
-                "status": status,
-                "problem": error_text(errors[0]),
-                "errors": [
-                    {"loc": e.loc, "message": e.message, "where": e.where}
-                    for e in errors
-                ],
-            }
-        else:
-            replayed = replay(record, source=item.label, strict_claims=strict)
-            report = replayed.report
-            report.explanations = explain(record, replayed)
-            counts[report.status] += 1
-            text = report_text(report)
-            entry = {
-                "source": item.label,
-                "status": report.status,
-                "problem": first_problem(report),
-                "report": report,
-            }
-            if report.valid:
-                fixed.append(corrected(record, report))
-            else:
-                bad.append(item.label)
-        if fmt == "json":
-            entries.append(dumps_json(entry))
-        else:
-            click.echo(text, err=report_to_stderr)
+
+def _target_kind(
+    target: Path | None, inputs: list[Path], max_bytes: int
+) -> RecordKind | None:
+    """The kind of file a corrected copy is written as (``None``: none is written)."""
     if target is None:
-        return True
-    if bad:
+        return None
+    if str(target) == "-":
+        return "jsonl"
+    if target.exists() and same_file(target, inputs[0]) and len(inputs) == 1:
+        from ..record.sources import items_of_stream
+
+        with open(target, "rb") as stream:  # the input's own kind, as read
+            first = next(items_of_stream(stream, target, str(target), max_bytes), None)
+        if first is not None and first.kind != "error":
+            return first.kind
+    kind = format_of(target, None)
+    if kind == "csv":
+        raise click.UsageError("a corrected copy is a record: .json, .jsonl or .txt")
+    return "json" if kind == "json" else "jsonl" if kind == "jsonl" else "text"
+
+
+class _Corrections:
+    """The corrected copy of one target, written as the records come.
+
+    The records go to a temporary file that becomes the target only when
+    every record could be corrected; otherwise nothing is written and the
+    records that could not be are named.
+    """
+
+    _SHOWN: Final = 5
+
+    def __init__(self, target: Path | None, kind: RecordKind | None) -> None:
+        self.target = target
+        self.kind = kind
+        self.bad: list[str] = []
+        self.bad_count = 0
+        self.written = 0
+        self.spool: IO[bytes] | None = None
+        if target is not None:
+            self.spool = tempfile.TemporaryFile(prefix="casino-rescore.")
+
+    def add(self, result: _Rescored) -> None:
+        if self.spool is None:
+            return
+        if result.corrected is None:
+            self.bad_count += 1
+            if len(self.bad) < self._SHOWN:
+                self.bad.append(result.label)
+            return
+        if self.bad_count:
+            return  # nothing will be written: keep no more
+        if self.kind == "json" and self.written:
+            self.bad_count += 1
+            self.bad.append(f"{result.label} (a .json file holds one record)")
+            return
+        from ..record.writers import TEXT_SEPARATOR
+
+        if self.kind == "text" and self.written:
+            self.spool.write(TEXT_SEPARATOR)
+        self.spool.write(result.corrected)
+        self.written += 1
+
+    def finish(self) -> bool:
+        """Write the target if every record was corrected; False if not written."""
+        if self.spool is None or self.target is None:
+            return True
+        import shutil
+
+        with self.spool:
+            if self.bad_count:
+                more = self.bad_count - len(self.bad)
+                names = ", ".join(self.bad) + (f" and {more} more" if more > 0 else "")
+                stderr(
+                    f"not written: {self.target}: an invalid or unreadable record"
+                    f" cannot be corrected ({names})"
+                )
+                return False
+            self.spool.seek(0)
+            with atomic_output(self.target) as out:
+                shutil.copyfileobj(self.spool, out)
+        written = self.written
         stderr(
-            f"not written: {target}: an invalid or unreadable record cannot be"
-            f" corrected ({', '.join(bad)})"
+            f"wrote {written} corrected record{'s' * (written != 1)} to {self.target}"
         )
-        return False
-    with atomic_output(target) as stream:
-        written = write_records(fixed, stream, kind)
-    stderr(f"wrote {written} corrected record{'s' * (written != 1)} to {target}")
-    return True
+        return True

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -58,19 +59,21 @@ def convert(
     Whatever the target cannot hold is listed on stderr (the loss report);
     nothing is dropped silently. JSON -> text -> JSON gives the same bytes.
     """
-    from ..check.batch import find_files, sniff_kind
     from ..record.csvexport import loss_report
+    from ..record.sources import find_files
     from .util import load_records, write_csv
 
     if same_file(source, output):
         raise click.UsageError(
             f"-o {output} is the input; use 'casino-records fmt' to rewrite a file"
         )
-    if to is None and str(output) == "-":
-        head = b"" if str(source) == "-" else source.read_bytes()[:4096]
-        to = sniff_kind(source, head)
-    target = format_of(output, to)
     loaded = load_records(find_files([source]), settings.max_bytes)
+    if to is None and str(output) == "-":  # the input's own kind
+        first = next(loaded, None)
+        to = "jsonl" if first is None else first[0].kind
+        if first is not None:
+            loaded = itertools.chain([first], loaded)
+    target = format_of(output, to)
     loss_target: Target = target if target != "csv" else f"{csv_kind}-csv"  # type: ignore[assignment]
     losses = 0
 
@@ -86,7 +89,7 @@ def convert(
         if target == "csv":
             written = write_csv(records(), stream, csv_kind == "scores")
         else:
-            written = write_records(records(), stream, target)
+            written = write_records(records(), stream, target, settings.max_bytes)
     where = "" if str(output) == "-" else f" to {output}"
     lost = f"; {losses} kinds of data left out (listed above)" if losses else ""
     stderr(f"converted {written} record{'s' * (written != 1)}{where}{lost}")
@@ -110,7 +113,7 @@ def fmt_command(settings: Settings, paths: tuple[Path, ...], check: bool) -> Non
     it is (exit 1 if invalid, 2 if unreadable). - reads standard input and
     writes the canonical form to standard output.
     """
-    from ..check.batch import find_files
+    from ..record.sources import find_files
     from .util import canonical_copy
 
     changed = same = code = 0

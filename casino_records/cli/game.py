@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
+from ..record.files import MAX_RECORD_BYTES
 from .util import (
     EXIT_PROBLEM,
     INPUT_FILE,
@@ -27,7 +28,7 @@ from .util import (
 )
 
 if TYPE_CHECKING:
-    from ..check.replay import Position
+    from ..check.replay import ReplayPosition
     from ..record.models import GameRecord
 
 __all__ = ["legal", "show", "simulate"]
@@ -48,12 +49,23 @@ _PRETTY = click.option(
 
 
 def _find_position(
-    positions: dict[int, list[Position]],
+    record: GameRecord,
+    positions: dict[int, list[ReplayPosition]],
     deal: int | None,
-    move: int | None,
+    index: int | None,
     at: str | None,
-) -> Position:
-    """The position before ``move`` of ``deal`` (both from 1), or at pointer ``at``."""
+    *,
+    before: bool = False,
+) -> ReplayPosition:
+    """The position after ``index`` moves of ``deal`` (from 1), or at pointer ``at``.
+
+    ``before``: ``index`` is a move number whose position before it is wanted
+    (``legal --move M``); the error then names moves, not positions.
+    """
+    if at is not None and (deal is not None or index is not None):
+        raise click.UsageError(
+            "--at names a position by itself: give --at, or --deal and --move"
+        )
     if at is not None:
         for kept in positions.values():
             for position in kept:
@@ -67,12 +79,16 @@ def _find_position(
     d = (deal or 1) - 1
     if d not in positions:
         known = ", ".join(str(k + 1) for k in sorted(positions)) or "none"
-        raise click.BadParameter(
-            f"no deal {d + 1} to show (deals replayed: {known})", param_hint="--deal"
+        unplayed = d < len(record.deals) and not record.deals[d].rounds
+        why = (
+            f"deal {d + 1} is recorded up to its table: no hand is known yet"
+            if unplayed
+            else f"no deal {d + 1} to show (deals replayed: {known})"
         )
+        raise click.BadParameter(why, param_hint="--deal")
     kept = positions[d]
-    index = (move or 1) - 1
-    if not 0 <= index < len(kept):
+    wanted = index or 0
+    if not 0 <= wanted < len(kept):
         last = kept[-1]
         why = (
             "the end of the deal"
@@ -81,21 +97,28 @@ def _find_position(
             if last.last is None or last.index
             else ""
         )
-        raise click.BadParameter(
-            f"deal {d + 1} has positions before moves 1 to {len(kept)}"
-            f" ({len(kept)} = {why or 'the last position'})",
-            param_hint="--move",
+        moves = len(kept) - 1
+        choices = (
+            f"moves 1 to {len(kept)} ({len(kept)} = after the last: {why or 'none'})"
+            if before
+            else f"moves 0 to {moves} (0 = its start, {moves} = {why or 'the last'})"
         )
-    return kept[index]
+        raise click.BadParameter(f"deal {d + 1} has {choices}", param_hint="--move")
+    return kept[wanted]
 
 
 def _replayed(
     settings: Settings, path: Path, number: int | None
 ) -> tuple[str, GameRecord, Any]:
+    from ..check.outcome import in_source_terms
     from ..check.replay import replay
+    from ..record.readnotes import ReadNotes
 
-    label, record = load_one(path, settings.max_bytes, number)
-    return label, record, replay(record, positions=True, source=label)
+    notes = ReadNotes()
+    label, record = load_one(path, settings.max_bytes, number, notes)
+    result = replay(record, positions=True, source=label)
+    in_source_terms(result.report, notes)
+    return label, record, result
 
 
 def _hands_option(seat: int | None, all_hands: bool, no_hands: bool) -> Any:
@@ -106,12 +129,13 @@ def _hands_option(seat: int | None, all_hands: bool, no_hands: bool) -> Any:
     return seat if seat is not None else "all"
 
 
-_ASCII = str.maketrans({"♠": "S", "♥": "H", "♦": "D", "♣": "C"})
-
-
 def _echo(text: str, ascii_: bool) -> None:
     """Print a result; ``--ascii`` writes suits as letters (``10♦`` as ``10D``)."""
-    click.echo(text.translate(_ASCII) if ascii_ else text, nl=False)
+    if ascii_:
+        from ..engine.cards import Suit
+
+        text = text.translate({ord(suit.symbol): suit.value for suit in Suit})
+    click.echo(text, nl=False)
 
 
 def _notes(record: GameRecord) -> dict[str, str]:
@@ -131,7 +155,7 @@ def _notes(record: GameRecord) -> dict[str, str]:
 
 
 def _warn_invalid(report: Any) -> None:
-    from ..check.batch import first_problem
+    from ..check.outcome import first_problem
 
     if not report.valid:
         stderr(f"invalid record: {first_problem(report)}; the replay stops there")
@@ -142,9 +166,9 @@ def _warn_invalid(report: Any) -> None:
 @click.option("--deal", type=click.IntRange(1), help="Only this deal (1 = the first).")
 @click.option(
     "--move",
-    type=click.IntRange(1),
-    help="Show the position before this move of the deal, counted from 1 across"
-    " its rounds (the number after the last move shows the end).",
+    type=click.IntRange(0),
+    help="Show the position after this move of the deal: moves count from 1"
+    " across its rounds, as in the text notation (0 = the deal's start).",
 )
 @click.option("--at", help="Show the position at this JSON pointer instead.")
 @click.option("--seat", type=click.IntRange(0), help="Show only this seat's hand.")
@@ -167,8 +191,9 @@ def show(
 ) -> None:
     """Show the game turn by turn, or one position of it.
 
-    "deal 1, move 4" is --deal 1 --move 4: the position before the 4th move of
-    the first deal (moves count from 1 across the deal's rounds). Without
+    "deal 1, move 4" is --deal 1 --move 4: the position right after the 4th
+    move of the first deal (moves count from 1 across the deal's rounds, as in
+    the text notation and the viewer; --move 0 is the deal's start). Without
     --move, every move of the deal (or of every deal) is listed with the table
     after it. Exit code 1 if the record is invalid (shown up to its error).
     """
@@ -177,15 +202,20 @@ def show(
     hands = _hands_option(seat, all_hands, no_hands)
     label, record, result = _replayed(settings, path, number)
     names = [p.name for p in record.players]
+    if seat is not None and seat >= len(names):
+        raise click.BadParameter(
+            f"seat {seat} does not exist (seats 0 to {len(names) - 1})",
+            param_hint="--seat",
+        )
     positions = {kept[0].deal: kept for kept in result.positions if kept}
     if move is not None or at is not None:
-        position = _find_position(positions, deal, move, at)
+        position = _find_position(record, positions, deal, move, at)
         _echo(position_text(position, names, hands=hands), ascii_)
     else:
         reports = {d.index: d for d in result.report.deals}
         chosen = [deal - 1] if deal is not None else sorted(positions)
         if deal is not None and deal - 1 not in positions:
-            _find_position(positions, deal, None, None)
+            _find_position(record, positions, deal, None, None)
         notes = _notes(record)
         for d in chosen:
             text = deal_text(
@@ -211,7 +241,8 @@ def show(
 @click.option(
     "--move",
     type=click.IntRange(1),
-    help="Before this move of the deal, counted from 1 across its rounds.",
+    help="The moves this move of the deal was chosen from (moves count from 1"
+    " across its rounds).",
 )
 @click.option(
     "--at", help="At this JSON pointer instead, e.g. /deals/0/rounds/1/moves/2."
@@ -245,7 +276,8 @@ def legal(
     label, record, result = _replayed(settings, path, number)
     names = [p.name for p in record.players]
     positions = {kept[0].deal: kept for kept in result.positions if kept}
-    position = _find_position(positions, deal, move, at)
+    index = None if move is None else move - 1
+    position = _find_position(record, positions, deal, index, at, before=True)
     state = position.state
     options = [apply_move(state.copy(), m) for m in generate_legal_moves(state)]
     recorded: Any = None
@@ -336,6 +368,8 @@ def simulate(
     """
     from ..record.simulate import simulate_record
 
+    group = click.get_current_context().find_object(Settings)
+    limit = group.max_bytes if group is not None else MAX_RECORD_BYTES
     settings = dict(map(option_setting, options))
 
     def game(k: int) -> GameRecord:
@@ -363,7 +397,7 @@ def simulate(
         for record in records:
             name = f"{record.id}{'.txt' if text else '.json'}"
             with atomic_output(output / name) as stream:
-                write_records([record], stream, "text" if text else "json")
+                write_records([record], stream, "text" if text else "json", limit)
         stderr(f"wrote {games} game{'s' * (games != 1)} to {output}/")
         return
     target: Format = "json" if games == 1 else "jsonl"
@@ -378,6 +412,6 @@ def simulate(
             f"--games {games} needs an archive (.jsonl or .txt) or a folder, not a .json file"
         )
     with atomic_output(output) as stream:
-        written = write_records(records, stream, target)
+        written = write_records(records, stream, target, limit)
     if str(output) != "-":
         stderr(f"wrote {written} game{'s' * (written != 1)} to {output}")

@@ -14,8 +14,8 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from .. import __version__
-from ..check.batch import CLI_MAX_BYTES
 from ..errors import CasinoRecordError
+from ..record.files import MAX_RECORD_BYTES
 from .util import (
     RecordProblem,
     Settings,
@@ -50,7 +50,7 @@ class _Group(click.Group):
 @click.option(
     "--max-bytes",
     type=click.IntRange(1),
-    default=CLI_MAX_BYTES,
+    default=MAX_RECORD_BYTES,
     show_default=True,
     help="Refuse any record (or archive line) larger than this, unread.",
 )
@@ -58,8 +58,8 @@ class _Group(click.Group):
 def main(ctx: click.Context, max_bytes: int) -> None:
     """Validate, re-score, show and convert records of games of Casino.
 
-    PATH arguments take files, folders (searched for *.json, *.jsonl and *.txt)
-    and - for standard input. Exit codes: 0 all good; 1 an invalid record, a
+    PATH arguments take files, folders (searched for *.json, *.jsonl, *.ndjson
+    and *.txt, in any case) and - for standard input. Exit codes: 0 all good; 1 an invalid record, a
     score dispute or an illegal move; 2 a usage error or unreadable input.
     """
     ctx.obj = Settings(max_bytes)
@@ -70,12 +70,13 @@ def _register() -> None:
     from .checking import rescore, validate
     from .convert import convert, fmt_command, schema
     from .game import legal, show, simulate
+    from .html import html_command
     from .rules import rules
     from .view import view
 
     for command in (validate, rescore, show, legal, convert, fmt_command, simulate):
         main.add_command(command)
-    for command in (schema, rules, view, analyse):
+    for command in (schema, rules, view, html_command, analyse):
         main.add_command(command)
 
 

@@ -7,7 +7,6 @@ modules (pydantic models, the engine, orjson) are imported inside functions, so
 
 from __future__ import annotations
 
-import os
 import sys
 import tempfile
 from collections.abc import Iterable, Iterator, Sequence
@@ -18,14 +17,18 @@ from typing import IO, TYPE_CHECKING, Any, Final, Literal, NoReturn, TypeAlias
 
 import click
 
-from ..check.batch import Item, error_text, iter_items, read_item, sniff_kind
+from ..check.outcome import error_text
+from ..record.files import kind_by_suffix
+from ..record.sources import Item, iter_items, read_item
 
 if TYPE_CHECKING:
     from ..errors import RecordFormatError
     from ..record.models import GameRecord
+    from ..record.readnotes import ReadNotes
 
 __all__ = [
     "FORMAT_OPTION",
+    "JOBS_OPTION",
     "INPUTS",
     "OUTPUT",
     "COMPUTED_COLUMNS",
@@ -66,6 +69,15 @@ FORMAT_OPTION: Final = click.option(
     help="text for people; json (the report models) for scripts.",
 )
 """``--format text|json`` of the report commands."""
+JOBS_OPTION: Final = click.option(
+    "-j",
+    "--jobs",
+    type=click.IntRange(0),
+    default=1,
+    show_default=True,
+    help="Worker processes; 0 means one per core.",
+)
+"""``--jobs N`` of the commands that check many records."""
 
 EXIT_PROBLEM: Final = 1
 """Exit code: an invalid record, a dispute, an illegal move."""
@@ -73,13 +85,8 @@ EXIT_UNREADABLE: Final = 2
 """Exit code: a usage error, or input that cannot be read at all."""
 
 Format: TypeAlias = Literal["json", "jsonl", "text", "csv"]
-FORMATS: Final[dict[str, Format]] = {
-    ".json": "json",
-    ".jsonl": "jsonl",
-    ".txt": "text",
-    ".csv": "csv",
-}
-"""Output formats by file suffix."""
+FORMATS: Final[tuple[Format, ...]] = ("json", "jsonl", "text", "csv")
+"""Every output format: the record kinds and CSV."""
 
 
 STATUSES: Final = ("ok", "disputed", "invalid", "unreadable")
@@ -148,8 +155,12 @@ def load_records(
         yield item, record
 
 
-def load_one(path: Path, max_bytes: int, number: int | None) -> tuple[str, GameRecord]:
+def load_one(
+    path: Path, max_bytes: int, number: int | None, notes: ReadNotes | None = None
+) -> tuple[str, GameRecord]:
     """The one record of ``path``, or record ``number`` (from 1) of an archive.
+
+    :param notes: filled with what the reader saw (see :func:`.sources.read_item`).
 
     :raises click.UsageError: an archive holds several records and no number
         was given, or fewer than ``number``.
@@ -175,7 +186,7 @@ def load_one(path: Path, max_bytes: int, number: int | None) -> tuple[str, GameR
         raise click.UsageError(
             f"{path} holds {count} record{'s' * (count != 1)}, not {wanted}"
         )
-    record, errors, unreadable = read_item(chosen, max_bytes)
+    record, errors, unreadable = read_item(chosen, max_bytes, notes)
     if record is None:
         fail(chosen.label, errors, unreadable)
     return chosen.label, record
@@ -209,13 +220,18 @@ def option_setting(text: str) -> tuple[str, bool | int | str]:
 
 
 def format_of(path: Path, given: str | None) -> Format:
-    """The output format: ``given``, else by the file's suffix.
+    """The output format: ``given``, else by the file's suffix (in any case).
+
+    The suffixes are those every reader knows (:func:`.files.kind_by_suffix`:
+    ``.json``, ``.jsonl``, ``.ndjson``, ``.txt``), and ``.csv``.
 
     :raises click.UsageError: neither gives a format.
     """
     if given is not None:
         return given  # type: ignore[return-value]
-    found = FORMATS.get(path.suffix.lower())
+    found: Format | None = kind_by_suffix(path)
+    if found is None and path.suffix.lower() == ".csv":
+        found = "csv"
     if found is None:
         raise click.UsageError(
             f"cannot tell the format of {str(path)!r} from its suffix;"
@@ -243,31 +259,33 @@ def atomic_output(path: Path) -> Iterator[IO[bytes]]:
         yield stream
 
 
-def write_records(records: Iterable[GameRecord], stream: IO[bytes], fmt: Format) -> int:
+def write_records(
+    records: Iterable[GameRecord], stream: IO[bytes], fmt: Format, max_bytes: int
+) -> int:
     """Write records as one JSON record, a JSONL archive or a text archive.
 
     :returns: how many records were written.
     :raises click.UsageError: several records for a ``.json`` target.
+    :raises RecordProblem: a record too large to be read back (``max_bytes``).
     """
-    from ..record.jsonio import dumps, dumps_jsonl
+    from ..record.writers import TEXT_SEPARATOR, RecordTooLargeError, record_bytes
 
+    if fmt == "csv":  # pragma: no cover - csv has its own writer
+        raise ValueError(f"not a record format: {fmt!r}")
     count = 0
     for record in records:
-        if fmt == "json":
-            if count:
-                raise click.UsageError(
-                    "a .json file holds one record and the input holds several;"
-                    " write a .jsonl or .txt archive (or a folder) instead"
-                )
-            stream.write(dumps(record))
-        elif fmt == "jsonl":
-            stream.write(dumps_jsonl([record]))
-        elif fmt == "text":
-            from ..record.textnotation import write_text
-
-            stream.write((b"\n" if count else b"") + write_text(record).encode())
-        else:  # pragma: no cover - csv has its own writer
-            raise ValueError(f"not a record format: {fmt!r}")
+        if fmt == "json" and count:
+            raise click.UsageError(
+                "a .json file holds one record and the input holds several;"
+                " write a .jsonl or .txt archive (or a folder) instead"
+            )
+        try:
+            data = record_bytes(record, fmt, max_bytes)
+        except RecordTooLargeError as exc:
+            raise RecordProblem(f"record {count + 1}: {exc.message}") from None
+        if fmt == "text" and count:
+            stream.write(TEXT_SEPARATOR)
+        stream.write(data)
         count += 1
     return count
 
@@ -275,10 +293,11 @@ def write_records(records: Iterable[GameRecord], stream: IO[bytes], fmt: Format)
 def canonical_copy(path: Path, max_bytes: int, *, write: bool) -> tuple[int, bool]:
     """Write the canonical form of a record file over it, when it differs.
 
-    The canonical bytes go to a temporary file first (so memory stays flat for
-    archives), which replaces ``path`` only if every record was read and the
-    bytes differ. ``-`` writes the canonical form of standard input to standard
-    output. Bad records are reported on standard error.
+    The file keeps its kind (:func:`.files.kind_of`: by suffix, else by
+    content). The canonical bytes go to a temporary file first (so memory
+    stays flat for archives), which replaces ``path`` only if every record was
+    read and the bytes differ. ``-`` writes the canonical form of standard
+    input to standard output. Bad records are reported on standard error.
 
     :param write: replace the file; False only compares (``fmt --check``).
     :returns: ``(exit code for a bad record or 0, whether the bytes differ)``.
@@ -286,22 +305,19 @@ def canonical_copy(path: Path, max_bytes: int, *, write: bool) -> tuple[int, boo
     import filecmp
     import shutil
 
-    from ..check.batch import items_of_stream
+    from ..record.atomic import atomic_writer
+    from ..record.sources import items_of_stream
+    from ..record.writers import TEXT_SEPARATOR
 
     stdin = str(path) == "-"
-    source = path
-    if stdin:
-        fd, name = tempfile.mkstemp(prefix=".fmt-stdin.", suffix=".tmp")
-        with os.fdopen(fd, "wb") as copy:
-            shutil.copyfileobj(sys.stdin.buffer, copy)
-        source = Path(name)
-    directory = path.parent if write and not stdin else None
-    fd, tmp = tempfile.mkstemp(dir=directory, prefix=".fmt.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "wb") as out, open(source, "rb") as raw:
-            head = raw.read(4096)
-            raw.seek(0)
-            kind = sniff_kind(path, head)
+    with tempfile.TemporaryDirectory(prefix="casino-fmt.") as scratch:
+        source = path
+        if stdin:
+            source = Path(scratch) / "stdin"
+            with open(source, "wb") as copy:
+                shutil.copyfileobj(sys.stdin.buffer, copy)
+        canonical = Path(scratch) / "canonical"
+        with open(canonical, "wb") as out, open(source, "rb") as raw:
             label = "<stdin>" if stdin else str(path)
             for item in items_of_stream(raw, path, label, max_bytes):
                 record, errors, unreadable = read_item(item, max_bytes)
@@ -309,21 +325,23 @@ def canonical_copy(path: Path, max_bytes: int, *, write: bool) -> tuple[int, boo
                     message = f"{item.label}: {error_text(errors[0])} (left as it is)"
                     stderr(f"Error: {message}")
                     return (EXIT_UNREADABLE if unreadable else EXIT_PROBLEM), False
+                kind: Format = "text" if item.kind == "text" else item.kind  # type: ignore[assignment]
                 if kind == "text" and out.tell():
-                    out.write(b"\n")
-                write_records([record], out, kind)
-        differs = not filecmp.cmp(tmp, source, shallow=False)
+                    out.write(TEXT_SEPARATOR)
+                try:
+                    write_records([record], out, kind, max_bytes)
+                except RecordProblem as exc:
+                    stderr(f"Error: {item.label}: {exc.message} (left as it is)")
+                    return EXIT_PROBLEM, False
+        differs = not filecmp.cmp(canonical, source, shallow=False)
         if stdin:
-            sys.stdout.buffer.write(Path(tmp).read_bytes())
+            with open(canonical, "rb") as done:
+                shutil.copyfileobj(done, sys.stdout.buffer)
             sys.stdout.buffer.flush()
         elif differs and write:
-            os.chmod(tmp, path.stat().st_mode & 0o777)
-            os.replace(tmp, path)
+            with atomic_writer(path) as target, open(canonical, "rb") as done:
+                shutil.copyfileobj(done, target)
         return 0, differs
-    finally:
-        for name in (tmp, str(source) if stdin else ""):
-            if name and os.path.exists(name):
-                os.unlink(name)
 
 
 COMPUTED_COLUMNS: Final = (
@@ -345,8 +363,9 @@ COMPUTED_COLUMNS: Final = (
 def write_csv(records: Iterable[GameRecord], stream: IO[bytes], scores: bool) -> int:
     """Write the moves CSV, or the scores CSV with claimed and computed figures.
 
-    The rows come from :mod:`casino_records.record.csvexport`, one record at a time (so
-    memory stays flat), numbered by the record's position in the input.
+    The rows come from :mod:`casino_records.record.csvexport`, one record at a
+    time (so memory stays flat), numbered by the record's position in the
+    input, and are written once, as they come.
 
     :returns: how many records were written.
     """
@@ -354,26 +373,29 @@ def write_csv(records: Iterable[GameRecord], stream: IO[bytes], scores: bool) ->
     import io
 
     from ..check.replay import replay
-    from ..record.csvexport import moves_csv, scores_csv
+    from ..record.csvexport import (
+        MOVE_COLUMNS,
+        SCORE_COLUMNS,
+        move_rows,
+        score_rows,
+    )
 
-    count = 0
-    for count, record in enumerate(records, 1):
-        text = scores_csv([record]) if scores else moves_csv([record])
-        rows = list(csv.reader(io.StringIO(text, newline="")))
-        header, body = rows[0], rows[1:]
-        if scores:
-            header += COMPUTED_COLUMNS
+    text = io.TextIOWrapper(stream, encoding="utf-8", newline="", write_through=True)
+    try:
+        writer = csv.writer(text, lineterminator="\r\n")
+        writer.writerow((*SCORE_COLUMNS, *COMPUTED_COLUMNS) if scores else MOVE_COLUMNS)
+        count = 0
+        for count, record in enumerate(records, 1):
+            if not scores:
+                writer.writerows(move_rows([record], first=count))
+                continue
             deals = {d.index: d for d in replay(record).report.deals}
-            for row in body:
-                row += _computed_cells(deals.get(int(row[2]) - 1), int(row[3]))
-        for row in body:
-            row[0] = str(count)
-        out = io.StringIO(newline="")
-        writer = csv.writer(out, lineterminator="\r\n")
-        if count == 1:
-            writer.writerow(header)
-        writer.writerows(body)
-        stream.write(out.getvalue().encode("utf-8"))
+            for row in score_rows([record], first=count):
+                deal, side = row[2], row[3]
+                assert isinstance(deal, int) and isinstance(side, int)
+                writer.writerow([*row, *_computed_cells(deals.get(deal - 1), side)])
+    finally:
+        text.detach()
     return count
 
 

@@ -1,26 +1,47 @@
-"""``view``: start the Streamlit viewer."""
+"""``view``: start the Streamlit viewer, and stop it with this command.
+
+Streamlit runs as a child in its own process group, so that stopping this
+command, by Ctrl+C or by a signal (``kill``, a closed terminal), stops the
+whole server with it: no server is ever left serving the port. The server's
+settings (no usage statistics, no "Deploy" button, the upload limit) are the
+viewer's own, in ``viewer/.streamlit/config.toml``.
+"""
 
 from __future__ import annotations
 
+import os
+import signal
+import socket
+import subprocess
 import sys
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import Any, Final
 
 import click
 
 from ..present import VIEW_PATH_ENV
 from .util import UnreadableInput, stderr
 
-if TYPE_CHECKING:
-    import subprocess
+__all__ = [
+    "STOP_SIGNALS",
+    "VIEWER_PACKAGE",
+    "port_taken",
+    "run_server",
+    "view",
+    "viewer_app",
+    "viewer_command",
+]
 
-__all__ = ["VIEWER_PACKAGE", "view", "viewer_app", "viewer_command"]
-
-VIEWER_PACKAGE = "casino_records._viewer"
+VIEWER_PACKAGE: Final = "casino_records._viewer"
 """The viewer's files in the package: the repository's ``viewer/`` folder, mapped
 there by the build (``setup.py``) and by an editable install."""
-STOP_TIMEOUT = 10.0
-"""Seconds the viewer has to stop on SIGTERM before it is killed."""
+
+STOP_SIGNALS: Final = (signal.SIGTERM, signal.SIGHUP)
+"""Signals that stop the viewer (Ctrl+C, SIGINT, too), its server with it."""
+HOST: Final = "127.0.0.1"
+_GRACE: Final = 10.0
 
 
 def viewer_app() -> Path:
@@ -44,7 +65,7 @@ def viewer_command(app: Path, port: int, path: Path | None) -> list[str]:
         "run",
         str(app),
         "--server.address",
-        "127.0.0.1",
+        HOST,
         "--server.port",
         str(port),
         "--server.headless",
@@ -55,18 +76,114 @@ def viewer_command(app: Path, port: int, path: Path | None) -> list[str]:
     return command
 
 
+def port_taken(port: int, host: str = HOST) -> bool:
+    """True when something already listens on ``host:port`` (or may not be bound)."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+        # As the server binds: a port left in TIME_WAIT is free to use.
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind((host, port))
+        except OSError:
+            return True
+    return False
+
+
+class _Stopped(Exception):
+    """This command was told to stop by a signal."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
+
+
+@contextmanager
+def _stopping_on(signals: Sequence[signal.Signals]) -> Iterator[None]:
+    """Turn ``signals`` into :class:`_Stopped` while the block runs."""
+
+    def handler(signum: int, _frame: Any) -> None:
+        raise _Stopped(signum)
+
+    previous = {sig: signal.signal(sig, handler) for sig in signals}
+    try:
+        yield
+    finally:
+        for sig, old in previous.items():
+            signal.signal(sig, old)
+
+
+def _stop_group(proc: subprocess.Popen[bytes]) -> None:
+    """Stop the child's whole process group: SIGTERM, then SIGKILL after a grace."""
+    if proc.poll() is not None:
+        return
+    try:
+        os.killpg(proc.pid, signal.SIGTERM)
+        proc.wait(timeout=_GRACE)
+    except subprocess.TimeoutExpired:
+        os.killpg(proc.pid, signal.SIGKILL)
+        proc.wait()
+    except ProcessLookupError:  # pragma: no cover - it ended meanwhile
+        proc.wait()
+
+
+def _die_with_parent() -> Callable[[], None] | None:
+    """On Linux, a child set-up that stops the child if this process dies (even
+    by SIGKILL, which no handler sees); None elsewhere."""
+    if not sys.platform.startswith("linux"):  # pragma: no cover - Linux here
+        return None
+    import ctypes
+
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+    except OSError:  # pragma: no cover - no C library to ask
+        return None
+    pr_set_pdeathsig = 1
+
+    def setup() -> None:
+        libc.prctl(pr_set_pdeathsig, int(signal.SIGTERM), 0, 0, 0)
+
+    return setup
+
+
+def run_server(command: Sequence[str], env: Mapping[str, str]) -> int:
+    """Run the server until it ends or this process is stopped; never leave it.
+
+    :returns: the server's exit code; 0 after Ctrl+C; 128 + the signal's
+        number after a stop signal (:data:`STOP_SIGNALS`).
+    """
+    with _stopping_on(STOP_SIGNALS):
+        proc = subprocess.Popen(
+            list(command),
+            env=dict(env),
+            start_new_session=True,  # its own group: stopped whole, by us only
+            preexec_fn=_die_with_parent(),
+        )
+        try:
+            return proc.wait()
+        except KeyboardInterrupt:
+            return 0
+        except _Stopped as stopped:
+            return 128 + stopped.signum
+        finally:
+            _stop_group(proc)
+
+
 @click.command()
 @click.argument("path", required=False, type=click.Path(exists=True, path_type=Path))
-@click.option("--port", type=click.IntRange(1, 65535), default=8501, show_default=True)
+@click.option(
+    "--port",
+    type=click.IntRange(1, 65535),
+    default=8501,
+    show_default=True,
+    help="The port on 127.0.0.1 to serve the viewer on.",
+)
 def view(path: Path | None, port: int) -> None:
     """Open the Streamlit viewer on 127.0.0.1, optionally on a file or folder.
 
-    The path reaches the viewer as the environment variable
-    CASINO_RECORDS_VIEW_PATH and as the script's argument. Streamlit's own
-    environment variables and .streamlit/config.toml still apply.
+    PATH is a record (.json, .jsonl or .txt) or a folder of them. It reaches
+    the viewer as the environment variable CASINO_RECORDS_VIEW_PATH and as the
+    script's argument. Ctrl+C or a stop signal (kill) stops the server too.
     """
     import importlib.util
-    import os
 
     app = viewer_app()
     if not app.is_file():
@@ -75,62 +192,19 @@ def view(path: Path | None, port: int) -> None:
         )
     if importlib.util.find_spec("streamlit") is None:
         raise UnreadableInput("Streamlit is not installed: pip install -e '.[viewer]'")
+    if port_taken(port):
+        free = next(
+            (p for p in range(port + 1, min(port + 50, 65536)) if not port_taken(p)),
+            None,
+        )
+        hint = f", e.g. --port {free}" if free is not None else ""
+        raise UnreadableInput(
+            f"port {port} on {HOST} is already in use (another viewer, or another"
+            f" server): choose another with --port N{hint}"
+        )
     env = dict(os.environ)
     if path is not None:
         path = path.resolve()
         env[VIEW_PATH_ENV] = str(path)
-    stderr(f"viewer: http://127.0.0.1:{port} (Ctrl+C stops it)")
-    sys.exit(_serve(viewer_command(app, port, path), env))
-
-
-def _serve(command: list[str], env: dict[str, str]) -> int:
-    """Run the viewer until it ends; SIGTERM or SIGHUP here stops it as well.
-
-    Ctrl+C reaches the server too (it is in the same process group), so it is
-    only waited for; a signal sent to this process alone is passed on.
-    """
-    import signal
-    import subprocess
-
-    def stop(signum: int, frame: object) -> None:
-        for sig in signals:
-            signal.signal(sig, signal.SIG_IGN)  # once is enough: it is stopping
-        raise _Stopped(signum)
-
-    server: subprocess.Popen[bytes] | None = None
-    signals = (signal.SIGTERM, signal.SIGHUP)
-    previous = {sig: signal.signal(sig, stop) for sig in signals}
-    try:
-        server = subprocess.Popen(command, env=env)
-        return server.wait()
-    except KeyboardInterrupt:
-        if server is not None:
-            _wait_or_kill(server)
-        return 0
-    except _Stopped as stopped:
-        if server is not None:
-            server.send_signal(stopped.signum)
-            _wait_or_kill(server)
-        return 128 + stopped.signum
-    finally:
-        for sig, handler in previous.items():
-            signal.signal(sig, handler)
-
-
-class _Stopped(Exception):
-    """This process was asked to stop by a signal."""
-
-    def __init__(self, signum: int) -> None:
-        super().__init__(signum)
-        self.signum = signum
-
-
-def _wait_or_kill(server: subprocess.Popen[bytes]) -> None:
-    """Give the server :data:`STOP_TIMEOUT` seconds to stop, then kill it."""
-    import subprocess
-
-    try:
-        server.wait(STOP_TIMEOUT)
-    except (subprocess.TimeoutExpired, KeyboardInterrupt):
-        server.kill()
-        server.wait()
+    stderr(f"viewer: http://{HOST}:{port} (Ctrl+C stops it)")
+    sys.exit(run_server(viewer_command(app, port, path), env))

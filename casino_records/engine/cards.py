@@ -30,6 +30,7 @@ __all__ = [
     "LITTLE_CASINO",
     "QUEEN",
     "RANK_NAMES",
+    "SUIT_SPELLINGS",
     "UNKNOWN_CARD",
     "Card",
     "Suit",
@@ -153,7 +154,7 @@ _RANK_ALIASES: Final = {
     "12": 12,
     "13": 13,
 }
-_SUIT_ALIASES: Final = {
+SUIT_SPELLINGS: Final = {
     "S": Suit.SPADES,
     "H": Suit.HEARTS,
     "D": Suit.DIAMONDS,
@@ -167,7 +168,8 @@ _SUIT_ALIASES: Final = {
     "♣": Suit.CLUBS,
     "♧": Suit.CLUBS,
 }
-_SUIT_CHARS: Final = "".join(_SUIT_ALIASES)
+"""Every spelling of a suit that :func:`parse_card` reads: letters and symbols."""
+_SUIT_CHARS: Final = "".join(SUIT_SPELLINGS)
 _CARD_RE: Final = re.compile(
     rf"^(?:(?P<r1>10|1[1-3]|[2-9AJQKT1])\s*(?P<s1>[{_SUIT_CHARS}])"
     rf"|(?P<s2>[{_SUIT_CHARS}])\s*(?P<r2>10|1[1-3]|[2-9AJQKT1]))$"
@@ -200,7 +202,7 @@ def parse_card(text: str) -> Card:
             " e.g. '10D')"
         )
     rank = _RANK_ALIASES[match["r1"] or match["r2"]]
-    suit = _SUIT_ALIASES[match["s1"] or match["s2"]]
+    suit = SUIT_SPELLINGS[match["s1"] or match["s2"]]
     card = CARDS[SUITS.index(suit) * 13 + rank - 1]
     if len(_PARSED) < 4096:
         _PARSED[text] = card

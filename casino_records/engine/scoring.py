@@ -89,16 +89,6 @@ class SideScore:
         """Points earned this deal, all categories."""
         return sum(self.points.values())
 
-    @property
-    def has_big_casino(self) -> bool:
-        """True if the side took the ten of diamonds."""
-        return self.points["big_casino"] > 0
-
-    @property
-    def has_little_casino(self) -> bool:
-        """True if the side took the two of spades."""
-        return self.points["little_casino"] > 0
-
 
 def unique_max(counts: Sequence[int]) -> int | None:
     """The index of the strictly largest count, or None on a tie (R12.2).

@@ -96,10 +96,6 @@ class Seating:
         """True in the 2-v-2 game."""
         return self.sides != self.players
 
-    def seats_of(self, side: int) -> tuple[int, ...]:
-        """The seats that score for ``side``."""
-        return tuple(seat for seat, s in enumerate(self.side_of) if s == side)
-
     def next_seat(self, seat: int) -> int:
         """The seat that plays after ``seat`` (R2.4)."""
         return (seat + self.step) % self.players

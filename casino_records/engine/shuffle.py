@@ -27,13 +27,15 @@ import hashlib
 import struct
 from collections.abc import Iterator
 from itertools import chain, islice
-from typing import Final
+from typing import Final, Literal, TypeAlias
 
 from .cards import CARDS, Card
 
-__all__ = ["METHOD", "TEST_VECTORS", "shuffled_deck", "uint32_stream"]
+__all__ = ["METHOD", "ShuffleMethod", "TEST_VECTORS", "shuffled_deck", "uint32_stream"]
 
-METHOD: Final = "casino-shuffle/1"
+ShuffleMethod: TypeAlias = Literal["casino-shuffle/1"]
+"""The type of :data:`METHOD` (the only method a record may name)."""
+METHOD: Final[ShuffleMethod] = "casino-shuffle/1"
 """The name of this algorithm in a record's ``shuffle.method``."""
 
 

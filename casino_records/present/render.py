@@ -7,9 +7,11 @@ imported. ``pretty=False`` writes cards as ``10D`` instead of ``10♦``.
 Numbers in the text follow the words of the notation: deals, rounds and moves
 count from 1, seats and sides from 0.
 
->>> from casino_records.check.batch import Outcome
+>>> from casino_records.check.outcome import Outcome
 >>> status_line(Outcome("a.json", "disputed", "claimed total 5, computed 4", 1))
 'disputed    a.json: claimed total 5, computed 4'
+>>> status_line(Outcome("b.json", "invalid", "deal 1: bad (/deals/0)", 4))
+'invalid     b.json: deal 1: bad (/deals/0) (+3 more: rescore shows all)'
 >>> summary_line({"ok": 2, "disputed": 1, "invalid": 0, "unreadable": 0})
 '3 records: 2 ok, 1 disputed, 0 invalid, 0 unreadable'
 """
@@ -23,8 +25,8 @@ from ..engine.describe import side_names, step_text
 from ..engine.scoring import CATEGORIES, CHECK_LABELS
 
 if TYPE_CHECKING:
-    from ..check.batch import Outcome
-    from ..check.replay import Position
+    from ..check.outcome import Outcome
+    from ..check.replay import ReplayPosition
     from ..check.report import DealReport, Finding, ReplayReport, ScoreCheck, SideReport
     from ..engine.cards import Card
     from ..engine.moves import Build, Step
@@ -51,9 +53,12 @@ _CATEGORY_ORDER: Final = tuple(CHECK_LABELS)
 
 
 def status_line(outcome: Outcome) -> str:
-    """One line per record: the status, the source and the first problem."""
+    """One line per record: the status, the source, the first problem and how many more."""
     line = f"{outcome.status:<11} {outcome.label}"
-    return line + f": {outcome.problem}" if outcome.problem else line
+    if not outcome.problem:
+        return line
+    more = f" (+{outcome.more} more: rescore shows all)" if outcome.more else ""
+    return f"{line}: {outcome.problem}{more}"
 
 
 def summary_line(counts: Mapping[str, int]) -> str:
@@ -82,9 +87,12 @@ def _build_line(build: Build, names: Sequence[str], pretty: bool) -> str:
     return f"{build.label}: value {build.value}, {kind}, owned by {owner}: {groups}"
 
 
-def _table_short(position: Position, pretty: bool) -> str:
+def _table_short(position: ReplayPosition, pretty: bool) -> str:
     state = position.state
-    parts = [_cards(state.loose, pretty)] if state.loose else []
+    # At the end of a deal the cards left are still on the table until the
+    # residue step of deal_text gives them away.
+    left = list(state.loose) or (list(state.residue) if state.finished else [])
+    parts = [_cards(left, pretty)] if left else []
     for build in state.builds:
         cards = " ".join(c.pretty if pretty else str(c) for c in build.cards)
         parts.append(f"{build.label}={build.value}[{cards}]")
@@ -92,7 +100,7 @@ def _table_short(position: Position, pretty: bool) -> str:
 
 
 def _hand_lines(
-    position: Position, names: Sequence[str], hands: HandsShown, pretty: bool
+    position: ReplayPosition, names: Sequence[str], hands: HandsShown, pretty: bool
 ) -> list[str]:
     state = position.state
     lines = []
@@ -106,11 +114,11 @@ def _hand_lines(
     return lines
 
 
-def _side_names(position: Position, names: Sequence[str]) -> list[str]:
+def _side_names(position: ReplayPosition, names: Sequence[str]) -> list[str]:
     return side_names(names, position.state.seating.side_of)
 
 
-def _pile_lines(position: Position, names: Sequence[str]) -> list[str]:
+def _pile_lines(position: ReplayPosition, names: Sequence[str]) -> list[str]:
     state = position.state
     sides = _side_names(position, names)
     lines = []
@@ -135,7 +143,7 @@ def _step_line(step: Step, names: Sequence[str]) -> str:
 
 
 def position_text(
-    position: Position,
+    position: ReplayPosition,
     names: Sequence[str],
     *,
     hands: HandsShown = "all",
@@ -152,7 +160,8 @@ def position_text(
     if state.finished:
         head += f", end of the deal (after {position.index} moves)"
     else:
-        head += f", before move {position.index + 1}: {_who(names, state.turn)} to play"
+        when = f"after move {position.index}" if position.index else "at its start"
+        head += f", {when}: {_who(names, state.turn)} to play"
     lines = [f"{head}   [{position.loc}]", f"Dealer: {_who(names, state.dealer)}"]
     if position.last is not None:
         where = f" [{position.last_loc}]" if position.last_loc else ""
@@ -178,7 +187,7 @@ def position_text(
 
 
 def deal_text(
-    positions: Sequence[Position],
+    positions: Sequence[ReplayPosition],
     names: Sequence[str],
     deal: DealReport | None = None,
     *,
@@ -222,11 +231,19 @@ def deal_text(
     end = positions[-1].state
     if end.finished:
         sides = _side_names(positions[-1], names)
-        if end.residue:
-            taker = sides[end.residue_side or 0]
+        left = _cards(end.residue, pretty)
+        if end.residue and end.residue_side is not None:
             lines.append(
-                f"End of deal: {taker} takes the residue {_cards(end.residue, pretty)}"
+                f"  end. {sides[end.residue_side]} takes the residue {left} (the"
+                " last capturer takes the cards left, R11.1)  table: empty"
             )
+            lines.append("End of deal")
+        elif end.residue:
+            lines.append(
+                f"  end. The residue {left} goes to no side (nobody captured,"
+                " R11.2)  table: empty"
+            )
+            lines.append("End of deal")
         else:
             lines.append("End of deal: no residue")
     else:
@@ -255,7 +272,7 @@ def _side_score(side: SideReport) -> str:
 
 
 def legal_text(
-    position: Position,
+    position: ReplayPosition,
     names: Sequence[str],
     options: Sequence[Step],
     recorded: Step | None | Literal["illegal"],
@@ -274,6 +291,12 @@ def legal_text(
     lines = [position_text(position, names, hands=state.turn, pretty=pretty)]
     if state.finished:
         lines.append("The deal is over: there is no move to make.")
+        return "\n".join(lines) + "\n"
+    if not any(state.hands):
+        lines.append(
+            f"Round {state.round + 1} is over: every card of it is played, and the"
+            " record gives no later round, so there is no move to make."
+        )
         return "\n".join(lines) + "\n"
     count = len(options)
     lines.append(
@@ -341,6 +364,26 @@ def _finding_lines(
     return lines
 
 
+def _unseen_lines(deal: DealReport, names: Sequence[str]) -> list[str]:
+    """What an unfinished round's unknown hands leave unchecked."""
+    if not any(deal.unseen):
+        return []
+    who = ", ".join(
+        f"{_who(names, seat)} {count}"
+        for seat, count in enumerate(deal.unseen)
+        if count
+    )
+    lines = [f"  cards not yet seen in hand: {who}"]
+    if not deal.pending:
+        lines.append("  every move is checked in full: none needs those cards")
+        return lines
+    lines.append("  checks that wait for those hands:")
+    for check in deal.pending:
+        lines.append(f"    - {check.where}: {check.message} [{check.rule}]")
+        lines.append(f"      at {check.loc}")
+    return lines
+
+
 def _deal_section(deal: DealReport, report: ReplayReport) -> list[str]:
     who = _who(report.players, deal.dealer) if report.players else f"seat {deal.dealer}"
     lines = [f"Deal {deal.index + 1} — dealer {who}"]
@@ -353,7 +396,7 @@ def _deal_section(deal: DealReport, report: ReplayReport) -> list[str]:
             if finding.kind == "score" and finding.loc.startswith(deal.loc + "/")
             for line in _finding_lines(finding)
         ]
-        return lines
+        return lines + _unseen_lines(deal, report.players)
     sides = report.sides or [s.name for s in deal.sides]
     checks = {(c.category, c.side): c for c in deal.checks}
     categories = [c for c in _CATEGORY_ORDER if any(k[0] == c for k in checks)]

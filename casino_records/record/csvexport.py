@@ -38,7 +38,9 @@ __all__ = [
     "TARGETS",
     "Target",
     "loss_report",
+    "move_rows",
     "moves_csv",
+    "score_rows",
     "scores_csv",
 ]
 
@@ -93,7 +95,7 @@ def moves_csv(records: Iterable[GameRecord], *, escape_formulas: bool = True) ->
     :param records: the games, possibly a lazy iterator.
     :param escape_formulas: protect free-text cells from formula injection.
     """
-    return _csv(MOVE_COLUMNS, _move_rows(records, escape_formulas))
+    return _csv(MOVE_COLUMNS, move_rows(records, escape_formulas=escape_formulas))
 
 
 def scores_csv(records: Iterable[GameRecord], *, escape_formulas: bool = True) -> str:
@@ -106,7 +108,7 @@ def scores_csv(records: Iterable[GameRecord], *, escape_formulas: bool = True) -
     :param records: the games, possibly a lazy iterator.
     :param escape_formulas: protect free-text cells from formula injection.
     """
-    return _csv(SCORE_COLUMNS, _score_rows(records, escape_formulas))
+    return _csv(SCORE_COLUMNS, score_rows(records, escape_formulas=escape_formulas))
 
 
 def _csv(columns: tuple[str, ...], rows: Iterator[list[object]]) -> str:
@@ -125,8 +127,12 @@ def _text(value: str | None, escape_formulas: bool) -> str:
     return value
 
 
-def _move_rows(records: Iterable[GameRecord], escape: bool) -> Iterator[list[object]]:
-    for game, record in enumerate(records, 1):
+def move_rows(
+    records: Iterable[GameRecord], *, escape_formulas: bool = True, first: int = 1
+) -> Iterator[list[object]]:
+    """The rows of :func:`moves_csv` (without the header), games numbered from ``first``."""
+    escape = escape_formulas
+    for game, record in enumerate(records, first):
         game_id = _text(record.id, escape)
         for d, deal in enumerate(record.deals, 1):
             for r, round_ in enumerate(deal.rounds, 1):
@@ -154,8 +160,12 @@ def _move_rows(records: Iterable[GameRecord], escape: bool) -> Iterator[list[obj
                     ]
 
 
-def _score_rows(records: Iterable[GameRecord], escape: bool) -> Iterator[list[object]]:
-    for game, record in enumerate(records, 1):
+def score_rows(
+    records: Iterable[GameRecord], *, escape_formulas: bool = True, first: int = 1
+) -> Iterator[list[object]]:
+    """The rows of :func:`scores_csv` (without the header), games numbered from ``first``."""
+    escape = escape_formulas
+    for game, record in enumerate(records, first):
         game_id = _text(record.id, escape)
         names: list[list[str]] = [[] for _ in range(record.side_count)]
         for seat, player in enumerate(record.players):

@@ -8,9 +8,10 @@ inferred from the moves. Where several are given they must agree.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Protocol
 
-from ..engine.cards import Card, parse_card
+from ..engine.cards import CARDS, Card, parse_card
 from ..engine.rules import Rules
 from ..engine.seating import HAND_SIZE, Seating, deal_from_deck
 from ..engine.shuffle import shuffled_deck
@@ -18,8 +19,22 @@ from .models import Deal
 
 __all__ = ["DealCards", "FindingSink", "resolve_deal_cards"]
 
-DealCards = tuple[list[Card], list[list[list[Card]]]]
-"""The table, and each recorded round's hands by seat."""
+
+@dataclass(slots=True)
+class DealCards:
+    """The cards a recorded deal dealt, as far as the record tells them."""
+
+    table: list[Card]
+    """The 4 cards the deal starts with on the table."""
+    rounds: list[list[list[Card]]]
+    """Each recorded round's hands by seat: 4 cards each, except where an
+    unfinished round leaves a hand known only as far as played (see
+    :attr:`unknown`)."""
+    unknown: list[list[int]]
+    """Per round and seat, how many of the hand's cards the record does not tell
+    (0 but in an unfinished round whose hands are neither recorded nor dealt)."""
+    unseen: frozenset[Card] = frozenset()
+    """The cards nobody has seen in the deal (empty when every hand is known)."""
 
 
 class FindingSink(Protocol):
@@ -54,12 +69,15 @@ def resolve_deal_cards(
     table = [parse_card(c) for c in deal.table]
     seen = {card: f"{loc}/table/{i}" for i, card in enumerate(table)}
     rounds: list[list[list[Card]]] = []
-    for r in range(len(deal.rounds)):
+    unknown: list[list[int]] = []
+    for r in range(max(len(deal.rounds), 1)):  # no round yet: its hands unknown
         hands = _round_hands(sink, d, r, deal, seating, seen)
         if hands is None:
             return None
         rounds.append(hands)
-    return table, rounds
+        unknown.append([HAND_SIZE - len(hand) for hand in hands])
+    unseen = frozenset(CARDS) - seen.keys() if any(map(any, unknown)) else frozenset()
+    return DealCards(table, rounds, unknown, unseen)
 
 
 def _deck(sink: FindingSink, d: int, deal: Deal) -> tuple[Card, ...] | bool:
@@ -111,6 +129,7 @@ def _from_deck(
             )
             return None
     rounds = [[list(hand) for hand in hands] for hands in dealt.rounds]
+    unknown = [[0] * seating.players for _ in rounds]
     for r, round_ in enumerate(deal.rounds):
         for seat, hand in enumerate(round_.hands or ()):
             for k, text in enumerate(hand):
@@ -124,7 +143,7 @@ def _from_deck(
                         rule="R3.4",
                     )
                     return None
-    return table, rounds
+    return DealCards(table, rounds, unknown)
 
 
 def _round_hands(
@@ -135,17 +154,21 @@ def _round_hands(
     seating: Seating,
     seen: dict[Card, str],
 ) -> list[list[Card]] | None:
-    """One round's hands: as recorded, completed from the moves where ``??``."""
+    """One round's hands: as recorded, completed from the moves where ``??``.
+
+    In an unfinished round a hand may stay short: the cards known so far.
+    """
     loc = f"/deals/{d}/rounds/{r}"
-    round_ = deal.rounds[r]
+    round_ = deal.rounds[r] if r < len(deal.rounds) else None
+    moves = round_.moves if round_ is not None else ()
     players = seating.players
     played: list[list[tuple[Card, str]]] = [[] for _ in range(players)]
-    for k, move in enumerate(round_.moves):
+    for k, move in enumerate(moves):
         played[move.seat].append((parse_card(move.card), f"{loc}/moves/{k}/card"))
-    complete = len(round_.moves) == HAND_SIZE * players
+    complete = len(moves) == HAND_SIZE * players
     hands: list[list[Card]] = []
     for seat in range(players):
-        recorded = round_.hands[seat] if round_.hands else None
+        recorded = round_.hands[seat] if round_ is not None and round_.hands else None
         if recorded is None:
             origin = played[seat]
         else:
@@ -157,25 +180,16 @@ def _round_hands(
             known = {card for card, _ in origin}
             origin += [(c, where) for c, where in played[seat] if c not in known]
             origin = origin[:HAND_SIZE]
-        if len(origin) != HAND_SIZE:
+        if len(origin) > HAND_SIZE or (complete and len(origin) != HAND_SIZE):
             where = f"deal {d + 1}, round {r + 1}, seat {seat}"
-            if not complete:
-                sink.error(
-                    "provenance",
-                    loc,
-                    where,
-                    f"round {r + 1} is unfinished and seat {seat}'s hand is not"
-                    " fully recorded: its moves cannot be checked (record the hands)",
-                )
-            else:
-                sink.error(
-                    "structure",
-                    origin[-1][1] if origin else loc,
-                    where,
-                    f"R2.4 seat {seat} plays {len(played[seat])} cards in round"
-                    f" {r + 1}; every player plays 4 a round, in turn",
-                    rule="R2.4",
-                )
+            sink.error(
+                "structure",
+                origin[-1][1] if origin else loc,
+                where,
+                f"R2.4 seat {seat} plays {len(played[seat])} cards in round"
+                f" {r + 1}; every player plays 4 a round, in turn",
+                rule="R2.4",
+            )
             return None
         for card, where in origin:
             if card in seen:

@@ -1,7 +1,7 @@
 """JSON Schemas generated from the notation models (never edited by hand).
 
 The files in ``schemas/`` are committed; a test fails when they are stale.
-Regenerate them with ``casino-records schema`` or ``python -m casino_records.record.schema``.
+Regenerate them with ``casino-records schema``.
 The schemas describe the *canonical* form (what the writer emits); the reader
 also accepts lenient card spellings, and checks counts and indexes that JSON
 Schema cannot express.
@@ -9,10 +9,7 @@ Schema cannot express.
 
 from __future__ import annotations
 
-import argparse
 import os
-import sys
-from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, Final
 
@@ -26,7 +23,6 @@ __all__ = [
     "SCHEMA_BASE_URI",
     "SCHEMA_FILES",
     "generate_schemas",
-    "main",
     "stale_schemas",
     "write_schemas",
 ]
@@ -79,28 +75,3 @@ def stale_schemas(directory: str | os.PathLike[str]) -> list[str]:
         if not path.is_file() or path.read_bytes() != content:
             stale.append(name)
     return stale
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    """Write (or with ``--check``, verify) the schema files; return the exit code."""
-    parser = argparse.ArgumentParser(
-        prog="python -m casino_records.record.schema",
-        description="Generate the JSON Schemas of the record format.",
-    )
-    parser.add_argument("directory", nargs="?", default="schemas", type=Path)
-    parser.add_argument(
-        "--check", action="store_true", help="exit 1 if any file is stale"
-    )
-    args = parser.parse_args(argv)
-    if args.check:
-        stale = stale_schemas(args.directory)
-        for name in stale:
-            sys.stderr.write(f"stale schema: {args.directory / name}\n")
-        return 1 if stale else 0
-    for name in write_schemas(args.directory):
-        sys.stdout.write(f"wrote {args.directory / name}\n")
-    return 0
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())

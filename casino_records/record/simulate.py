@@ -14,6 +14,8 @@ from ..engine.bots import DealPlay, MatchPlay, make_bot, play_match
 from ..engine.seating import HAND_SIZE
 from ..engine.shuffle import shuffled_deck
 from .models import (
+    FORMAT,
+    SHUFFLE_METHOD,
     ClaimedCounts,
     ClaimedDeal,
     ClaimedMatch,
@@ -107,7 +109,7 @@ def record_of_match(
         source += f" ({', '.join(bot_kinds)} bots, seed {seed!r})"
     return GameRecord.model_validate(
         {
-            "format": "casino-record/1",
+            "format": FORMAT,
             "id": record_id,
             "meta": {"source": source},
             "rules": spec,
@@ -138,9 +140,7 @@ def _deal_record(deal: DealPlay, index: int, seed: str, provenance: Provenance) 
         )
     fields: dict[str, Any] = {"dealer": deal.dealer, "rounds": rounds}
     if provenance == "seed":
-        fields["shuffle"] = Shuffle(
-            method="casino-shuffle/1", seed=deal_seed(seed, index)
-        )
+        fields["shuffle"] = Shuffle(method=SHUFFLE_METHOD, seed=deal_seed(seed, index))
     elif provenance == "deck":
         fields["deck"] = tuple(str(c) for c in deal.deck)
     else:

@@ -10,20 +10,17 @@ import re
 from dataclasses import dataclass
 from typing import Final
 
-from ..errors import RecordFormatError
+from ..errors import TextSyntaxError
+from .fields import GLYPHS
 
 __all__ = [
     "GLYPHS",
-    "TextSyntaxError",
     "Token",
     "clip",
     "comment",
     "quote",
     "tokenize",
 ]
-
-GLYPHS: Final = frozenset({"!", "?", "!!", "??", "!?", "?!"})
-"""The move annotation glyphs."""
 
 _DELIMITERS: Final = '"{}[]()/'
 _GLYPH_SUFFIX: Final = re.compile(r"(.*[^!?])([!?]+)")
@@ -95,15 +92,6 @@ class Token:
 def clip(text: str) -> str:
     """Shorten ``text`` to at most 30 characters for a message."""
     return text if len(text) <= 30 else text[:27] + "..."
-
-
-class TextSyntaxError(Exception):
-    """A syntax error: reading stops here."""
-
-    def __init__(self, line: int, col: int, message: str) -> None:
-        super().__init__(message)
-        where = f"line {line}, column {col}"
-        self.error = RecordFormatError(f"{where}: {message}", where=where)
 
 
 def tokenize(text: str, line: int, *, body: bool) -> list[Token]:

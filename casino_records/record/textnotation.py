@@ -34,7 +34,7 @@ import re
 from collections.abc import Iterable, Iterator
 from typing import Final, TextIO
 
-from .jsonio import InvalidRecordError
+from ..errors import InvalidRecordError
 from .models import (
     SHUFFLE_METHOD,
     BuildMove,
@@ -42,7 +42,7 @@ from .models import (
     ClaimedSide,
     Deal,
     GameRecord,
-    Move,
+    MoveRecord,
     TrailMove,
 )
 from .textlex import comment, quote
@@ -52,7 +52,7 @@ __all__ = [
     "META_TAGS",
     "comment",
     "dump_text_archive",
-    "move_text",
+    "move_notation",
     "quote",
     "read_text",
     "read_text_archive",
@@ -238,12 +238,14 @@ def _deal_lines(number: int, deal: Deal) -> Iterator[str]:
         yield " ".join(("Deck", *deal.deck))
     if deal.table is not None:
         yield " ".join(("Table", *deal.table))
+    number = 0  # moves count from 1 across the deal's rounds
     for r, round_ in enumerate(deal.rounds, 1):
         yield f"Round {r}"
         if round_.hands is not None:
             yield "Hands " + " / ".join(" ".join(hand) for hand in round_.hands)
-        for m, move in enumerate(round_.moves, 1):
-            yield f"{m}. {move_text(move)}"
+        for move in round_.moves:
+            number += 1
+            yield f"{number}. {move_notation(move)}"
     if deal.claimed is not None:
         claimed = deal.claimed
         yield "Claimed" + (
@@ -253,10 +255,10 @@ def _deal_lines(number: int, deal: Deal) -> Iterator[str]:
             yield _side_line(side, entry)
 
 
-def move_text(move: Move) -> str:
+def move_notation(move: MoveRecord) -> str:
     """Return one move in the move syntax of the text notation.
 
-    >>> move_text(BuildMove(seat=0, card="2D", action="build", value=8, onto=("6C",)))
+    >>> move_notation(BuildMove(seat=0, card="2D", action="build", value=8, onto=("6C",)))
     'S0 2D +8 6C'
     """
     words = [f"S{move.seat}", move.card]

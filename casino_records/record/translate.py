@@ -14,7 +14,7 @@ from typing import Final
 from ..engine.cards import CARD_NAMES, CARDS
 from ..engine.moves import Action, Move, Step
 from .models import BuildMove, CaptureMove, TrailMove
-from .models import Move as NotationMove
+from .models import MoveRecord as NotationMove
 
 __all__ = ["to_engine", "to_notation", "step_to_notation"]
 

@@ -3,8 +3,8 @@
 The scorer asks the engine, never a rule of its own: :func:`candidates` gives the
 mover a working hand (its known cards, the card played, and where the rest of
 the hand is unknown one unseen card of every value, see
-:mod:`casino_records.scorer.live`) and keeps the engine's legal moves of that
-card. :func:`check_move` checks one move the same way, for typed entry.
+:mod:`casino_records.engine.unknown`) and keeps the engine's legal moves of that
+card that some hand the mover could hold makes legal. :func:`check_move` checks one move the same way, for typed entry.
 """
 
 from __future__ import annotations
@@ -14,19 +14,26 @@ from dataclasses import dataclass
 
 from ..engine.cards import Card
 from ..engine.describe import move_text, step_text
-from ..engine.legality import verify_move
+from ..engine.legality import Plan, verify_move
 from ..engine.movegen import generate_legal_moves
 from ..engine.moves import Move, MoveKind
 from ..engine.play import apply_plan
 from ..engine.state import DealState
+from ..engine.unknown import UnseenCards, set_hand
 from ..errors import IllegalMoveError
-from ..record.models import Move as NotationMove
-from ..record.textnotation import move_text as notation_text
+from ..record.models import MoveRecord as NotationMove
+from ..record.textnotation import move_notation as notation_text
 from ..record.translate import step_to_notation
 from .errors import EntryError
-from .live import LiveDeal, representatives
+from .live import LiveDeal
 
-__all__ = ["Candidate", "candidates", "check_move", "playable_cards"]
+__all__ = [
+    "Candidate",
+    "candidates",
+    "check_move",
+    "every_move",
+    "playable_cards",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,8 +79,15 @@ def playable_cards(live: LiveDeal) -> list[Card]:
     return sorted(cards)
 
 
-def _working_state(live: LiveDeal, card: Card, where: str) -> DealState:
-    """A copy of the position whose mover holds ``card`` (see the module doc)."""
+def _working_state(
+    live: LiveDeal, card: Card, where: str
+) -> tuple[DealState, UnseenCards]:
+    """A copy of the position whose mover holds ``card``, and what is unknown then.
+
+    The mover's working hand is its known cards and ``card``, plus where the
+    rest of its hand is unknown one unseen card of every value
+    (:mod:`casino_records.engine.unknown`).
+    """
     if live.blocked is not None:
         raise EntryError(
             f"the deal stops at {live.blocked.where}: undo that move first",
@@ -100,13 +114,25 @@ def _working_state(live: LiveDeal, card: Card, where: str) -> DealState:
         raise EntryError(
             f"R4.1 {card} is not in seat {seat}'s hand", where=where, rule="R4.1"
         )
-    fill = representatives(live.pool - {card}, state.values) if rest else []
-    state.set_hand(seat, [*held, *fill])
-    return state
+    unknown = [v.unknown for v in live.hands]
+    unknown[seat] = rest
+    unseen = UnseenCards.of(live.pool - {card}, unknown, state.values)
+    set_hand(state, seat, unseen.working_hand(seat, held))
+    return state, unseen
 
 
-def _candidate(state: DealState, move: Move, names: Sequence[str]) -> Candidate:
-    plan = verify_move(state, move)
+def _possible(state: DealState, unseen: UnseenCards, move: Move) -> Plan | None:
+    """What ``move`` does, when some hand the mover could hold makes it legal."""
+    try:
+        return unseen.verify(state, move).plan
+    except IllegalMoveError:
+        return None
+
+
+def _candidate(
+    state: DealState, move: Move, names: Sequence[str], plan: Plan | None = None
+) -> Candidate:
+    plan = verify_move(state, move) if plan is None else plan
     step = apply_plan(state.copy(), move, plan)
     previous = step.previous
     return Candidate(
@@ -130,9 +156,43 @@ def candidates(
     :raises EntryError: the card cannot be played here (seen already, not in
         the hand, the deal over), with the rule.
     """
-    state = _working_state(live, card, where)
+    state, unseen = _working_state(live, card, where)
     moves = [m for m in generate_legal_moves(state) if m.card == card]
-    return [_candidate(state, move, names) for move in moves]
+    return _kept(state, unseen, moves, names)
+
+
+def _kept(
+    state: DealState, unseen: UnseenCards, moves: Sequence[Move], names: Sequence[str]
+) -> list[Candidate]:
+    """The candidates among ``moves`` (legal with the working hand) some hand allows."""
+    found = []
+    for move in moves:
+        plan = _possible(state, unseen, move)
+        if plan is not None:
+            found.append(_candidate(state, move, names, plan))
+    return found
+
+
+def every_move(live: LiveDeal) -> dict[Card, list[Move]]:
+    """The legal moves of every card the mover may be playing, by card, at once.
+
+    The moves are generated once, for a hand of every playable card, then each
+    is checked with its own card's working hand (as :func:`candidates` does):
+    where the rest of the hand is unknown, a card may be the seat's last unseen
+    one, and then no other card is left to hold.
+    """
+    cards = playable_cards(live)
+    if not cards:
+        return {}
+    wide = live.state.copy()
+    set_hand(wide, wide.turn, cards)
+    by_card: dict[Card, list[Move]] = {card: [] for card in cards}
+    for move in generate_legal_moves(wide):
+        by_card[move.card].append(move)
+    for card, moves in by_card.items():
+        state, unseen = _working_state(live, card, "")
+        moves[:] = [m for m in moves if _possible(state, unseen, m) is not None]
+    return by_card
 
 
 def check_move(
@@ -150,12 +210,15 @@ def check_move(
             where=where,
             rule="R2.4",
         )
-    state = _working_state(live, move.card, where)
+    state, unseen = _working_state(live, move.card, where)
     try:
+        unseen.verify(state, move)
         return _candidate(state, move, names)
     except IllegalMoveError as exc:
         legal = [
-            move_text(m) for m in generate_legal_moves(state) if m.card == move.card
+            move_text(m)
+            for m in generate_legal_moves(state)
+            if m.card == move.card and _possible(state, unseen, m) is not None
         ]
         raise EntryError(
             exc.message, where=where, rule=exc.rule, legal=tuple(legal)

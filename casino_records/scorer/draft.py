@@ -15,7 +15,7 @@ from ..engine.cards import UNKNOWN_CARD, Card, parse_card
 from ..engine.rules import Rules
 from ..engine.seating import Seating, deal_from_deck
 from ..engine.shuffle import shuffled_deck
-from ..record.models import ClaimedDeal, Deal, Move, Round, Shuffle
+from ..record.models import ClaimedDeal, Deal, MoveRecord, Round, Shuffle
 
 __all__ = ["DealDraft", "RoundDraft", "dealt_cards"]
 
@@ -26,7 +26,7 @@ class RoundDraft:
 
     hands: list[list[str]] | None = None
     """Each seat's 4 cards (``??`` for an unknown one), or None: not recorded."""
-    moves: list[Move] = field(default_factory=list)
+    moves: list[MoveRecord] = field(default_factory=list)
     """The moves entered, in order, with their comments and glyphs."""
 
     def model(self) -> Round:

@@ -4,13 +4,13 @@ Where the hands are known (a shuffle, a deck, entered hands) every move gets the
 engine's own check, exactly as :func:`casino_records.check.replay.replay` gives it.
 Where they are not (cards entered as they appear), a seat's hand in a round is
 the cards it plays in that round, and until it has played all four, the rest is
-unknown. The engine checks such a move against the cards the seat plays later
-*plus* one card of every value nobody has seen yet: the rules that depend on the
-hand (G1: an owner keeps a card to capture each own build; B4, E3, I3: a build
-needs a card of its value left in hand) fail there only when no possible hand
-could meet them. Once the seat's fourth card of the round is entered its hand is
-known, and the same move is checked against exactly that hand: the check the
-replay makes on the finished round. A violation found so stays at the move that
+unknown. Such a move is checked as the replay checks an unfinished round
+(:mod:`casino_records.engine.unknown`): the rules that depend on the hand (G1: an
+owner keeps a card to capture each own build; B4, E3, I3: a build needs a card
+of its value left in hand) fail there only when no possible hand could meet
+them. Once the seat's fourth card of the round is entered its hand is known, and
+the same move is checked against exactly that hand: the check the replay makes
+on the finished round. A violation found so stays at the move that
 broke it, with the rule, and with the move whose card decided it.
 
 A violating move still happens at the table: the deal goes on from what it did
@@ -22,17 +22,24 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from typing import Final
 
 from ..engine.cards import CARDS, Card, parse_card
 from ..engine.legality import Plan, verify_move
 from ..engine.match import MatchDecision, MatchState
 from ..engine.moves import Move, MoveKind, Step
-from ..engine.play import apply_plan, needs_hands, next_round
+from ..engine.play import apply_plan, needs_hands
 from ..engine.rules import Rules
 from ..engine.seating import HAND_SIZE, Seating
 from ..engine.state import DealState
-from ..engine.values import ValueTables
+from ..engine.unknown import (
+    HAND_RULES,
+    UnseenCards,
+    deal_round,
+    representatives,
+    set_hand,
+    start_deal,
+)
+from ..engine.values import value_tables
 from ..errors import IllegalMoveError
 from ..record.translate import to_engine
 from .draft import DealDraft, dealt_cards
@@ -42,15 +49,8 @@ __all__ = [
     "LiveDeal",
     "Violation",
     "move_where",
-    "representatives",
     "run_deal",
 ]
-
-HAND_RULES: Final = frozenset({"G1", "B4", "E3", "I3"})
-"""The rules whose check needs the rest of the mover's hand."""
-
-# The engine deals 4 cards a seat; the live hands are set right after.
-_PLACEHOLDER: Final = CARDS[0]
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,14 +135,6 @@ def move_where(
     )
 
 
-def representatives(cards: frozenset[Card], values: ValueTables) -> list[Card]:
-    """One card of each value (as a capturing card) among ``cards``, in pack order."""
-    chosen: dict[int, Card] = {}
-    for card in sorted(cards):
-        chosen.setdefault(values.cvals[card], card)
-    return list(chosen.values())
-
-
 @dataclass(slots=True)
 class _Round:
     """One round's hands as far as known: per seat, the known cards in the order
@@ -152,11 +144,9 @@ class _Round:
     exact: list[bool]
     decided_at: list[str]
 
-    def hands(self, unknown_fill: list[Card]) -> list[list[Card]]:
-        return [
-            list(cards) + ([] if exact else unknown_fill)
-            for cards, exact in zip(self.cards, self.exact, strict=True)
-        ]
+    def unseen(self, pool: frozenset[Card], rules: Rules) -> UnseenCards:
+        unknown = [max(HAND_SIZE - len(cards), 0) for cards in self.cards]
+        return UnseenCards.of(pool, unknown, value_tables(rules.card_values))
 
 
 def _round_knowledge(
@@ -209,11 +199,8 @@ def run_deal(
     for round_ in draft.rounds:
         seen.update(parse_card(m.card) for m in round_.moves)
     pool = frozenset(CARDS) - seen
-    state = DealState.start(
-        rules, seating, draft.dealer, table, [[_PLACEHOLDER] * HAND_SIZE] * players
-    )
-    fill = representatives(pool, state.values)
-    everything = representatives(frozenset(CARDS), state.values)
+    state = start_deal(rules, seating, draft.dealer, table, [[]] * players)
+    everything = representatives(CARDS, state.values)
     live = LiveDeal(state, [], pool)
     if match is not None:
         match = MatchState(
@@ -234,16 +221,18 @@ def run_deal(
         live.awaiting_hands = True
         live.hands = [HandView((), HAND_SIZE) for _ in range(players)]
         return live
-    state.hands = current.hands(fill)
+    unseen = current.unseen(pool, rules)
+    for seat, known in enumerate(current.cards):
+        set_hand(state, seat, unseen.working_hand(seat, known))
     for r, round_ in enumerate(draft.rounds):
         if r:
             following = knowledge(r) if needs_hands(state) else None
             if following is None:
                 live.blocked = _structure(draft, d, r, names, needs_hands(state))
                 break
-            next_round(state, [[_PLACEHOLDER] * HAND_SIZE] * players)
-            state.hands = following.hands(fill)
             current = following
+            unseen = current.unseen(pool, rules)
+            deal_round(state, unseen.working_hands(current.cards))
         faulted: set[int] = set()
         for k, notation in enumerate(round_.moves):
             loc = f"/deals/{d}/rounds/{r}/moves/{k}"
@@ -256,7 +245,7 @@ def run_deal(
                 )  # fmt: skip
                 break
             try:
-                plan = verify_move(state, move)
+                plan = unseen.verify(state, move).plan
             except IllegalMoveError as exc:
                 found = Violation(
                     d, r, k, state.moves_played, move.seat, loc, where, exc.rule,
@@ -285,23 +274,22 @@ def run_deal(
         if following is None:
             live.awaiting_hands = True
         else:
-            next_round(state, [[_PLACEHOLDER] * HAND_SIZE] * players)
-            state.hands = following.hands(fill)
             current = following
-    live.hands = _views(state, current, fill, live.awaiting_hands)
+            unseen = current.unseen(pool, rules)
+            deal_round(state, unseen.working_hands(current.cards))
+    live.hands = _views(state, current, unseen, live.awaiting_hands)
     return live
 
 
 def _views(
-    state: DealState, current: _Round, fill: list[Card], awaiting: bool
+    state: DealState, current: _Round, unseen: UnseenCards, awaiting: bool
 ) -> list[HandView]:
     views = []
-    unseen = frozenset(fill)
     for seat, hand in enumerate(state.hands):
         if awaiting:
             views.append(HandView((), HAND_SIZE))
             continue
-        held = tuple(c for c in hand if c not in unseen)
+        held = tuple(unseen.known_part(hand))
         played = sum(
             1 for s in state.log if s.round == state.round and s.move.seat == seat
         )
@@ -316,14 +304,14 @@ def _despite_hand(
     """What the move does if its only fault is the hand, else None."""
     if exc.rule not in HAND_RULES:
         return None
-    hand = state.hands[move.seat]
-    state.set_hand(move.seat, [*hand, *(c for c in everything if c not in hand)])
+    hand = list(state.hands[move.seat])
+    set_hand(state, move.seat, hand + [c for c in everything if c not in hand])
     try:
         return verify_move(state, move)
     except IllegalMoveError:
         return None
     finally:
-        state.set_hand(move.seat, hand)
+        set_hand(state, move.seat, hand)
 
 
 def _structure(

@@ -22,6 +22,7 @@ from dataclasses import replace
 from typing import Literal
 
 from ..engine.cards import CARDS, Card, parse_card
+from ..engine.moves import Move
 from ..engine.seating import HAND_SIZE
 from ..errors import CardError, RecordFormatError
 from ..record.models import (
@@ -124,6 +125,11 @@ class ScorerSession:
                 hands_entered=self.setup.cards == "hands",
             )
         return self._lives[d]
+
+    @property
+    def version(self) -> int:
+        """Changes with every change to the record (a move, a claim, a comment …)."""
+        return self._version
 
     @property
     def phase(self) -> Phase:
@@ -278,8 +284,8 @@ class ScorerSession:
         played = _parse_cards([str(card)], self.where())[0]
         return candidates(live, played, self.names, self.where())
 
-    def play(self, entry: Candidate | str) -> Candidate:
-        """Play a move: a candidate, or text in the move syntax (``9D x 4S 5D``).
+    def play(self, entry: Candidate | Move | str) -> Candidate:
+        """Play a move: a candidate, the engine's move, or text (``9D x 4S 5D``).
 
         A comment (``{...}``) and a glyph (``!?``) typed with the move are kept.
 
@@ -301,7 +307,8 @@ class ScorerSession:
             note = {"comment": notation.comment, "glyph": notation.glyph}
             chosen = replace(chosen, notation=chosen.notation.model_copy(update=note))
         else:
-            chosen = check_move(live, entry.move, self.names, where)
+            move = entry if isinstance(entry, Move) else entry.move
+            chosen = check_move(live, move, self.names, where)
         r, _ = self._next_place(live)
         while len(self.current.rounds) <= r:
             self.current.rounds.append(RoundDraft())
@@ -372,6 +379,18 @@ class ScorerSession:
                 winner=winner,
                 comment=comment or None,
             )
+        self._version += 1
+
+    def comment_deal(self, deal: int, comment: str | None) -> None:
+        """Set (or clear) the comment on deal ``deal``."""
+        if not 0 <= deal < len(self.deals):
+            raise EntryError(f"there is no deal {deal + 1}")
+        self.deals[deal].comment = comment or None
+        self._version += 1
+
+    def comment_game(self, comment: str | None) -> None:
+        """Set (or clear) the comment on the whole game."""
+        self.setup = replace(self.setup, comment=comment or None)
         self._version += 1
 
     def next_deal(self) -> None:

@@ -65,6 +65,7 @@ COMMANDS = [
     "simulate",
     "schema",
     "view",
+    "html",
 ]
 
 
@@ -263,7 +264,7 @@ def test_hostile_input_is_unreadable(
     assert result.exit_code == 2
     text = result.stdout + result.stderr
     assert name in text
-    assert "invalid JSON" in text or "not UTF-8" in text
+    assert "invalid JSON" in text or "not UTF-8" in text or "not a text file" in text
 
 
 def test_a_json_value_that_is_not_an_object_is_invalid(
@@ -507,10 +508,10 @@ def test_show_whole_game(runner: CliRunner) -> None:
 
 def test_show_one_position(runner: CliRunner) -> None:
     path = SAMPLES / "classic-2p-annotated.json"
-    result = run(runner, "show", path, "--deal", "1", "--move", "5")
+    result = run(runner, "show", path, "--deal", "1", "--move", "4")
     assert result.exit_code == 0
     out = result.stdout
-    assert out.startswith("Deal 1, round 1 of 6, before move 5: Tomás (seat 1) to play")
+    assert out.startswith("Deal 1, round 1 of 6, after move 4: Tomás (seat 1) to play")
     assert "[/deals/0/rounds/0/moves/4]" in out
     assert "Dealer: Marta (seat 0)" in out
     assert "Last move (move 4): Marta trails 2♣. [trail]" in out
@@ -520,7 +521,7 @@ def test_show_one_position(runner: CliRunner) -> None:
 
 def test_show_seat_and_no_hands(runner: CliRunner) -> None:
     path = SAMPLES / "classic-2p-annotated.json"
-    one = run(runner, "show", path, "--deal", "1", "--move", "1", "--seat", "0")
+    one = run(runner, "show", path, "--deal", "1", "--move", "0", "--seat", "0")
     assert one.exit_code == 0
     assert "Tomás (seat 1): 4 cards" in one.stdout
     none = run(runner, "show", path, "--deal", "1", "--move", "1", "--no-hands")
@@ -533,7 +534,7 @@ def test_show_at_pointer_and_ascii(runner: CliRunner) -> None:
     path = SAMPLES / "classic-2p-annotated.json"
     result = run(runner, "show", path, "--at", "/deals/0/rounds/0/moves/4", "--ascii")
     assert result.exit_code == 0
-    assert "before move 5" in result.stdout
+    assert "after move 4" in result.stdout
     assert "♣" not in result.stdout and "2C" in result.stdout
 
 
@@ -541,12 +542,15 @@ def test_show_end_of_deal(runner: CliRunner) -> None:
     path = SAMPLES / "classic-2p-tie-play-on.json"
     record = jsonio.load(path)
     moves = sum(len(r.moves) for r in record.deals[0].rounds)
-    result = run(runner, "show", path, "--deal", "1", "--move", str(moves + 1))
+    result = run(runner, "show", path, "--deal", "1", "--move", str(moves))
     assert result.exit_code == 0
     assert f"end of the deal (after {moves} moves)" in result.stdout
-    too_far = run(runner, "show", path, "--deal", "1", "--move", str(moves + 2))
+    too_far = run(runner, "show", path, "--deal", "1", "--move", str(moves + 1))
     assert too_far.exit_code == 2
     assert "--move" in too_far.stderr
+    assert f"deal 1 has moves 0 to {moves} (0 = its start," in too_far.stderr
+    start = run(runner, "show", path, "--deal", "1", "--move", "0")
+    assert start.stdout.startswith("Deal 1, round 1 of 6, at its start: ")
 
 
 def test_show_missing_deal(runner: CliRunner) -> None:
@@ -645,11 +649,29 @@ def test_fmt_leaves_bad_files_alone(runner: CliRunner, tmp_path: Path) -> None:
     assert "left as it is" in result.stderr
 
 
-def test_fmt_stdin(runner: CliRunner) -> None:
-    messy = json.dumps(json.loads(VALID[0].read_text()))
+def test_fmt_stdin_keeps_the_kind_the_content_says(runner: CliRunner) -> None:
+    messy = json.dumps(json.loads(VALID[0].read_text()), indent=1)
     result = run(runner, "fmt", "-", input=messy)
     assert result.exit_code == 0
     assert result.stdout_bytes == VALID[0].read_bytes()
+
+
+def test_fmt_stdin_of_one_line_is_an_archive_line_and_idempotent(
+    runner: CliRunner,
+) -> None:
+    one_line = json.dumps(json.loads(VALID[0].read_text()))
+    first = run(runner, "fmt", "-", input=one_line)
+    assert first.exit_code == 0
+    assert first.stdout_bytes.count(b"\n") == 1
+    again = run(runner, "fmt", "-", input=first.stdout_bytes)
+    assert again.stdout_bytes == first.stdout_bytes
+
+
+def test_fmt_stdin_of_two_archive_lines_gives_two_lines(runner: CliRunner) -> None:
+    lines = ARCHIVE.read_bytes().split(b"\n")[:2]
+    result = run(runner, "fmt", "-", input=b"\n".join(lines) + b"\n")
+    assert result.exit_code == 0
+    assert result.stdout_bytes == b"\n".join(lines) + b"\n"
 
 
 # --- simulate, schema, view ---------------------------------------------------------------
@@ -736,20 +758,18 @@ def test_view_builds_the_streamlit_command(
     import importlib.util
     import sys
 
-    if not viewer_app().is_file():
-        pytest.skip("viewer/streamlit_app.py is not written yet")
+    from casino_records.cli import view as view_module
+
     if importlib.util.find_spec("streamlit") is None:
         pytest.skip("streamlit is not installed")
     calls: list[tuple[list[str], dict[str, str]]] = []
 
-    class FakeServer:
-        def __init__(self, command: list[str], env: dict[str, str]) -> None:
-            calls.append((command, env))
+    def fake_run(command: list[str], env: dict[str, str]) -> int:
+        calls.append((list(command), dict(env)))
+        return 0
 
-        def wait(self) -> int:
-            return 0
-
-    monkeypatch.setattr(subprocess, "Popen", FakeServer)
+    monkeypatch.setattr(view_module, "run_server", fake_run)
+    monkeypatch.setattr(view_module, "port_taken", lambda port, host="": False)
     result = run(runner, "view", SAMPLES, "--port", "8765")
     assert result.exit_code == 0
     command, env = calls[0]
@@ -769,6 +789,20 @@ def test_view_builds_the_streamlit_command(
     assert "http://127.0.0.1:8765" in result.stderr
 
 
+def test_view_says_when_the_port_is_taken(runner: CliRunner) -> None:
+    import socket
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        result = run(runner, "view", "--port", str(port))
+    assert result.exit_code == 2
+    assert f"port {port} on 127.0.0.1 is already in use" in result.stderr
+    assert "choose another with --port N" in result.stderr
+    assert "http://" not in result.stderr + result.stdout  # no URL to a server not ours
+
+
 def test_the_viewer_is_found_as_package_data_in_this_checkout() -> None:
     from casino_records.cli.view import VIEWER_PACKAGE
 
@@ -784,6 +818,71 @@ def test_view_command_line_without_a_path() -> None:
     command = viewer_command(Path("app.py"), 8501, None)
     assert "--" not in command
     assert command[-2:] == ["--server.headless", "true"]
+
+
+def test_the_viewer_s_own_streamlit_settings() -> None:
+    import tomllib
+
+    from casino_records.record.files import MAX_RECORD_BYTES as CLI_MAX_BYTES
+
+    config = tomllib.loads(
+        (viewer_app().parent / ".streamlit" / "config.toml").read_text()
+    )
+    assert config["browser"]["gatherUsageStats"] is False
+    assert config["client"]["toolbarMode"] == "viewer"  # no Deploy button
+    assert config["server"]["maxUploadSize"] * 1024 * 1024 == CLI_MAX_BYTES
+
+
+# --- html ---------------------------------------------------------------------------
+
+
+def test_html_writes_one_page_beside_the_game(
+    runner: CliRunner, tmp_path: Path
+) -> None:
+    game = tmp_path / "club.json"
+    shutil.copy(SAMPLES / "classic-2p-annotated.json", game)
+    result = run(runner, "html", game)
+    assert result.exit_code == 0, result.stderr
+    page = (tmp_path / "club.html").read_text()
+    assert page.startswith("<!doctype html>") and "sample-classic-2p-annotated" in page
+    assert "wrote " in result.stderr and "the record is ok" in result.stderr
+    assert game.read_bytes() == (SAMPLES / "classic-2p-annotated.json").read_bytes()
+
+
+def test_html_of_a_disputed_record_and_its_options(
+    runner: CliRunner, tmp_path: Path
+) -> None:
+    out = tmp_path / "v.html"
+    game = SAMPLES / "disputed-most-cards.json"
+    result = run(runner, "html", game, "-o", out, "--seat", "1")
+    assert result.exit_code == 1  # written, and the record is disputed
+    page = out.read_text()
+    assert "cr-banner cr-disputed" in page and '"perspective":"seat1"' in page
+    assert "the record is disputed" in result.stderr
+    stdout = run(runner, "html", game, "-o", "-", "--no-hands")
+    assert (
+        stdout.stdout.startswith("<!doctype html>")
+        and '"perspective":"none"' in stdout.stdout
+    )
+    assert run(runner, "html", game, "--seat", "2").exit_code == 2
+    assert run(runner, "html", game, "--seat", "0", "--no-hands").exit_code == 2
+    same = run(runner, "html", game, "-o", game)
+    assert same.exit_code == 2 and "is the input" in same.stderr
+
+
+def test_html_of_text_notation_and_an_archive(
+    runner: CliRunner, tmp_path: Path
+) -> None:
+    from casino_records.record.textnotation import write_text
+
+    text = tmp_path / "game.txt"
+    text.write_text(write_text(jsonio.load(SAMPLES / "classic-2p-annotated.json")))
+    assert run(runner, "html", text).exit_code == 0
+    assert (tmp_path / "game.html").is_file()
+    several = run(runner, "html", ARCHIVE, "-o", tmp_path / "a.html")
+    assert several.exit_code == 2 and "--record N" in several.stderr
+    one = run(runner, "html", ARCHIVE, "--record", "2", "-o", tmp_path / "a.html")
+    assert one.exit_code == 0
 
 
 def test_python_dash_m(tmp_path: Path) -> None:

@@ -177,6 +177,11 @@ def test_the_wheel_ships_the_package_the_viewer_and_the_rulebook(built: Built) -
         for path in viewer.iterdir()
         if path.is_file() and path.suffix != ".pyc"
     }
+    shipped.add("casino_records/_viewer/.streamlit/config.toml")  # its own settings
+    shipped |= {  # the stepper's page, style and script (the viewer's and html's)
+        f"casino_records/present/web/{path.name}"
+        for path in (PACKAGE_DIR / "present" / "web").iterdir()
+    }
     assert "casino_records/_viewer/streamlit_app.py" in shipped
     assert shipped <= names, sorted(shipped - names)
     assert {"casino_records/engine/rulebook.md", "casino_records/py.typed"} <= names
@@ -315,13 +320,13 @@ def _group_alive(group: int) -> bool:
     return True
 
 
-def _children_cmdlines(pid: int) -> list[str]:
+def _children_cmdlines(pid: int) -> list[tuple[int, str]]:
     children = Path(f"/proc/{pid}/task/{pid}/children")
     lines = []
     for child in children.read_text().split():
         with contextlib.suppress(OSError):
             raw = Path(f"/proc/{child}/cmdline").read_bytes()
-            lines.append(raw.replace(b"\0", b" ").decode())
+            lines.append((int(child), raw.replace(b"\0", b" ").decode()))
     return lines
 
 
@@ -357,14 +362,15 @@ def test_view_serves_the_installed_viewer_and_stops_on_sigterm(
             assert viewer.poll() is None, viewer.communicate()[0][-3000:]
             assert time.monotonic() < deadline, "the viewer did not start"
             time.sleep(0.5)
-        (server,) = _children_cmdlines(viewer.pid)
+        ((pid, server),) = _children_cmdlines(viewer.pid)
         app = installed.parent / "lib"
         assert "-m streamlit run" in server and str(app) in server, server
         assert "casino_records/_viewer/streamlit_app.py" in server
         viewer.send_signal(signal.SIGTERM)  # the command alone, not its group
         output = viewer.communicate(timeout=30)[0]
         assert viewer.returncode == 128 + signal.SIGTERM, output[-3000:]
-        assert not _group_alive(viewer.pid), "the viewer's server outlived it"
+        assert not _group_alive(viewer.pid), "the viewer outlived it"
+        assert not _group_alive(pid), "the viewer's server outlived it"  # its own group
         assert not _healthy(port)
 
 
@@ -389,7 +395,13 @@ def test_the_sdist_holds_sources_only_and_builds_the_pure_wheel(
     (sdist,) = (tmp_path / "sdist").glob("*.tar.gz")
     with tarfile.open(sdist) as archive:
         members = [name.partition("/")[2] for name in archive.getnames()]
-    assert {"setup.py", "pyproject.toml", "viewer/stepper.js"} <= set(members)
+    assert {
+        "setup.py",
+        "pyproject.toml",
+        "viewer/streamlit_app.py",
+        "viewer/.streamlit/config.toml",
+        "casino_records/present/web/stepper.js",
+    } <= set(members)
     assert not [n for n in members if n.endswith((EXTENSION_SUFFIX, ".c", ".sha256"))]
     from_sdist = _build(sdist, tmp_path / "wheel", "0")
     assert from_sdist.path.name == pure_wheel.path.name

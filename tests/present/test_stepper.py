@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+from html import escape
 from typing import Any
 
 import pytest
@@ -12,6 +13,7 @@ from casino_records.present import viewmodel as vm
 from casino_records.record import jsonio
 from casino_records.record.models import GameRecord
 from casino_records.record.simulate import simulate_record
+from tests.paths import SAMPLES
 
 HOSTILE = ("<script>alert(1)</script>", "<img src=x onerror=alert(1)>")
 ACTIVE = re.compile(r"<(script|img)\b", re.IGNORECASE)
@@ -37,64 +39,81 @@ def payload(game: vm.Game) -> vm.StepperPayload:
     return vm.stepper_payload(game, 0, vm.ALL)
 
 
-def test_every_position_is_there_with_its_headline(
+def html(payload: vm.StepperPayload, step: int, part: str) -> str:
+    """The HTML of ``part`` at ``step``."""
+    return payload["fragments"][payload["positions"][step]["parts"][part]]
+
+
+def everything(payload: vm.StepperPayload) -> list[str]:
+    return [*payload["fragments"], payload["banner"], payload["board"]]
+
+
+def test_every_step_is_there_with_its_headline(
     game: vm.Game, payload: vm.StepperPayload
 ) -> None:
     assert payload["deal"] == 0 and payload["perspective"] == "all"
-    assert payload["last"] == game.last_move(0) == 48
-    assert len(payload["positions"]) == 49
+    last = game.last_step(0)
+    assert payload["last"] == last and len(payload["positions"]) == last + 1
     for move, position in enumerate(payload["positions"]):
         view = vm.position_view(game, 0, move)
         assert position["headline"] == (
             f"{view.headline} · {view.turn_text(game.names)}"
         )
+        assert position["label"] == game.step_label(0, move)
         assert position["round"] == view.round
-        assert set(position["html"]) == {
-            "last",
-            "failing",
-            "board",
-            "sides",
-            "score",
-            "alts",
-        }
-    first, last = payload["positions"][0], payload["positions"][-1]
-    assert first["headline"].startswith("Deal 1 / 3 · Round 1 / 6 · 0 / 48 moves")
-    assert last["headline"].endswith("48 / 48 moves played · End of the deal")
+        assert set(position["parts"]) == {*vm.stepper.FRAGMENTS, "seat0", "seat1"}
+    first, end = payload["positions"][0], payload["positions"][-1]
+    assert first["headline"].startswith("Deal 1 / 3 · Round 1 / 6 · Start · ")
+    assert first["where"] == "0 / 48" and payload["positions"][7]["where"] == "7 / 48"
+    assert end["headline"].endswith(" · Score · End of the deal")
+    assert (end["label"], end["where"]) == ("score", "score")
+    assert [d["label"] for d in payload["deals"]] == ["Deal 1", "Deal 2", "Deal 3"]
+    assert 'id="cr-card-KH"' in payload["sprite"]
     assert json.loads(json.dumps(payload)) == payload  # JSON-serialisable as is
 
 
-def test_each_position_draws_its_own_board_and_move(
+def test_fragments_are_listed_once(payload: vm.StepperPayload) -> None:
+    fragments = payload["fragments"]
+    assert len(set(fragments)) == len(fragments)
+    used = {i for p in payload["positions"] for i in p["parts"].values()}
+    assert used == set(range(len(fragments)))
+
+
+def test_each_step_draws_its_own_board_and_move(
     game: vm.Game, payload: vm.StepperPayload
 ) -> None:
-    for move in (0, 7, 48):
-        html = payload["positions"][move]["html"]
+    view = vm.position_view(game, 0, 0)
+    assert payload["board"] == vm.board.board_layout(view)
+    for move in (0, 7, 48, game.last_step(0)):
         view = vm.position_view(game, 0, move)
-        assert html["board"] == vm.board_html(view, game.names, show_hands=True)
-        assert ("<strong>Move " in html["last"]) == (move > 0)
-    seventh = payload["positions"][7]["html"]["last"]
-    assert seventh.startswith('<div class="cr-info"><strong>Move 7:</strong> ')
-    sides = payload["positions"][7]["html"]["sides"]
-    assert sides.count("<tr>") == 3 and "match at deal start" in sides
+        for name, part in vm.board_parts(view, game.names).items():
+            if name != "felt" or view.kind != "score":
+                assert html(payload, move, name) == part
+        assert ("<strong>Move " in html(payload, move, "last")) == (0 < move <= 48)
+    seventh = html(payload, 7, "last")
+    assert seventh.startswith('<p class="cr-last"><strong>Move 7:</strong> ')
 
 
 def test_where_each_step_leads(game: vm.Game, payload: vm.StepperPayload) -> None:
     positions = payload["positions"]
+    last = game.last_step(0)
     assert positions[0]["nav"] == {
         "first": None,
         "prev": None,  # the game's first position
         "next": [0, 1],
-        "last": [0, 48],
+        "last": [0, last],
         "round_prev": None,
         "round_next": [0, 8],
     }
     assert positions[12]["nav"]["prev"] == [0, 11]
     assert positions[12]["nav"]["round_prev"] == [0, 8]
     assert positions[12]["nav"]["round_next"] == [0, 16]
-    end = positions[48]["nav"]
+    assert positions[48]["nav"]["next"] == [0, 49]  # the deal's end steps
+    end = positions[last]["nav"]
     assert end["next"] == [1, 0] and end["last"] is None  # on into deal 2
     second = vm.stepper_payload(game, 1, vm.ALL)["positions"][0]["nav"]
-    assert second["prev"] == [0, 48] and second["round_prev"] == [0, 40]
-    for move in range(49):
+    assert second["prev"] == [0, last] and second["round_prev"] == [0, 40]
+    for move in range(last + 1):
         assert positions[move]["nav"] == vm.nav_targets(game, 0, move)
 
 
@@ -103,15 +122,28 @@ def test_rounds_and_move_lists(game: vm.Game, payload: vm.StepperPayload) -> Non
         {"label": "Round 1", "move": 0},
         {"label": "Round 2", "move": 8},
     ]
-    assert len(payload["rounds"]) == 6 and len(payload["lists"]) == 6
+    assert len(payload["rounds"]) == 6
     rows = vm.move_rows(game, 0)
     for move, position in enumerate(payload["positions"]):
-        html = payload["lists"][position["list"]]
-        assert f'data-deal="0" data-move="{move}"' in html
-        assert f"Moves of round {position['round'] + 1}</strong>" in html
-        label = vm.move_label(rows, move).replace("<", "&lt;").replace(">", "&gt;")
-        assert label in html
-    assert "0. Start of the deal" in payload["lists"][0]
+        listed = html(payload, move, "list")
+        assert f'data-deal="0" data-move="{move}"' in listed
+        assert f"Moves of round {position['round'] + 1}</strong>" in listed
+        if 0 < move <= 48 and move not in (8, 16, 24, 32, 40):
+            assert escape(vm.move_label(rows, move)) in listed
+    assert "0. Start of the deal" in html(payload, 0, "list")
+    assert "Round 2 dealt (after move 8)" in html(payload, 8, "list")
+    assert "Deal score" in html(payload, 48, "list")
+
+
+def test_a_seat_s_own_view_lists_no_move_not_yet_made(game: vm.Game) -> None:
+    for perspective in ("seat0", "none"):
+        payload = vm.stepper_payload(game, 0, perspective)
+        for move in range(game.last_step(0) + 1):
+            listed = html(payload, move, "list")
+            steps = [int(n) for n in re.findall(r'data-move="(\d+)"', listed)]
+            assert steps and max(steps) == move
+    full = vm.stepper_payload(game, 0, vm.ALL)
+    assert 'data-move="8"' in html(full, 3, "list")
 
 
 def test_hostile_names_and_comments_are_escaped_everywhere() -> None:
@@ -127,19 +159,16 @@ def test_hostile_names_and_comments_are_escaped_everywhere() -> None:
     game = vm.build_game(edited(record(), hostile))
     for perspective in vm.perspectives(2):
         payload = vm.stepper_payload(game, 0, perspective)
-        texts = [*payload["lists"]]
-        for position in payload["positions"]:
-            texts += position["html"].values()
+        texts = everything(payload)
         for text in texts:
             assert ACTIVE.search(text) is None, text[:200]
         joined = "".join(texts)
         assert "&lt;script&gt;alert(1)&lt;/script&gt;" in joined
         assert "&lt;img src=x onerror=alert(1)&gt;" in joined
     payload = vm.stepper_payload(game, 0, vm.ALL)
-    assert (
-        "&lt;img src=x onerror=alert(1)&gt;" in payload["positions"][0]["html"]["last"]
-    )
-    assert "&lt;script&gt;" in payload["positions"][1]["html"]["last"]
+    assert "&lt;img src=x onerror=alert(1)&gt;" in html(payload, 0, "last")
+    assert "&lt;script&gt;" in html(payload, 1, "last")
+    assert "&lt;script&gt;" in payload["banner"]  # the side's name in a difference
     # The headline is plain text (the browser sets it as textContent).
     headlines = [p["headline"] for p in payload["positions"]]
     for name in HOSTILE:
@@ -152,8 +181,8 @@ def test_legal_moves_are_hidden_where_they_would_show_a_hand(
 ) -> None:
     payload = vm.stepper_payload(game, 0, perspective)
     hidden = shown = 0
-    for move, position in enumerate(payload["positions"]):
-        alts = position["html"]["alts"]
+    for move in range(len(payload["positions"])):
+        alts = html(payload, move, "alts")
         view = vm.position_view(game, 0, move, perspective)
         if view.turn is None:
             assert alts == ""
@@ -164,50 +193,94 @@ def test_legal_moves_are_hidden_where_they_would_show_a_hand(
         else:
             hidden += 1
             assert "<table" not in alts and vm.HIDDEN_ALTERNATIVES in alts
-        board = position["html"]["board"]
+        seats = [html(payload, move, f"seat{k}") for k in range(2)]
         if perspective == "none":
-            assert 'class="hand-of"' not in board
+            assert all(
+                'data-card="??"' in s
+                for s, h in zip(seats, view.hands, strict=True)
+                if h.cards
+            )
         else:
             seat = int(perspective[-1])
-            hands = board.split('class="hand-of"')[1:]
-            assert ("card back" in hands[seat]) is False
+            assert "card back" not in seats[seat]
+            if view.hands[1 - seat].cards:
+                assert "card back" in seats[1 - seat]
     assert hidden > 0
     assert (shown > 0) == (perspective != "none")
 
 
 def test_every_perspective_shows_every_legal_move_with_all_hands(
-    payload: vm.StepperPayload,
+    game: vm.Game, payload: vm.StepperPayload
 ) -> None:
-    for position in payload["positions"][:-1]:
-        assert "<table" in position["html"]["alts"]
+    for move in range(48):
+        assert "<table" in html(payload, move, "alts")
+    for move in range(48, game.last_step(0) + 1):
+        assert html(payload, move, "alts") == ""
 
 
-def test_the_deal_end_shows_the_score_claimed_beside_computed(
-    payload: vm.StepperPayload,
+def test_the_deal_score_sits_on_the_felt_claimed_beside_computed(
+    game: vm.Game, payload: vm.StepperPayload
 ) -> None:
-    for position in payload["positions"][:-1]:
-        assert position["html"]["score"] == ""
-    score = payload["positions"][-1]["html"]["score"]
-    assert score.startswith("<h3>Deal score</h3>")
-    assert "computed</th>" in score and "claimed</th>" in score
-    assert "✓" in score and "cr-differs" not in score
+    last = game.last_step(0)
+    for move in range(last):
+        assert "cr-score" not in html(payload, move, "felt")
+    felt = html(payload, last, "felt")
+    assert '<div class="cr-score"><h3>Deal 1 score</h3>' in felt
+    assert "computed</th>" in felt and "claimed</th>" in felt
+    assert "✓" in felt and "cr-differs" not in felt
+    result = vm.deal_result(game.deal_report(0))
+    assert f"<strong>Deal 1:</strong> {escape(result)}" in felt
 
 
-def test_a_disputed_figure_is_marked_and_its_deciding_moves_linked() -> None:
+def test_a_disputed_figure_is_marked_and_its_deciders_linked() -> None:
     def wrong_claim(data: dict[str, Any]) -> None:
         points = data["deals"][0]["claimed"]["sides"][0]["points"]
         points["most_cards"] = 3 - points["most_cards"]
 
     game = vm.build_game(edited(record(), wrong_claim))
-    score = vm.stepper_payload(game, 0, vm.ALL)["positions"][-1]["html"]["score"]
-    assert re.search(r'<td class="cr-differs">[03] ✗</td>', score)
-    assert '<div class="cr-warning">' in score and "most cards" in score
+    payload = vm.stepper_payload(game, 0, vm.ALL)
+    felt = html(payload, game.last_step(0), "felt")
+    assert re.search(r'<td class="cr-differs">[03] ✗</td>', felt)
+    assert "1 claimed figure of this deal differs (✗)" in felt
     finding = next(f for f in vm.findings_at(game, 0) if f.severity == "dispute")
-    for jump in vm.finding_jumps(game, finding):
-        assert f'data-deal="{jump.deal}" data-move="{jump.move}"' in score
+    jumps = vm.deciders(game, finding)
+    assert jumps
+    for jump in jumps:
+        link = f'data-deal="{jump.deal}" data-move="{jump.move}"'
+        assert link in payload["banner"]
+        assert f'title="{escape(jump.label)}: {escape(jump.why)}"' in payload["banner"]
+    banner = payload["banner"]
+    assert banner.startswith('<div class="cr-banner cr-disputed"')
+    assert "1 claimed figure differs from the replay" in banner
+    line = vm.differences(game)[0]
+    side = game.sides[0]
+    assert line.text.startswith(f"deal 1, {side}, most cards: claimed ")
+    assert line.reason.startswith("the cards split ")
+    assert escape(line.text) in banner and escape(line.reason) in banner
+    # the line links the deal's score, where the table is
+    assert (
+        f'data-deal="0" data-move="{game.last_step(0)}">{escape(line.text)}' in banner
+    )
 
 
-def test_an_invalid_record_shows_the_failing_move_panel() -> None:
+def test_the_explanation_leads_the_banner() -> None:
+    game = vm.build_game(jsonio.load(SAMPLES / "disputed-residue-wrong-side.json"))
+    explanations = game.report.explanations
+    assert [e.scope for e in explanations] == ["deal", "match"]
+    banner = vm.banner_html(game)
+    head, lead = banner.index("<strong>Disputed:"), banner.index('class="cr-explain"')
+    assert head < lead < banner.index("<ul>")
+    first = explanations[0].sentence
+    assert first.startswith("Your score sheet is exactly what you get if the 6 cards")
+    assert f"<p>{escape(first)} <a " in banner
+    # "Show it" goes to the deciding position: right after move 46.
+    assert vm.explained_step(game, explanations[0]) == (0, 46)
+    assert 'data-deal="0" data-move="46">Show it</a>' in banner
+    assert vm.banner_html(vm.build_game(record())) == ""
+    assert vm.build_game(record()).report.explanations == []
+
+
+def test_an_invalid_record_shows_its_rule_and_the_legal_moves_once() -> None:
     def out_of_turn(data: dict[str, Any]) -> None:
         move = data["deals"][0]["rounds"][1]["moves"][2]
         move["seat"] = 1 - move["seat"]
@@ -215,35 +288,43 @@ def test_an_invalid_record_shows_the_failing_move_panel() -> None:
     game = vm.build_game(edited(record(), out_of_turn))
     payload = vm.stepper_payload(game, 0, vm.ALL)
     assert payload["last"] == 10
-    for position in payload["positions"][:-1]:
-        assert position["html"]["failing"] == ""
-    panel = payload["positions"][10]["html"]["failing"]
+    for move in range(10):
+        assert html(payload, move, "failing") == ""
+    panel = html(payload, 10, "failing")
     assert panel.startswith('<div class="cr-error" role="alert">')
     assert "Illegal move · rule R2.4" in panel and "out of turn" in panel
-    assert "Recorded: " in panel and "Legal moves here:" in panel
-    assert panel.count("<li>") >= 1
+    assert "Recorded: " in panel and "Legal moves here instead:" in panel
+    assert panel.count("<table") == 1
+    assert html(payload, 10, "alts") == ""  # listed once: in the panel
     assert payload["positions"][10]["nav"]["next"] == (
         None if game.deals == [0] else [1, 0]
     )
     assert payload["positions"][10]["headline"].endswith("(the record stops here)")
+    banner = payload["banner"]
+    assert banner.startswith('<div class="cr-banner cr-invalid" role="alert">')
+    assert "Invalid record · rule R2.4" in banner
+    assert 'data-deal="0" data-move="10">Show the illegal move</a>' in banner
+    seats = html(payload, 10, "seat0") + html(payload, 10, "seat1")
+    assert "cr-illegal" in seats
 
 
 def test_the_start_comes_from_a_deep_link(game: vm.Game) -> None:
     link = vm.parse_link({"game": "g.json", "deal": "2", "move": "13"})
-    deal, move = vm.clamp(game, link.deal, link.move)
+    deal, move = vm.linked_step(game, link.deal, link.move)
     data = vm.stepper_data(
         vm.stepper_payload(game, deal, vm.ALL), key="g|1", start=move, nonce=4
     )
     assert (data["deal"], data["start"], data["nonce"], data["key"]) == (
         1,
-        12,
+        13,
         4,
         "g|1",
     )
+    assert data["address"] == "query"
     assert data["positions"][data["start"]]["headline"].startswith(
-        "Deal 2 / 3 · Round 2 / 6 · 12 / 48 moves played"
+        "Deal 2 / 3 · Round 2 / 6 · Move 13 / 48"
     )
-    assert vm.stepper_data(data, key="k", start=999, nonce=0)["start"] == 48
+    assert vm.stepper_data(data, key="k", start=999, nonce=0)["start"] == data["last"]
     assert vm.stepper_data(data, key="k", start=-3, nonce=0)["start"] == 0
 
 

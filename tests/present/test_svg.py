@@ -6,6 +6,7 @@ import pytest
 
 from casino_records.engine.cards import CARDS, Card, parse_card, parse_cards
 from casino_records.engine.moves import Build
+from casino_records.present.sprite import SPRITE_PREFIX, card_ref, card_sprite, pile_svg
 from casino_records.present.svg import build_label, card_svg, hand_svg, table_svg
 
 NS = "{http://www.w3.org/2000/svg}"
@@ -233,3 +234,51 @@ def test_output_is_small() -> None:
         CARDS[:8], [make_build(i, 8, "3S 5H", "8C") for i in (1, 2)], names=["A"]
     )
     assert len(table) < 14 * 1100
+
+
+# --- the sprite and the references into it (the viewer's cards) ----------------------
+
+
+def test_the_sprite_draws_every_card_once() -> None:
+    sprite = card_sprite()
+    root = ET.fromstring(sprite)
+    ids = [s.get("id") for s in root.iter(f"{NS}symbol")]
+    assert ids == [f"{SPRITE_PREFIX}{card}" for card in CARDS] + [
+        f"{SPRITE_PREFIX}back"
+    ]
+    assert root.get("aria-hidden") == "true" and root.get("width") == "0"
+    assert sprite == card_sprite()
+
+
+@pytest.mark.parametrize("card", [CARDS[0], parse_card("10D"), parse_card("KH")])
+def test_a_card_reference_names_its_symbol(card: Card) -> None:
+    ref = card_ref(card, size=40)
+    root = ET.fromstring(
+        ref.replace("<svg ", '<svg xmlns="http://www.w3.org/2000/svg" ', 1)
+    )
+    colour = "red" if card.suit.is_red else "black"
+    assert root.get("class") == f"card {colour}" and root.get("data-card") == str(card)
+    assert (root.get("width"), root.get("height")) == ("40", "56")
+    (use,) = list(root)
+    assert use.get("href") == f"#{SPRITE_PREFIX}{card}"
+    assert len(ref) < len(card_svg(card)) // 4
+
+
+def test_a_face_down_reference_hides_the_card() -> None:
+    ref = card_ref(parse_card("QS"), face_down=True)
+    assert 'data-card="??"' in ref and "QS" not in ref and "Q♠" not in ref
+    assert f'href="#{SPRITE_PREFIX}back"' in ref
+    with pytest.raises(ValueError):
+        card_ref(parse_card("QS"), size=3)
+
+
+@pytest.mark.parametrize(("count", "backs"), [(0, 0), (1, 1), (8, 2), (30, 4), (52, 4)])
+def test_a_pile_grows_with_its_count(count: int, backs: int) -> None:
+    pile = pile_svg(count)
+    root = ET.fromstring(pile)
+    assert root.get("data-count") == str(count)
+    assert pile.count('class="back"') == backs
+    assert (f">{count}</text>" in pile) == (count > 0)
+    assert ('class="empty"' in pile) == (count == 0)
+    with pytest.raises(ValueError):
+        pile_svg(-1)

@@ -27,6 +27,7 @@ from casino_records.record.models import (
     Shuffle,
     TrailMove,
 )
+from casino_records.record.simulate import simulate_record
 from casino_records.record.textnotation import (
     dump_text_archive,
     read_text,
@@ -170,7 +171,7 @@ def moves(draw: st.DrawFn, players: int) -> dict[str, Any]:
     }
     action = draw(st.sampled_from(["trail", "capture", "build"]))
     move["action"] = action
-    cards = st.lists(st.sampled_from(CARD_NAMES), min_size=1, max_size=4)
+    cards = st.lists(st.sampled_from(CARD_NAMES), min_size=1, max_size=4, unique=True)
     if action == "capture":
         if draw(st.booleans()):
             move["value"] = draw(st.integers(1, 14))
@@ -460,6 +461,23 @@ def test_lenient_spellings() -> None:
     assert third == BuildMove(seat=0, card="2D", action="build", value=8, onto=("6C",))
 
 
+def test_move_numbers_count_across_the_deal() -> None:
+    """One numbering: the text, ``show``, the viewer and its links (docs/notation.md)."""
+    record = simulate_record("classic", 2, seed="numbering")
+    text = write_text(record)
+    body = text.split("\nDeal 2 ")[0].splitlines()
+    numbers = [int(line.split(".")[0]) for line in body if line[:1].isdigit()]
+    assert numbers == list(range(1, 49))
+    assert body[body.index("Round 2") + 1].startswith("9. S")
+    assert read_text(text) == record
+    restarted = text.replace("\n9. S", "\n1. S", 1)
+    with pytest.raises(InvalidRecordError) as info:
+        read_text(restarted)
+    assert "expected move number 9 (moves count from 1 across the deal's rounds)," in (
+        info.value.message
+    )
+
+
 def test_unicode_escapes_are_read() -> None:
     record = read_text(
         HEADER + '\n{a\\u{1F0A1}b \\" \\{}\nDeal 1 dealer S1\nTable 4S 5D 6C 9C\n'
@@ -487,7 +505,8 @@ Hands 8S 2D 9D QD / AS 10H KH 7C
         ("x 4S 5D", "x", "line 10, column 11: expected a card, found end of line", ""),
         ("9D x", "9D y", "line 10, column 10: expected '-' (trail), 'x' (capture)"
          " or '+<value>' (build), found 'y'", ""),
-        ("1. S0", "3. S0", "line 10, column 1: expected move number 1, found '3.'", ""),
+        ("1. S0", "3. S0", "line 10, column 1: expected move number 1 (moves count"
+         " from 1 across the deal's rounds), found '3.'", ""),
         ("1. S0", "1. 0", "line 10, column 4: expected a seat such as 'S0', found '0'", ""),
         ("5D\n", "5D {open\n", "line 10, column 18: unterminated comment:"
          " no closing '}' on this line", ""),
@@ -505,7 +524,7 @@ Hands 8S 2D 9D QD / AS 10H KH 7C
         ('[Preset "classic"]', '[Preset "classic"', "line 2, column 18: expected ']', found end of line", ""),
         ('[Player 1 "Ben"]', '[Player 2 "Ben"]', "line 4, column 9: expected seat 1, found 2", ""),
         # Structural errors found by the model, mapped back to where they were written.
-        ("1. S0", "1. S7", "line 10, column 4: expected less than or equal to 3, not 7",
+        ("1. S0", "1. S7", "line 10, column 4: out of range: expected at most 3, not 7",
          "/deals/0/rounds/0/moves/0/seat"),
         ("Hands 8S 2D 9D", "Hands 8S 2D 4S", "line 9, column 13: card '4S' is dealt twice"
          " (first at line 7, column 7)", "/deals/0/rounds/0/hands/0/2"),
@@ -519,7 +538,7 @@ Hands 8S 2D 9D QD / AS 10H KH 7C
         ('[Preset "classic"]', '[Preset "classic"]\n[ClaimedTotals 1 2 3]',
          "line 3, column 2: expected 2 totals, not 3", "/claimed/totals"),
         ("Deal 1 dealer S1", "Deal 1 dealer S5",
-         "line 6, column 15: expected less than or equal to 3, not 5", "/deals/0/dealer"),
+         "line 6, column 15: out of range: expected at most 3, not 5", "/deals/0/dealer"),
     ],
 )  # fmt: skip
 def test_errors_name_line_and_column(

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from casino_records.record.models import GameRecord
-from casino_records.record.textnotation import move_text
+from casino_records.record.textnotation import move_notation
 from casino_records.scorer import CATEGORIES, GameSetup, ScorerSession
 from casino_records.scorer.sheet import claimed_figure
 
@@ -43,7 +43,7 @@ def enter_deal(session: ScorerSession, record: GameRecord, d: int) -> None:
             session.set_hands([list(hand) for hand in round_.hands])
         for move in round_.moves:
             assert session.phase == "move", session.where()
-            session.play(move_text(move))
+            session.play(move_notation(move))
     for side in range(session.seating.sides):
         for category in CATEGORIES:
             value = claimed_figure(deal.claimed, side, category)

@@ -10,7 +10,7 @@ from casino_records.engine.rules import Rules
 from casino_records.record.jsonio import dumps, load
 from casino_records.record.models import GameRecord
 from casino_records.record.simulate import simulate_record
-from casino_records.record.textnotation import move_text
+from casino_records.record.textnotation import move_notation
 from casino_records.scorer import EntryError, GameSetup, ScorerSession, option_fields
 from tests.paths import SAMPLES
 
@@ -111,7 +111,7 @@ def test_typed_moves_are_checked_as_entered() -> None:
     assert played.notation.glyph == "!?" and played.notation.comment == "a good start"
     record = session.record()
     assert record is not None
-    assert move_text(record.deals[0].rounds[0].moves[0]) == (
+    assert move_notation(record.deals[0].rounds[0].moves[0]) == (
         "S0 9D x 4S 5D !? {a good start}"
     )
 
@@ -129,7 +129,7 @@ def test_undo_any_number_of_moves_and_back_through_the_deal() -> None:
     assert phase(session) == "move"
     moves = record.deals[0].rounds[-1].moves
     for move in moves[-5:]:
-        session.play(move_text(move))
+        session.play(move_notation(move))
     # back to the start of the deal: 48 moves, 6 rounds of hands, the table
     assert session.undo(1000) == 48 + 6 + 1
     assert phase(session) == "table" and session.record() is None
@@ -182,7 +182,7 @@ def test_next_deal_rotates_the_dealer_and_deals_by_seed() -> None:
     assert phase(session) == "move" and session.current.shuffle is not None
     record = simulate_record("classic", 3, seed="x", provenance="seed", max_deals=2)
     for move in [m for r in record.deals[0].rounds for m in r.moves]:
-        session.play(move_text(move))
+        session.play(move_notation(move))
     session.next_deal()
     assert session.current.dealer == session.seating.next_dealer(0)
     assert session.current.shuffle.seed == "x/2"
@@ -226,7 +226,7 @@ def test_load_an_unfinished_record_and_go_on(name: str) -> None:
             hands = last.rounds[r].hands
             assert hands is not None
             session.set_hands([list(h) for h in hands])
-        session.play(move_text(move))
+        session.play(move_notation(move))
     session.current.claimed = last.claimed
     session.claim_match(
         sample.claimed.totals if sample.claimed else None,

@@ -2,8 +2,8 @@
 
 Shared by ``tests/viewer/test_scorer_browser.py`` and ``bench/bench_scorer.py``. A
 mirror :class:`ScorerSession` in this process follows every entry, so the driver
-knows which candidate button holds the move (its key, ``scorer_cand_<deal>_<moves>_<i>``,
-is a class ``st-key-…`` on the page) and which title to wait for.
+knows which of the entry component's move buttons holds the move (``data-move``, its
+index among the card's moves) and which title to wait for.
 """
 
 from __future__ import annotations
@@ -13,10 +13,11 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from casino_records.record.models import GameRecord
-from casino_records.record.models import Move as NotationMove
-from casino_records.record.textnotation import move_text
+from casino_records.record.models import MoveRecord as NotationMove
+from casino_records.record.textnotation import move_notation
 from casino_records.record.translate import to_engine
 from casino_records.scorer import GameSetup, ScorerSession
+from casino_records.scorer.candidates import every_move
 
 
 def title_for(session: ScorerSession) -> str:
@@ -81,7 +82,35 @@ def enter_table(
         page.keyboard.press("Escape")
         page.get_by_role("button", name="Start the deal").click()
     mirror.set_table(cards)
-    wait_title(page, title_for(mirror))
+    wait_ready(page, mirror)
+
+
+ENTRY = ".st-key-scorer_entry .cr-entry"
+
+_READY = """([selector, text]) => {
+  const entry = document.querySelector(selector);
+  return entry !== null && !entry.classList.contains('cr-busy')
+    && [...document.querySelectorAll('h3')].some((h) => h.textContent.trim() === text);
+}"""
+
+
+_CLICK_IN_PAGE = """async ([card, shown]) => {
+  const start = performance.now();
+  document.querySelector(card).click();
+  await new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0)));
+  if (document.querySelector(shown) === null) throw new Error('no ' + shown);
+  return performance.now() - start;
+}"""
+
+
+def wait_ready(page: Any, mirror: ScorerSession, timeout: float = 60.0) -> None:
+    """Wait until the page asks for the mirror's next move (title, entry not busy)."""
+    if mirror.phase != "move":  # no entry: the table, the hands or the score sheet
+        wait_title(page, title_for(mirror), timeout)
+        return
+    page.wait_for_function(
+        _READY, arg=[ENTRY, title_for(mirror)], polling="raf", timeout=timeout * 1000
+    )
 
 
 def click_move(
@@ -89,45 +118,47 @@ def click_move(
     mirror: ScorerSession,
     move: NotationMove,
     before_choosing: Callable[[], None] | None = None,
+    in_page: bool = False,
 ) -> tuple[float, float]:
-    """Pick the card, then the candidate: the seconds each click took to show.
+    """Pick the card, then its move: the seconds each click took to show.
 
-    ``before_choosing`` runs (untimed) once the candidates are listed.
+    ``before_choosing`` runs (untimed) once the moves are listed. With
+    ``in_page`` the card is clicked from the page's own script and the first
+    figure is the page's time from the click to the next frame drawn with the
+    moves (no Playwright round trip in it).
     """
-    d = mirror.deal_index
     live = mirror.live()
     assert live is not None
-    moves = live.state.moves_played
     engine_move = to_engine(move)
-    options = mirror.candidates(move.card)
-    index = next(i for i, c in enumerate(options) if c.move == engine_move)
-    pick = page.locator(f".st-key-scorer_pick_{d}_{moves}")
-    card = engine_move.card.pretty
+    index = every_move(live)[engine_move.card].index(engine_move)
+    entry = page.locator(ENTRY)
+    card = f'{ENTRY} [data-pick="{engine_move.card}"]'
+    selector = f'{ENTRY} [data-part="moves"] [data-move="{index}"]'
     start = time.perf_counter()
-    pick.get_by_role("radio", name=card, exact=True).click()
-    selector = f".st-key-scorer_cand_{d}_{moves}_{index} button"
-    page.wait_for_function(_SHOWN, arg=selector, polling="raf")
-    shown = time.perf_counter() - start
-    # .first: while a rerun settles Streamlit may briefly keep the old copy too
-    button = page.locator(selector).first
+    if in_page:
+        shown = page.evaluate(_CLICK_IN_PAGE, [card, selector]) / 1000
+    else:
+        entry.locator(f'[data-pick="{engine_move.card}"]').click()
+        page.wait_for_function(_SHOWN, arg=selector, polling="raf")
+        shown = time.perf_counter() - start
     if before_choosing is not None:
         before_choosing()
     start = time.perf_counter()
-    button.click()
-    mirror.play(options[index])
-    wait_title(page, title_for(mirror))
+    page.locator(selector).click()
+    mirror.play(engine_move)
+    wait_ready(page, mirror)
     return shown, time.perf_counter() - start
 
 
 def type_move(page: Any, mirror: ScorerSession, move: NotationMove) -> float:
-    """Type the move into the field and press Enter: seconds until it shows."""
-    text = move_text(move).split(" ", 1)[1]  # without the seat
-    field = page.locator(".st-key-scorer_typed input")
+    """Type the move into the entry's field and press Enter: seconds until it shows."""
+    text = move_notation(move).split(" ", 1)[1]  # without the seat
+    field = page.locator(f'{ENTRY} [data-part="typed"]')
     field.fill(text)
     start = time.perf_counter()
     field.press("Enter")
     mirror.play(text)
-    wait_title(page, title_for(mirror))
+    wait_ready(page, mirror)
     return time.perf_counter() - start
 
 

@@ -1,21 +1,30 @@
 """The "Record a game" page in-process (Streamlit's AppTest): its flows.
 
-Set-up, table, moves typed and clicked, a refused move with its rule, undo,
-the score sheet at the end of a deal and the next deal, known hands, a
-seeded shuffle, and going on with an uploaded record.
+Set-up, table, the move entry's data, a violation found once a hand is known,
+undo, the score sheet at the end of a deal and the next deal, known hands, a
+seeded shuffle, the claimed match result and the comments, and going on with an
+uploaded record.
+
+The move entry is a Custom Component v2 whose JavaScript AppTest cannot run:
+these tests read what Python sends it and enter moves through the session the
+page keeps (what the component's answer does, see
+casino_records.present.scorer_entry.answer_entry). Clicking and typing in the
+component itself is tested in Chromium (test_scorer_browser.py).
 """
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
 
-from casino_records.engine.cards import parse_card, parse_cards
+from casino_records.engine.cards import parse_cards
 from casino_records.present.scorer_view import snapshot
 from casino_records.record import jsonio
+from casino_records.record.models import ClaimedMatch
 from casino_records.record.simulate import simulate_record
-from casino_records.record.textnotation import move_text, write_text
+from casino_records.record.textnotation import move_notation, write_text
 from casino_records.scorer import ScorerSession
 from tests.paths import ROOT
 
@@ -42,50 +51,58 @@ def title(at: Any) -> str:
     return str(at.subheader[0].value)
 
 
-def typed(at: Any, text: str) -> None:
-    at.text_input(key="scorer_typed").input(text).run()
+def entry(at: Any) -> dict[str, Any]:
+    """The data the page sends the move entry component (one on the page)."""
+    elements = at.get("bidi_component")
+    assert len(elements) == 1, elements
+    data: dict[str, Any] = json.loads(elements[0].proto.json)
+    return data
+
+
+def session(at: Any) -> ScorerSession:
+    found: ScorerSession = at.session_state["scorer_session"]
+    return found
+
+
+def enter(at: Any, text: str) -> None:
+    """Enter a move as the component's answer does: through the page's session."""
+    session(at).play(text)
+    at.run()
     assert not at.exception
 
 
-def test_type_a_move_refuse_one_and_undo() -> None:
+def test_the_entry_gets_every_card_and_its_moves() -> None:
     at = start()
     assert title(at) == "Deal 1 · enter the table cards"
     at.text_input(key="scorer_table_text_0").input("4s 5d 6c 9c").run()
     assert title(at) == "Deal 1 · round 1 · move 1 · Ben to play"
-    typed(at, "9D x 4S 6C")  # not worth 9
-    assert title(at).endswith("move 1 · Ben to play")
-    assert any("C2" in e.value for e in at.error)
-    assert any("9♦ takes 4♠ 5♦" in c.value for c in at.caption)
-    typed(at, "9D x 4S 5D")
+    data = entry(at)
+    assert data["prompt"] == "Pick the card Ben played"
+    picker = data["picker"]
+    assert picker.count("data-pick=") == 52 and picker.count(" disabled>") == 4
+    assert len(data["moves"]) == 48  # every unseen card may be Ben's
+    assert "9♦ takes 4♠ 5♦" in data["moves"]["9D"]
+    assert data["moves"]["9D"].count("data-move=") == 7
+    key = data["key"]
+    enter(at, "9D x 4S 5D")
     assert title(at) == "Deal 1 · round 1 · move 2 · Ana to play"
-    assert not at.error
+    assert entry(at)["key"] != key and "9D" not in entry(at)["moves"]
     at.button(key="scorer_undo").click().run()
     assert title(at) == "Deal 1 · round 1 · move 1 · Ben to play"
-
-
-def test_pick_a_card_then_its_move() -> None:
-    at = start()
-    at.multiselect(key="scorer_table_0").set_value(parse_cards("4S 5D 6C 9C")).run()
-    at.button(key="scorer_deal").click().run()
-    at.pills(key="scorer_pick_0_0").set_value(parse_card("9D")).run()
-    labels = [b.label for b in at.button if b.key and b.key.startswith("scorer_cand_")]
-    assert labels[0] == "1 · 9♦ takes 4♠ 5♦" and labels[-1].endswith("9♦ trails")
-    assert "announcing 9" in at.markdown[-1].value or any(
-        "announcing 9" in m.value for m in at.markdown
-    )
-    at.button(key="scorer_cand_0_0_0").click().run()
-    assert title(at) == "Deal 1 · round 1 · move 2 · Ana to play"
-    at.toggle(key="scorer_show_moves").set_value(True).run()
-    assert any("Ben plays 9♦ and takes" in m.value for m in at.markdown)
+    assert entry(at)["key"] != key  # the same move again, a new position key
+    at.session_state["scorer_error"] = ("C2 <not worth> 9", ["9♦ takes 4♠ 5♦"])
+    at.run()
+    error = entry(at)["error"]
+    assert "C2 &lt;not worth&gt; 9. Legal with that card: 9♦" in error
 
 
 def test_a_violation_shows_once_the_hand_is_known() -> None:
     at = start()  # Ana deals: Ben (2D KH QH JH) plays first and builds 8 with no 8
     at.text_input(key="scorer_table_text_0").input("4S 5D 6C 9C").run()
     for move in ["2D +8 6C", "8C x 2D 6C", "KH -", "KS x KH", "QH -", "QS x QH"]:
-        typed(at, move)
+        enter(at, move)
         assert not at.error, move
-    typed(at, "JH -")  # Ben's fourth card: he never held an 8
+    enter(at, "JH -")  # Ben's fourth card: he never held an 8
     (error,) = at.error
     assert "B4" in error.value and "move 1" in error.value
 
@@ -96,8 +113,9 @@ def test_a_whole_deal_then_the_score_sheet_and_the_next_deal() -> None:
     at = start()
     at.text_input(key="scorer_table_text_0").input(" ".join(deal.table or ())).run()
     for move in [m for r in deal.rounds for m in r.moves]:
-        typed(at, move_text(move).split(" ", 1)[1])
+        enter(at, move_notation(move).split(" ", 1)[1])
     assert title(at) == "Deal 1 is over · score sheet"
+    assert not at.get("bidi_component")
     assert any(m.value.startswith("**Score sheet**") for m in at.markdown)
     at.button(key="scorer_next").click().run()
     assert title(at) == "Deal 2 · enter the table cards"
@@ -113,13 +131,44 @@ def test_known_hands_and_a_shuffle() -> None:
         at.multiselect(key=key).set_value(parse_cards(hand)).run()
     at.button(key="scorer_hands").click().run()
     assert title(at) == "Deal 1 · round 1 · move 1 · Ben to play"
-    assert len(at.pills[0].options) == 4  # Ben's hand, nothing else
-    typed(at, "2D +8 6C")  # not Ben's card
-    assert any("R4.1" in e.value.replace("\\", "") for e in at.error)
+    data = entry(at)
+    assert sorted(data["moves"]) == sorted(hands[1].split())  # Ben's hand only
+    assert 'class="cr-hand"' in data["picker"] and "disabled" not in data["picker"]
 
     at = start(scorer_source="shuffle", scorer_seed="apptest")
     assert title(at).startswith("Deal 1 · round 1 · move 1 ·")
-    assert len(at.pills[0].options) == 4
+    assert len(entry(at)["moves"]) == 4
+
+
+def test_the_claimed_match_result_and_the_comments() -> None:
+    at = start()
+    at.text_input(key="scorer_table_text_0").input("4S 5D 6C 9C").run()
+    enter(at, "9D x 4S 5D")
+    at.toggle(key="scorer_show_claims").set_value(True).run()
+    at.number_input(key="scorer_claim_total_0").set_value(12)
+    at.button(key="FormSubmitter:scorer_match_form-Save").click().run()
+    assert any("every side" in e.value for e in at.error)
+    assert session(at).match_claim is None
+    at.number_input(key="scorer_claim_total_1").set_value(22)
+    at.selectbox(key="scorer_claim_winner").set_value(1)
+    at.text_input(key="scorer_claim_comment").input("Ben counted the sweeps twice")
+    at.text_area(key="scorer_game_comment").input("Club night, table 3")
+    at.button(key="FormSubmitter:scorer_match_form-Save").click().run()
+    assert not at.exception and not at.error
+    assert session(at).match_claim == ClaimedMatch(
+        totals=(12, 22), winner=1, comment="Ben counted the sweeps twice"
+    )
+    assert "(claimed 12 – 22)" not in " ".join(
+        m.value for m in at.markdown
+    )  # no deal over
+    at.toggle(key="scorer_show_moves").set_value(True).run()
+    at.text_input(key="scorer_deal_comment_0").input("Ben dealt fast").run()
+    at.button(key="scorer_deal_comment_save").click().run()
+    record = session(at).record()
+    assert record is not None
+    assert record.comment == "Club night, table 3"
+    assert record.deals[0].comment == "Ben dealt fast"
+    assert record.claimed is not None and record.claimed.winner == 1
 
 
 def test_go_on_with_an_uploaded_record() -> None:

@@ -18,12 +18,14 @@ from casino_records.record import jsonio
 from casino_records.record.simulate import simulate_record
 
 from .scorer_driver import (
+    ENTRY,
     click_move,
     enter_table,
     expected_record,
     open_recorder,
     screenshots,
     type_move,
+    wait_ready,
 )
 
 pytestmark = [pytest.mark.timeout(600), pytest.mark.slow]
@@ -41,6 +43,8 @@ def deal_record(seed: str) -> Any:
 
 
 def download_and_check(page: Any, record: Any, tmp_path: Path) -> None:
+    # Click once the page has stopped running (a rerun replaces the button).
+    page.wait_for_selector('[data-testid="stStatusWidget"]', state="detached")
     with page.expect_download() as caught:
         page.get_by_role("button", name="Download JSON").click()
     path = tmp_path / "download.json"
@@ -71,11 +75,26 @@ def test_a_whole_deal_by_clicking(
     download_and_check(page, record, tmp_path)
 
 
+def refused_then_undone(page: Any, mirror: Any, table_card: str) -> None:
+    """A typed move that breaks a rule is refused in the entry, with the rule."""
+    from playwright.sync_api import expect
+
+    field = page.locator(f'{ENTRY} [data-part="typed"]')
+    field.fill(f"{table_card} -")  # a card on the table: seen already
+    field.press("Enter")
+    error = page.locator(f'{ENTRY} [data-part="error"]')
+    expect(error).to_contain_text("R1.1")
+    expect(page.locator(ENTRY)).not_to_have_class("cr-entry cr-busy")
+    wait_ready(page, mirror)  # the same move is still asked for
+    expect(field).to_have_value(f"{table_card} -")  # kept, to be corrected
+
+
 def test_a_whole_deal_by_typing(page: Any, viewer_url: str, tmp_path: Path) -> None:
     record = deal_record("browser-type")
     deal = record.deals[0]
     mirror = open_recorder(page, viewer_url, deal.dealer)
     enter_table(page, mirror, deal.table, typed=True)
+    refused_then_undone(page, mirror, deal.table[0])
     for move in [m for r in deal.rounds for m in r.moves]:
         type_move(page, mirror, move)
     download_and_check(page, record, tmp_path)

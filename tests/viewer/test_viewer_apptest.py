@@ -24,6 +24,7 @@ import pytest
 from casino_records.present.viewmodel import VIEW_PATH_ENV
 from casino_records.record import jsonio
 from casino_records.record.simulate import simulate_record
+from casino_records.record.textnotation import write_text
 from tests.paths import ROOT
 
 AppTest = pytest.importorskip("streamlit.testing.v1").AppTest
@@ -35,7 +36,7 @@ SAMPLES = sorted(
     if p.suffix in {".json", ".jsonl"}
 )
 HEADLINE = re.compile(
-    r"^Deal (\d+) / (\d+) · Round (\d+) / (\d+) · (\d+) / (\d+) moves played · "
+    r"^Deal (\d+) / (\d+) · Round (\d+) / (\d+) · (Start|Move \d+ / \d+|Residue|Score) · "
 )
 ACTIVE = re.compile(r"<(script|img)\b", re.IGNORECASE)
 HOSTILE = ("<script>alert(1)</script>", "<img src=x onerror=alert(1)>")
@@ -63,6 +64,7 @@ def games(folder: Path) -> None:
     four = simulate_record("dominican", 4, teams=True, seed="apptest4")
     three = simulate_record("royal", 3, seed="apptest3")
     jsonio.dump_jsonl([four, three], folder / "archive.jsonl")
+    (folder / "text.txt").write_text(write_text(three), encoding="utf-8")
 
 
 @pytest.fixture(scope="module")
@@ -94,24 +96,31 @@ def stepper(at: Any) -> dict[str, Any]:
 
 
 def shown(at: Any) -> dict[str, Any]:
-    """The position the stepper starts from (what the browser shows first)."""
+    """The step the stepper starts from (what the browser shows first)."""
     data = stepper(at)
     position: dict[str, Any] = data["positions"][data["start"]]
     return position
 
 
-def headline(at: Any) -> tuple[int, ...]:
+def part(at: Any, name: str) -> str:
+    """The HTML of part ``name`` at the step shown first."""
+    data = stepper(at)
+    fragment: str = data["fragments"][shown(at)["parts"][name]]
+    return fragment
+
+
+def headline(at: Any) -> tuple[str, ...]:
     found = HEADLINE.match(shown(at)["headline"])
     assert found, shown(at)["headline"]
-    return tuple(int(g) for g in found.groups())
+    return found.groups()
 
 
 def position(at: Any) -> tuple[int, int]:
-    """(deal from 1, moves played): where the stepper starts."""
+    """(deal from 1, step): where the stepper starts."""
     found = headline(at)
     data = stepper(at)
-    assert (data["deal"] + 1, data["start"]) == (found[0], found[4])
-    return found[0], found[4]
+    assert data["deal"] + 1 == int(found[0])
+    return data["deal"] + 1, data["start"]
 
 
 def plain(text: str) -> str:
@@ -132,13 +141,20 @@ def test_every_bundled_sample_opens(name: str, monkeypatch: pytest.MonkeyPatch) 
     monkeypatch.delenv(VIEW_PATH_ENV, raising=False)
     at = ok(app(game=name))
     assert at.selectbox(key="replay_file").value == name
+    assert not at.error
+    if name == "invalid-card-played-twice.json":  # its deal cannot be dealt
+        assert "no position to show" in at.warning[0].value
+        return
+    data = stepper(at)
     if name.startswith("invalid-"):
-        assert at.error and "Invalid record" in at.error[0].value
+        assert data["banner"].startswith('<div class="cr-banner cr-invalid"')
+        assert shown(at)["headline"].endswith("(the record stops here)")
     else:
-        assert not at.error
-        assert headline(at)[:1] == (1,) and position(at) == (1, 0)
+        assert position(at) == (1, 0)
     if name.startswith("disputed-"):
-        assert any("Disputed" in e.label for e in at.expander)
+        assert data["banner"].startswith('<div class="cr-banner cr-disputed"')
+    if not name.startswith(("invalid-", "disputed-")):
+        assert data["banner"] == ""
     if name.endswith(".jsonl"):
         assert at.selectbox(key="replay_record").options
 
@@ -150,19 +166,27 @@ def test_the_first_game_opens_without_a_link(env: Path) -> None:
     assert dict(at.query_params) == {
         "game": "disputed.json",
         "deal": "1",
-        "move": "1",
+        "move": "0",
         "view": "all",
     }
+    assert at.selectbox(key="replay_file").options[-2:] == ["text.txt", "archive.jsonl"]
+
+
+def test_a_text_notation_record_opens(env: Path) -> None:
+    at = ok(app(game="text.txt", deal="2", move="score"))
+    assert position(at) == (2, stepper(at)["last"])
+    assert shown(at)["label"] == "score"
+    assert headline(at)[3] == "4"  # 3 players: 4 rounds a deal
 
 
 def test_an_archive_lists_its_games(env: Path) -> None:
     at = ok(app(game="archive.jsonl"))
     line = at.selectbox(key="replay_record")
     assert line.options[0].startswith("1. sim-dominican-4t-apptest4 · ")
-    assert headline(at)[3] == 3  # 4 players: 3 rounds a deal
+    assert headline(at)[3] == "3"  # 4 players: 3 rounds a deal
     line.set_value(2).run()
     ok(at)
-    assert headline(at)[3] == 4  # 3 players: 4 rounds a deal
+    assert headline(at)[3] == "4"  # 3 players: 4 rounds a deal
     assert at.query_params["record"] == "2"
     assert len(at.radio(key="replay_view").options) == 5
 
@@ -170,28 +194,31 @@ def test_an_archive_lists_its_games(env: Path) -> None:
 # --- the stepper and the widgets that stay in Python ---------------------------------
 
 
-def test_the_stepper_gets_every_position_of_the_deal(env: Path) -> None:
+def test_the_stepper_gets_every_step_of_the_deal(env: Path) -> None:
     at = ok(app(game="plain.json"))
     data = stepper(at)
-    assert (data["deal"], data["last"], data["start"]) == (0, 48, 0)
-    assert len(data["positions"]) == 49 and data["perspective"] == "all"
-    assert data["key"].endswith("|0")
-    assert data["positions"][48]["headline"].endswith("End of the deal")
-    assert data["positions"][48]["nav"]["next"] == [1, 0]
-    assert "<h3>Deal score</h3>" in data["positions"][48]["html"]["score"]
-    assert "svg" in shown(at)["html"]["board"]
+    last = data["last"]
+    assert (data["deal"], data["start"]) == (0, 0) and last in (49, 50)
+    assert len(data["positions"]) == last + 1 and data["perspective"] == "all"
+    assert data["key"].endswith("|0") and data["address"] == "query"
+    assert data["positions"][last]["headline"].endswith("End of the deal")
+    assert data["positions"][last]["nav"]["next"] == [1, 0]
+    assert (
+        "Deal 1 score</h3>"
+        in data["fragments"][data["positions"][last]["parts"]["felt"]]
+    )
+    assert 'class="cr-board cr-p2"' in data["board"] and "<symbol" in data["sprite"]
     assert [r["move"] for r in data["rounds"]] == [0, 8, 16, 24, 32, 40]
+    assert [d["deal"] for d in data["deals"]] == [0, 1, 2]
 
 
-def test_the_deal_box_jumps_and_the_url_follows(env: Path) -> None:
-    at = ok(app(game="plain.json", move="20"))
-    assert position(at) == (1, 19)
-    nonce = stepper(at)["nonce"]
-    at.selectbox(key="replay_deal").set_value(1).run()
-    assert position(ok(at)) == (2, 0)
-    assert stepper(at)["nonce"] > nonce  # a jump: the browser follows it
-    assert stepper(at)["key"].endswith("|1")
-    assert at.query_params["deal"] == "2" and at.query_params["move"] == "1"
+def test_a_link_opens_its_step_and_the_url_follows(env: Path) -> None:
+    at = ok(app(game="plain.json", deal="2", move="20"))
+    assert position(at) == (2, 20)
+    assert shown(at)["headline"].startswith("Deal 2 / 3 · Round 3 / 6 · Move 20 / 48")
+    assert at.query_params["deal"] == "2" and at.query_params["move"] == "20"
+    at = ok(app(game="plain.json", deal="1", move="score"))
+    assert shown(at)["label"] == "score" and at.query_params["move"] == "score"
 
 
 def test_perspective_hides_hands_and_alternatives(env: Path) -> None:
@@ -199,63 +226,52 @@ def test_perspective_hides_hands_and_alternatives(env: Path) -> None:
     assert at.radio(key="replay_view").value == "seat0"
     data = stepper(at)
     assert data["perspective"] == "seat0"
-    hands = shown(at)["html"]["board"].split('class="hand-of"')[1:]
-    assert len(hands) == 2 and "card back" not in hands[0] and "card back" in hands[1]
-    alts = [p["html"]["alts"] for p in data["positions"]]
+    assert "card back" not in part(at, "seat0") and "card back" in part(at, "seat1")
+    alts = [data["fragments"][p["parts"]["alts"]] for p in data["positions"]]
     assert any("Hidden: they would show" in a for a in alts)
     at.radio(key="replay_view").set_value("all").run()
     assert at.query_params["view"] == "all" and at.query_params["move"] == "3"
     changed = stepper(ok(at))
     assert changed["perspective"] == "all"
-    assert not any("Hidden: they" in p["html"]["alts"] for p in changed["positions"])
-    assert "▶ played" in shown(at)["html"]["alts"]
-    # Not a jump: the browser keeps the move it shows.
+    alts = [changed["fragments"][p["parts"]["alts"]] for p in changed["positions"]]
+    assert not any("Hidden: they" in a for a in alts)
+    assert "▶ played" in part(at, "alts")
+    # Not a jump: the browser keeps the step it shows.
     assert (changed["nonce"], changed["start"]) == (data["nonce"], data["start"])
+
+
+def test_the_page_can_be_saved_as_an_offline_page(env: Path) -> None:
+    at = ok(app(game="disputed.json"))
+    (button,) = [b for b in at.get("download_button")]
+    assert "Save as an offline page" in str(button.proto.label)
 
 
 # --- findings ---------------------------------------------------------------------------
 
 
-def test_the_dispute_panel_links_the_deciding_moves(env: Path) -> None:
-    at = ok(app(game="disputed.json", deal="1", move="49"))
-    assert position(at) == (1, 48)
-    score = shown(at)["html"]["score"]
-    assert re.search(r'<td class="cr-differs">[03] ✗</td>', score)
-    assert "claimed most cards" in score
-    assert any("claimed most cards" in w.value for w in at.warning)
-    # The header's buttons jump, from anywhere (the stepper's own buttons at the
-    # deal's end are tested in the browser).
-    at.selectbox(key="replay_deal").set_value(1).run()
-    assert position(ok(at)) == (2, 0)
-    jumps = [b for b in at.button if b.key and b.key.startswith("replay_jump_")]
-    assert jumps
-    target = jumps[0]
-    number = re.search(r"move (\d+) of the deal", target.label)
-    assert number, target.label
-    nonce = stepper(at)["nonce"]
-    target.click().run()
-    assert position(ok(at)) == (1, int(number.group(1)))
-    assert stepper(at)["nonce"] > nonce
-    assert shown(at)["html"]["last"].startswith(
-        f'<div class="cr-info"><strong>Move {number.group(1)}'
-    )
-    assert at.query_params["deal"] == "1"
-    assert at.query_params["move"] == str(int(number.group(1)) + 1)
-    at.selectbox(key="replay_deal").set_value(2).run()
-    at.button(key="replay_disp_0").click().run()
-    assert position(ok(at)) == (1, 48)
+def test_the_verdict_banner_links_the_differences(env: Path) -> None:
+    at = ok(app(game="disputed.json"))
+    data = stepper(at)
+    banner = data["banner"]
+    assert "claimed figure" in banner and "most cards: claimed " in banner
+    last = data["last"]
+    assert f'data-deal="0" data-move="{last}">deal 1, ' in banner
+    assert "decided by" in banner
+    assert (
+        not at.error and not at.expander
+    )  # the verdict is the banner, above the board
 
 
 def test_an_invalid_record_opens_at_the_failing_move(env: Path) -> None:
     at = ok(app(game="invalid.json"))
     assert position(at) == (1, 10)
-    messages = [plain(e.value) for e in at.error]
-    assert messages[0].startswith("**Invalid record R2.4** · deal 1, round 2, move 3")
-    panel = shown(at)["html"]["failing"]
+    banner = stepper(at)["banner"]
+    assert "Invalid record · rule R2.4" in plain(banner)
+    panel = part(at, "failing")
     assert "Illegal move · rule R2.4" in panel and "out of turn" in panel
-    assert "Legal moves here" in panel
+    assert "Legal moves here instead" in panel and part(at, "alts") == ""
     assert "Recorded: " in panel
-    assert at.query_params["move"] == "11"
+    assert at.query_params["move"] == "10"
 
 
 # --- deep links -------------------------------------------------------------------------
@@ -263,7 +279,7 @@ def test_an_invalid_record_opens_at_the_failing_move(env: Path) -> None:
 
 def test_a_deep_link_opens_its_position(env: Path) -> None:
     at = ok(app(game="plain.json", deal="2", move="13", view="seat1"))
-    assert position(at) == (2, 12)
+    assert position(at) == (2, 13)
     assert at.radio(key="replay_view").value == "seat1"
     assert dict(at.query_params) == {
         "game": "plain.json",
@@ -276,7 +292,7 @@ def test_a_deep_link_opens_its_position(env: Path) -> None:
 @pytest.mark.parametrize(
     ("params", "expected"),
     [
-        ({"game": "plain.json", "deal": "9", "move": "999"}, (3, 48)),
+        ({"game": "plain.json", "deal": "9", "move": "999"}, (3, -1)),
         ({"game": "plain.json", "deal": "x", "move": "-4", "view": "seat7"}, (1, 0)),
         ({"game": "nope.json", "deal": "2"}, (1, 0)),
     ],
@@ -285,14 +301,15 @@ def test_bad_deep_links_open_somewhere_sensible(
     env: Path, params: dict[str, str], expected: tuple[int, int]
 ) -> None:
     at = ok(app(**params))
-    assert position(at) == expected
+    deal, step = expected
+    assert position(at) == (deal, stepper(at)["last"] if step < 0 else step)
     assert at.radio(key="replay_view").value == "all"
 
 
 def test_an_archive_deep_link(env: Path) -> None:
     at = ok(app(game="archive.jsonl", record="2", deal="1", move="5"))
     assert at.selectbox(key="replay_record").value == 2
-    assert position(at) == (1, 4)
+    assert position(at) == (1, 5)
 
 
 # --- uploads ----------------------------------------------------------------------------
@@ -304,20 +321,56 @@ def upload(at: Any, name: str, data: bytes) -> Any:
 
 
 @pytest.mark.parametrize(
-    ("data", "words"),
+    ("name", "data", "words"),
     [
-        (bytes(range(256)) * 4, "invalid JSON: not UTF-8"),
-        (b'{"format": "casino-record/1", "players": [{"na', "unexpected end of data"),
-        (b'{"format": "casino-record/1"}', "/rules"),
+        ("bad.json", bytes(range(256)) * 4, "not a text file"),
+        (
+            "bad.json",
+            b'{"format": "casino-record/1", "players": [{"na',
+            "unexpected end of data",
+        ),
+        ("bad.json", b'{"format": "casino-record/1"}', "/rules"),
+        (
+            "bad.txt",
+            b"[Format casino-record/1]\nDeal one\n",
+            "- line 2, column 6: expected a deal",
+        ),
     ],
 )
-def test_a_bad_upload_shows_a_clear_error(env: Path, data: bytes, words: str) -> None:
-    at = ok(upload(app(), "bad.json", data))
+def test_a_bad_upload_shows_a_clear_error(
+    env: Path, name: str, data: bytes, words: str
+) -> None:
+    at = ok(upload(app(), name, data))
     assert len(at.error) == 1
     message = at.error[0].value
-    assert message.startswith("**bad\\.json is not a valid casino record**")
-    assert words.replace("/", "/") in message.replace("\\", "")
+    assert message.startswith(
+        f"**{name.replace('.', chr(92) + '.')} is not a valid casino record**"
+    )
+    assert words in plain(message)
     assert "Traceback" not in message
+
+
+def test_a_deep_or_unplayed_upload_is_judged_not_crashed(env: Path) -> None:
+    deep = (
+        b'{"format":"casino-record/1","rules":{"preset":"classic","options":{"sweeps":'
+        + b"[" * 980
+        + b"]" * 980
+        + b'}},"players":[{"name":"A"},{"name":"B"}],'
+        b'"deals":[{"dealer":0,"table":["AS","2S","3S","4S"]}]}'
+    )
+    at = ok(upload(app(), "deep.json", deep))
+    assert "/rules/options/sweeps" in at.error[0].value.replace("\\", "")
+    unplayed = deep.replace(b"[" * 980 + b"]" * 980, b"true")
+    ok(upload(app(), "unplayed.json", unplayed))
+
+
+def test_a_file_that_is_no_record_is_refused_in_words(env: Path) -> None:
+    at = ok(upload(app(), "scores.pdf", b"%PDF-1.4"))
+    (error,) = at.error
+    assert plain(error.value).startswith(
+        "**scores.pdf is not a record file: the viewer opens .json records,"
+        " .jsonl archives and .txt text notation**"
+    )
 
 
 def test_an_upload_opens_and_links_by_record_id(env: Path) -> None:
@@ -326,16 +379,19 @@ def test_an_upload_opens_and_links_by_record_id(env: Path) -> None:
     assert position(at) == (1, 0)
     assert at.query_params["src"] == "upload"
     assert at.query_params["game"] == "sim-classic-2-apptest"
-    at.selectbox(key="replay_deal").set_value(2).run()
-    assert position(ok(at)) == (3, 0)
-    assert at.query_params["src"] == "upload" and at.query_params["deal"] == "3"
+
+
+def test_a_text_upload_opens(env: Path) -> None:
+    at = ok(upload(app(), "game.txt", (env / "text.txt").read_bytes()))
+    assert position(at) == (1, 0) and headline(at)[3] == "4"
+    assert at.query_params["src"] == "upload"
 
 
 def test_an_upload_link_waits_for_its_file(env: Path) -> None:
     at = ok(app(game="sim-classic-2-apptest", src="upload", deal="2", move="4"))
     assert any("upload that file" in i.value for i in at.info)
     upload(at, "again.json", (env / "plain.json").read_bytes())
-    assert position(ok(at)) == (2, 3)
+    assert position(ok(at)) == (2, 4)
 
 
 # --- data is data -----------------------------------------------------------------------
@@ -343,15 +399,13 @@ def test_an_upload_link_waits_for_its_file(env: Path) -> None:
 
 def test_hostile_names_and_comments_stay_text(env: Path) -> None:
     at = ok(app(game="hostile.json", move="2"))
-    texts = [m.value for m in at.markdown] + [e.value for e in at.title]
+    texts = [m.value for m in at.markdown] + [e.value for e in at.subheader]
     texts += [c.value for c in at.caption] + [i.value for i in at.info]
     for text in texts:
         assert re.search(r"(?<!\\)<(script|img)", text) is None, text
     assert any("\\<script\\>alert\\(1\\)\\</script\\>" in t for t in texts)
     data = stepper(at)
-    fragments = [*data["lists"]]
-    for position_ in data["positions"]:
-        fragments += position_["html"].values()
+    fragments = [*data["fragments"], data["banner"], data["board"]]
     for fragment in fragments:
         assert ACTIVE.search(fragment) is None, fragment[:200]
     joined = "".join(fragments)

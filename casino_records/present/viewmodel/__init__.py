@@ -15,7 +15,10 @@ It re-exports the public names of its modules, one concern each:
 :mod:`.perspective`
     whose hands are shown (``all``, ``seatN``, ``none``).
 :mod:`.position`
-    the view of one position (:func:`position_view`).
+    the view of one step: the seats around the felt (:func:`position_view`),
+    whose felt :mod:`.felt` marks with the last move.
+:mod:`.board`
+    that view as HTML (:func:`board_html`).
 :mod:`.movelist`
     the move list (:func:`move_rows`) and the legal alternatives at a turn
     (:func:`alternatives`).
@@ -24,22 +27,30 @@ It re-exports the public names of its modules, one concern each:
     without a server round trip (:func:`stepper_payload`), from the HTML
     fragments of :mod:`.fragments`.
 :mod:`.findings`
-    a deal's findings, the moves that decided a dispute
-    (:func:`finding_jumps`) and its claimed-versus-computed score table
+    a deal's findings and its claimed-versus-computed score table
     (:func:`score_rows`).
+:mod:`.verdict`
+    the verdict at a glance: each difference in a line (:func:`differences`),
+    the moves that decided it (:func:`deciders`), results winner first.
 :mod:`.links`
     the deep links (:func:`parse_link`, :func:`link_params`).
 :mod:`.markdown`
     Markdown that shows data literally (:func:`md_escape`, :func:`md_table`).
 
-Positions are addressed as ``(deal, move)``, as :mod:`.game` explains.
+Steps are addressed as ``(deal, step)``, as :mod:`.game` explains.
 """
 
 from __future__ import annotations
 
-from .board import LAST_MOVE_CAPTION as LAST_MOVE_CAPTION
+from . import board as board
+from . import felt as felt
+from . import stepper as stepper
+from .board import CARD_WIDTH as CARD_WIDTH
 from .board import board_html as board_html
+from .board import board_parts as board_parts
+from .felt import FeltItem as FeltItem
 from .files import MAX_UPLOAD_MB as MAX_UPLOAD_MB
+from .files import RECORD_SUFFIXES as RECORD_SUFFIXES
 from .files import VIEW_PATH_ENV as VIEW_PATH_ENV
 from .files import ArchiveEntry as ArchiveEntry
 from .files import LoadProblem as LoadProblem
@@ -51,14 +62,15 @@ from .files import view_path as view_path
 from .findings import Jump as Jump
 from .findings import ScoreRow as ScoreRow
 from .findings import failing_finding as failing_finding
-from .findings import finding_jumps as finding_jumps
 from .findings import findings_at as findings_at
-from .findings import score_grid as score_grid
 from .findings import score_rows as score_rows
 from .fragments import HIDDEN_ALTERNATIVES as HIDDEN_ALTERNATIVES
+from .fragments import banner_html as banner_html
+from .game import END_STEPS as END_STEPS
 from .game import Game as Game
 from .game import build_game as build_game
 from .game import locate as locate
+from .game import place_text as place_text
 from .game import recorded_move as recorded_move
 from .game import recorded_text as recorded_text
 from .links import Link as Link
@@ -72,6 +84,7 @@ from .movelist import alternatives as alternatives
 from .movelist import move_label as move_label
 from .movelist import move_rows as move_rows
 from .navigation import clamp as clamp
+from .navigation import linked_step as linked_step
 from .navigation import opening_position as opening_position
 from .navigation import round_starts as round_starts
 from .navigation import round_step as round_step
@@ -83,7 +96,9 @@ from .perspective import alternatives_visible as alternatives_visible
 from .perspective import parse_perspective as parse_perspective
 from .perspective import perspective_label as perspective_label
 from .perspective import perspectives as perspectives
+from .position import PLACES as PLACES
 from .position import HandView as HandView
+from .position import IllegalView as IllegalView
 from .position import PositionView as PositionView
 from .position import SideView as SideView
 from .position import position_view as position_view
@@ -94,19 +109,33 @@ from .stepper import nav_targets as nav_targets
 from .stepper import reported_position as reported_position
 from .stepper import stepper_data as stepper_data
 from .stepper import stepper_payload as stepper_payload
+from .verdict import Difference as Difference
+from .verdict import deal_result as deal_result
+from .verdict import deciders as deciders
+from .verdict import differences as differences
+from .verdict import explained_step as explained_step
+from .verdict import match_result as match_result
+from .verdict import summary as summary
 
 __all__ = [
     "ALL",
+    "CARD_WIDTH",
+    "END_STEPS",
     "HIDDEN_ALTERNATIVES",
     "MAX_UPLOAD_MB",
+    "RECORD_SUFFIXES",
     "NAV_ACTIONS",
     "NONE",
+    "PLACES",
+    "RECORD_SUFFIXES",
     "VIEW_PATH_ENV",
     "Alternative",
     "ArchiveEntry",
+    "Difference",
+    "FeltItem",
     "Game",
     "HandView",
-    "LAST_MOVE_CAPTION",
+    "IllegalView",
     "Jump",
     "Link",
     "LoadProblem",
@@ -118,17 +147,24 @@ __all__ = [
     "StepperData",
     "StepperPayload",
     "alternatives",
-    "board_html",
     "alternatives_visible",
+    "banner_html",
+    "board_html",
+    "board_parts",
     "build_game",
     "catalog",
     "clamp",
+    "deal_result",
+    "deciders",
+    "differences",
+    "explained_step",
     "env_path",
     "failing_finding",
-    "finding_jumps",
     "findings_at",
     "link_params",
+    "linked_step",
     "locate",
+    "match_result",
     "md_escape",
     "md_table",
     "move_label",
@@ -138,6 +174,7 @@ __all__ = [
     "opening_position",
     "parse_link",
     "parse_perspective",
+    "place_text",
     "perspective_label",
     "perspectives",
     "position_view",
@@ -145,11 +182,11 @@ __all__ = [
     "recorded_text",
     "reported_position",
     "round_starts",
-    "round_window",
     "round_step",
-    "score_grid",
+    "round_window",
     "score_rows",
     "step",
+    "summary",
     "stepper_data",
     "stepper_payload",
     "view_path",

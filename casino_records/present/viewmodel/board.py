@@ -1,51 +1,202 @@
-"""The board of a position as one HTML block: table, last move's cards, hands.
+"""The board of a step as HTML: the seats around the felt.
 
-One block rather than several: every element a page shows costs time at each
-step. Names are escaped here, and the SVG pictures escape their own labels.
+The board's frame (:func:`board_layout`) is the same at every step of a deal:
+a slot per seat (``<div class="cr-slot cr-at-top" data-part="seat2">``) and
+one for the felt (``data-part="felt"``). What fills them changes step by step
+(:func:`seat_html`, :func:`felt_html`); the stepper swaps only the slots that
+changed. Each seat (``<section class="cr-seat">``) shows its player's name,
+side, dealer and turn marks, the hand (faces or backs, as the perspective
+says) and the side's capture pile with its running counts. The felt in the
+middle holds the loose cards and the builds (each with its badge), the last
+move marked where it happened (see :mod:`.felt`), and at a deal's score the
+score table. Where each seat sits is a class (``cr-at-bottom`` …); the style
+sheet lays them out, and stacks them on a narrow screen.
+
+Every name is escaped here, and the SVG pictures escape their own labels.
+Card sizes come from the style sheet (``--cr-card``), so one drawing serves a
+laptop and a phone.
 """
 
 from __future__ import annotations
 
-import html
 from collections.abc import Sequence
+from html import escape
+from typing import Final
 
-from ..svg import hand_svg, table_svg
-from .position import PositionView
+from ...engine.cards import Card
+from ..sprite import card_ref, pile_svg
+from ..svg import build_label
+from .felt import FeltItem
+from .position import HandView, PositionView, SideView
 
-__all__ = ["LAST_MOVE_CAPTION", "board_html"]
+__all__ = [
+    "CARD_WIDTH",
+    "MARK_TITLES",
+    "board_html",
+    "board_layout",
+    "board_parts",
+    "felt_html",
+    "seat_html",
+]
 
-LAST_MOVE_CAPTION = "The card played, then the cards it took (framed)."
+CARD_WIDTH: Final = 48
+"""The cards' drawn width in pixels (the style sheet scales them)."""
+MARK_TITLES: Final = {
+    "played": "the card played",
+    "joined": "joined the build",
+    "taken": "taken",
+    "residue": "left on the table: to the last capturer",
+    "illegal": "named by the illegal move",
+}
+"""What each mark of a card on the felt means, as its tooltip."""
 
 
-def board_html(view: PositionView, names: Sequence[str], *, show_hands: bool) -> str:
-    """The table, the last move's cards and (when shown) the hands, as HTML.
+def _e(text: object) -> str:
+    return escape(str(text), quote=True)
 
-    The block has no blank line, so Markdown passes it through as one HTML block.
-    """
-    parts = [
-        '<div class="board">',
-        table_svg(view.loose, view.builds, names=names, highlight=view.highlight),
-    ]
-    if view.last_cards:
-        parts += [
-            '<div class="last-move">',
-            hand_svg(view.last_cards, highlight=view.last_cards[1:], size=36),
-            f'<div class="caption" style="font-size:0.85em;opacity:0.7">'
-            f"{html.escape(LAST_MOVE_CAPTION)}</div>",
-            "</div>",
-        ]
-    if show_hands:
-        parts.append(
-            '<div class="hands" style="display:flex;gap:2.5em;flex-wrap:wrap">'
+
+def _card(
+    card: Card | None, mark: str = "", *, face_down: bool = False, title: str = ""
+) -> str:
+    classes = "cr-card" + (f" cr-{mark}" if mark else "")
+    tip = title or MARK_TITLES.get(mark, "")
+    title = f' title="{_e(tip)}"' if tip else ""
+    picture = card_ref(card, size=CARD_WIDTH, face_down=face_down)
+    return f'<span class="{classes}"{title}>{picture}</span>'
+
+
+def _item(item: FeltItem, names: Sequence[str]) -> str:
+    ghost = " cr-ghost" if item.ghost else ""
+    if item.build is None:
+        card = _card(item.cards[0], item.marks[0])
+        return f'<span class="cr-loose{ghost}">{card}</span>' if ghost else card
+    build = item.build
+    marks = iter(item.marks)
+    groups = "".join(
+        '<span class="cr-group">'
+        + "".join(_card(card, next(marks)) for card in group)
+        + "</span>"
+        for group in build.groups
+    )
+    kind = "single" if build.is_single else "multiple"
+    return (
+        f'<div class="cr-build{ghost}" data-build="{_e(build.label)}"'
+        f' data-value="{build.value}" data-kind="{kind}" data-owner="{build.owner}">'
+        f'<div class="cr-build-cards">{groups}</div>'
+        f'<span class="cr-badge">{_e(build_label(build, names))}</span></div>'
+    )
+
+
+def felt_html(view: PositionView, names: Sequence[str], inner: str = "") -> str:
+    """The felt: loose cards, builds with their badges, marks, notes; ``inner`` on it."""
+    loose = sum(1 for item in view.felt if item.build is None and not item.ghost)
+    builds = sum(1 for item in view.felt if item.build is not None and not item.ghost)
+    summary = (
+        f"table: {loose} loose card{'s' * (loose != 1)},"
+        f" {builds} build{'s' * (builds != 1)}"
+    )
+    items = "".join(_item(item, names) for item in view.felt)
+    notes = []
+    if view.sweep:
+        notes.append('<span class="cr-sweep">Sweep: the table is cleared</span>')
+    if view.kind == "residue":
+        to = view.residue_side
+        notes.append(
+            f'<span class="cr-note">Left on the table: to {_e(to)}</span>'
+            if to is not None
+            else '<span class="cr-note">Left on the table: nobody captured</span>'
         )
-        for hand in view.hands:
-            marker = "▶ " if hand.to_play else ""
-            parts += [
-                f'<div class="hand-of" data-seat="{hand.seat}">',
-                f"<div>{marker}{html.escape(hand.label)}</div>",
-                hand_svg(hand.cards, face_down=hand.face_down, size=44),
-                "</div>",
-            ]
-        parts.append("</div>")
-    parts.append("</div>")
-    return "\n".join(part.strip("\n") for part in parts)
+    if not view.felt and not inner:
+        notes.append('<span class="cr-empty">(empty table)</span>')
+    return (
+        f'<div class="cr-felt" role="group" aria-label="{summary}"'
+        f' data-loose="{loose}" data-builds="{builds}">'
+        f'<div class="cr-felt-items">{items}</div>'
+        + (f'<div class="cr-felt-notes">{"".join(notes)}</div>' if notes else "")
+        + inner
+        + "</div>"
+    )
+
+
+def seat_html(
+    hand: HandView, side: SideView, view: PositionView, *, partners: bool
+) -> str:
+    """One seat: name, side (with ``partners``), marks, hand and capture pile."""
+    head = [
+        f'<strong class="cr-name">{_e(hand.name)}</strong>',
+        '<span class="cr-chip cr-dealer" title="the dealer">dealer</span>'
+        if hand.dealer
+        else "",
+        f'<span class="cr-sidename">{_e(side.name)}</span>' if partners else "",
+    ]
+    illegal = view.illegal if view.illegal and view.illegal.seat == hand.seat else None
+    tip = f"the illegal move: {illegal.text}" if illegal is not None else ""
+    cards = []
+    for card in hand.cards:
+        if hand.face_down:
+            cards.append(_card(None, face_down=True))
+        elif illegal and illegal.in_hand and card == illegal.card:
+            cards.append(_card(card, "illegal", title=tip))
+        else:
+            cards.append(_card(card))
+    if illegal is not None and (hand.face_down or not illegal.in_hand):
+        cards.append(_card(illegal.card, "illegal", title=tip + " (not in the hand)"))
+    if not cards:
+        cards.append('<span class="cr-card cr-none">(no cards)</span>')
+    hidden = " (face down)" if hand.face_down and hand.cards else ""
+    return (
+        f'<section class="cr-seat" data-seat="{hand.seat}" data-side="{hand.side}">'
+        f'<header class="cr-seat-head">{"".join(head)}</header>'
+        '<div class="cr-seat-body">'
+        f'<div class="cr-hand" data-count="{len(hand.cards)}"'
+        f' aria-label="{_e(hand.name)}: {len(hand.cards)} cards{hidden}">'
+        f"{''.join(cards)}</div>"
+        f'<div class="cr-pile" title="{_e(side.name)}: capture pile">'
+        f"{pile_svg(side.cards, size=CARD_WIDTH * 3 // 4)}"
+        f'<span class="cr-counts">{_e(side.counts)}</span></div>'
+        "</div></section>"
+    )
+
+
+def board_layout(view: PositionView) -> str:
+    """The board's frame: a slot per seat where it sits, and the felt's slot.
+
+    The seat to play is a class of its slot (``cr-turn``), not part of the
+    seat's HTML: the stepper moves it (:attr:`.stepper.StepperPosition.turn`),
+    so a seat is redrawn only when its hand or pile changes.
+    """
+    slots = "".join(
+        f'<div class="cr-slot cr-at-{hand.place}" data-part="seat{hand.seat}"></div>'
+        for hand in view.hands
+    )
+    return (
+        f'<div class="cr-board cr-p{len(view.hands)}">{slots}'
+        '<div class="cr-slot cr-at-felt" data-part="felt"></div></div>'
+    )
+
+
+def board_parts(
+    view: PositionView, names: Sequence[str], *, score: str = ""
+) -> dict[str, str]:
+    """What fills the frame's slots: ``seat0`` … and ``felt`` (``score`` on it)."""
+    partners = len(view.sides) < len(view.hands)
+    parts = {
+        f"seat{hand.seat}": seat_html(
+            hand, view.sides[hand.side], view, partners=partners
+        )
+        for hand in view.hands
+    }
+    parts["felt"] = felt_html(view, names, score)
+    return parts
+
+
+def board_html(view: PositionView, names: Sequence[str], *, score: str = "") -> str:
+    """The whole board as one HTML block: the frame with its slots filled."""
+    html = board_layout(view)
+    if view.turn is not None:
+        slot = f'class="cr-slot cr-at-{view.hands[view.turn].place}"'
+        html = html.replace(slot, slot[:-1] + ' cr-turn"', 1)
+    for name, part in board_parts(view, names, score=score).items():
+        slot = f'data-part="{name}"></div>'
+        html = html.replace(slot, f'data-part="{name}">{part}</div>', 1)
+    return html

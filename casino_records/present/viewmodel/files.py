@@ -1,12 +1,16 @@
-"""Opening files: a record or a ``.jsonl`` archive, and the files the viewer lists.
+"""Opening files: a record or an archive, and the files the viewer lists.
 
-Bad data never raises here: it comes back as a :class:`LoadProblem` the page
-shows in words.
+Every form a record comes in opens here, read as the command line reads it
+(:mod:`casino_records.check.batch`): a ``.json`` record, a ``.jsonl`` archive
+and the text notation (``.txt``, one game or several), all with the command
+line's size limit. Bad data never raises here: it comes back as a
+:class:`LoadProblem` the page shows in words.
 """
 
 from __future__ import annotations
 
 import io as _io
+import itertools
 import os
 import sys
 from collections.abc import Mapping, Sequence
@@ -16,8 +20,9 @@ from typing import Final
 
 from ...check.replay import replay
 from ...errors import RecordFormatError
-from ...record import jsonio
+from ...record.files import MAX_RECORD_BYTES, RECORD_SUFFIXES, kind_by_suffix
 from ...record.models import GameRecord
+from ...record.sources import items_of_stream, read_item
 from .. import VIEW_PATH_ENV
 
 __all__ = [
@@ -33,11 +38,12 @@ __all__ = [
     "view_path",
 ]
 
-MAX_UPLOAD_MB: Final = 5
-"""The largest file the viewer accepts from an upload, in MB."""
-"""The environment variable through which ``casino-records view PATH`` passes PATH."""
-RECORD_SUFFIXES: Final = (".json", ".jsonl")
-"""The files the viewer lists."""
+MAX_UPLOAD_MB: Final = MAX_RECORD_BYTES // (1024 * 1024)
+"""The largest file the viewer accepts from an upload, in MiB (Streamlit's unit):
+the one record size limit of every reader
+(:data:`casino_records.record.files.MAX_RECORD_BYTES`)."""
+RECORD_KINDS: Final = ".json records, .jsonl archives and .txt text notation"
+"""The files the viewer opens, in words."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,13 +57,21 @@ class LoadProblem:
 
     @classmethod
     def of(cls, name: str, exc: RecordFormatError) -> LoadProblem:
-        """Describe ``exc`` (every error of an :class:`jsonio.InvalidRecordError`)."""
+        """Describe ``exc`` (every error of an :class:`InvalidRecordError`)."""
         errors = getattr(exc, "errors", None) or (exc,)
+        return cls.of_errors(name, errors)
+
+    @classmethod
+    def of_errors(cls, name: str, errors: Sequence[RecordFormatError]) -> LoadProblem:
+        """Describe every error of a record that cannot be read."""
         details = []
         for error in errors:
             where = error.where or "the whole record"
             loc = f" ({error.loc})" if error.loc else ""
-            details.append(f"{where}{loc}: {error.message}")
+            message = error.message
+            if message.startswith(f"{where}: "):  # the text notation says where itself
+                message = message[len(where) + 2 :]
+            details.append(f"{where}{loc}: {message}")
         return cls(f"{name} is not a valid casino record", tuple(details))
 
 
@@ -112,58 +126,63 @@ class Opened:
         return readable[0] if readable else (self.entries[0] if self.entries else None)
 
 
-def _looks_like_archive(name: str, data: bytes) -> bool:
-    if name.lower().endswith(".jsonl"):
-        return True
-    if name.lower().endswith(".json"):
-        return False
-    lines = [line.strip() for line in data.splitlines() if line.strip()]
-    return len(lines) > 1 and all(
-        line.startswith(b"{") and line.endswith(b"}") for line in lines[:2]
-    )
+def open_bytes(
+    data: bytes,
+    name: str,
+    *,
+    max_bytes: int = MAX_RECORD_BYTES,
+    any_suffix: bool = False,
+) -> Opened:
+    """Read a file's bytes as one record or an archive, as every reader does.
 
-
-def open_bytes(data: bytes, name: str, *, max_mb: int = MAX_UPLOAD_MB) -> Opened:
-    """Read a file's bytes as one record or, for ``.jsonl``, an archive.
-
-    Never raises for bad data: binary junk, truncated JSON or a record that
-    breaks the format all come back as :attr:`Opened.problem`, with the JSON
-    pointer and the words of each error.
+    A file with a record suffix (``.json``, ``.jsonl``, ``.ndjson``, ``.txt``)
+    is read as that suffix says; any other is refused in words, unless
+    ``any_suffix`` (a file named on the command line), when its content
+    decides by the one rule of :func:`casino_records.record.files.kind_of`. A
+    text archive of several games is an archive. Never raises for bad data:
+    binary junk, truncated JSON, a text syntax error or a record that breaks
+    the format all come back as :attr:`Opened.problem`, with the JSON pointer
+    (or line) and the words of each error.
 
     >>> opened = open_bytes(b'{"format": "casino-rec', "bad.json")
     >>> opened.problem.title
     'bad.json is not a valid casino record'
     >>> opened.problem.details
     ('line 1, column 23: invalid JSON: unexpected end of data',)
+    >>> open_bytes(b"%PDF-1.4", "scores.pdf").problem.title
+    'scores.pdf is not a record file: the viewer opens .json records, .jsonl archives and .txt text notation'
     """
-    max_bytes = max_mb * 1024 * 1024
+    suffix = Path(name).suffix.lower()
+    if suffix not in RECORD_SUFFIXES and not any_suffix:
+        return Opened(
+            name,
+            problem=LoadProblem(
+                f"{name} is not a record file: the viewer opens {RECORD_KINDS}", ()
+            ),
+        )
     if not data.strip():
         return Opened(name, problem=LoadProblem(f"{name} is empty", ()))
-    if not _looks_like_archive(name, data):
-        record, errors = jsonio.validate_record_bytes(data, max_bytes=max_bytes)
+    items = items_of_stream(_io.BytesIO(data), Path(name), name, max_bytes)
+    first = next(items, None)
+    second = next(items, None)
+    if first is None:
+        return Opened(name, problem=LoadProblem(f"{name} holds no record", ()))
+    if second is None and first.kind != "jsonl":
+        record, errors, _ = read_item(first, max_bytes)
         if record is None:
-            return Opened(
-                name, problem=LoadProblem.of(name, jsonio.InvalidRecordError(errors))
-            )
+            return Opened(name, problem=LoadProblem.of_errors(name, errors))
         return Opened(name, record=record)
     entries: list[ArchiveEntry] = []
-    lines = jsonio.iter_jsonl(_io.BytesIO(data), max_bytes=max_bytes)
-    for number, (line, item) in enumerate(lines, 1):
-        if isinstance(item, RecordFormatError):
-            entries.append(
-                ArchiveEntry(
-                    number,
-                    line,
-                    None,
-                    LoadProblem.of(f"line {line}", item),
-                    "unreadable",
-                )
-            )
+    rest = (item for item in (first, second) if item is not None)
+    for number, item in enumerate(itertools.chain(rest, items), 1):
+        record, errors, unreadable = read_item(item, max_bytes)
+        if record is None:
+            problem = LoadProblem.of_errors(f"line {item.line}", errors)
+            status = "unreadable" if unreadable else "invalid"
+            entries.append(ArchiveEntry(number, item.line, None, problem, status))
         else:
-            status = replay(item).report.status
-            entries.append(ArchiveEntry(number, line, item, None, status))
-    if not entries:
-        return Opened(name, problem=LoadProblem(f"{name} holds no record", ()))
+            status = replay(record).report.status
+            entries.append(ArchiveEntry(number, item.line, record, None, status))
     return Opened(name, entries=tuple(entries))
 
 
@@ -206,9 +225,11 @@ def catalog(samples: Path | None, given: Path | None = None) -> dict[str, Path]:
         if folder is None or not folder.is_dir():
             return []
         found = [
-            p for p in folder.iterdir() if p.is_file() and p.suffix in RECORD_SUFFIXES
+            p
+            for p in folder.iterdir()
+            if p.is_file() and p.suffix.lower() in RECORD_SUFFIXES
         ]
-        return sorted(found, key=lambda p: (p.suffix == ".jsonl", p.name))
+        return sorted(found, key=lambda p: (kind_by_suffix(p) == "jsonl", p.name))
 
     if given is not None and given.is_dir():
         return {p.name: p for p in files(given)}

@@ -2,20 +2,17 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ...check.report import Finding
 from ...engine.scoring import CHECK_LABELS
-from .game import MOVE_POINTER, Game, locate
+from .game import MOVE_POINTER, Game
 
 __all__ = [
     "Jump",
     "ScoreRow",
     "failing_finding",
-    "finding_jumps",
     "findings_at",
-    "score_grid",
     "score_rows",
 ]
 
@@ -29,33 +26,14 @@ class Jump:
     deal: int
     """0-based deal."""
     move: int
-    """Moves of the deal played (the position shown)."""
+    """The step shown (see :mod:`.game`)."""
+    why: str = ""
+    """What that position decided, for a dispute's deciding move (not escaped)."""
 
 
 def findings_at(game: Game, deal: int) -> list[Finding]:
     """The findings located in deal ``deal`` (a claimed score, a move, the deal)."""
     return [f for f in game.report.findings if _within(f.loc, f"/deals/{deal}")]
-
-
-def finding_jumps(game: Game, finding: Finding) -> list[Jump]:
-    """Where to go for a finding: the moves that decided a dispute, or its place.
-
-    A dispute links each deciding move once (the position right after it; the
-    residue links the deal's end); other findings link their own location.
-    """
-    jumps: list[Jump] = []
-    seen: set[tuple[int, int]] = set()
-    for deciding in finding.deciding:
-        found = locate(game, deciding.loc)
-        if found is None or found in seen:
-            continue
-        seen.add(found)
-        jumps.append(Jump(f"{deciding.where} ({deciding.why})", *found))
-    if not jumps:
-        found = locate(game, finding.loc)
-        if found is not None:
-            jumps.append(Jump(f"Go to {finding.where}", *found))
-    return jumps
 
 
 def failing_finding(game: Game, deal: int, move: int) -> Finding | None:
@@ -102,17 +80,6 @@ class ScoreRow:
         """True or False when claimed, None when the record claims nothing."""
         return None if self.claimed is None else self.claimed == self.computed
 
-    def row(self) -> dict[str, str | int]:
-        """The figure as a table row (not escaped)."""
-        check = {None: "", True: "✓", False: "✗ differs"}[self.agrees]
-        return {
-            "side": self.side_name,
-            "category": self.label,
-            "computed": self.computed,
-            "claimed": "" if self.claimed is None else self.claimed,
-            "check": check,
-        }
-
 
 def score_rows(game: Game, deal: int) -> list[ScoreRow]:
     """A scored deal's breakdown per side and category, claimed beside computed.
@@ -139,26 +106,3 @@ def score_rows(game: Game, deal: int) -> list[ScoreRow]:
                 )
             )
     return rows
-
-
-def score_grid(rows: Sequence[ScoreRow]) -> list[dict[str, ScoreRow | str]]:
-    """:func:`score_rows` laid out one row per category, claimed beside computed.
-
-    Each row maps ``category`` to the label, and ``<side> computed`` /
-    ``<side> claimed`` to that side's :class:`ScoreRow` (side names made
-    unique with their side number when two are equal).
-    """
-    names: dict[int, str] = {}
-    for row in rows:
-        names.setdefault(row.side, row.side_name)
-    duplicated = len(set(names.values())) < len(names)
-    label = {
-        side: f"{name} (side {side})" if duplicated else name
-        for side, name in names.items()
-    }
-    grid: dict[str, dict[str, ScoreRow | str]] = {}
-    for row in rows:
-        line = grid.setdefault(row.category, {"category": row.label})
-        line[f"{label[row.side]} computed"] = row
-        line[f"{label[row.side]} claimed"] = row
-    return list(grid.values())

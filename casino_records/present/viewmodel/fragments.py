@@ -1,10 +1,10 @@
-"""HTML fragments of one position, for the viewer's client-side stepper.
+"""HTML fragments of one step, and the record's verdict banner.
 
 Each function returns a piece of HTML the browser swaps in as it steps (see
 :mod:`.stepper`). Every text that comes from data (names, comments, messages,
 card text) goes through :func:`html.escape`; the board's pictures escape
 their own labels. A link to a position is a ``<button>`` with ``data-deal``
-and ``data-move`` (0-based deal, moves played), which the stepper follows.
+and ``data-move`` (0-based deal, step), which the stepper follows.
 """
 
 from __future__ import annotations
@@ -13,26 +13,39 @@ from collections.abc import Mapping, Sequence
 from html import escape
 
 from ...check.report import Finding
-from .findings import ScoreRow, finding_jumps, findings_at, score_grid, score_rows
-from .game import Game, recorded_text
+from .findings import ScoreRow, score_rows
+from .game import Game, locate, place_text, recorded_text
 from .movelist import MoveRow, alternatives, move_label
 from .perspective import alternatives_visible
 from .position import PositionView
+from .verdict import (
+    Difference,
+    deal_result,
+    differences,
+    explained_step,
+    match_result,
+    named,
+)
 
 __all__ = [
+    "BANNER_SHOWN",
     "HIDDEN_ALTERNATIVES",
     "alternatives_html",
+    "banner_html",
     "failing_html",
     "goto_button",
+    "goto_link",
     "html_table",
     "last_move_html",
     "move_list_html",
+    "notes_html",
     "score_html",
-    "sides_html",
 ]
 
 HIDDEN_ALTERNATIVES = "Hidden: they would show the hand of the player to move."
 """What stands for the legal moves when the perspective hides the hand to play."""
+BANNER_SHOWN = 3
+"""Differences the banner lists before the rest go into a "more" box."""
 
 
 def _e(text: object) -> str:
@@ -71,15 +84,33 @@ def html_table(
     )
 
 
-def goto_button(label: str, deal: int, move: int, *, cls: str = "cr-jump") -> str:
-    """A button that takes the stepper to position ``move`` of ``deal``.
+def goto_button(
+    label: str, deal: int, move: int, *, cls: str = "cr-jump", title: str = ""
+) -> str:
+    """A button that takes the stepper to step ``move`` of ``deal``.
 
     >>> goto_button("<go>", 0, 3)
     '<button type="button" class="cr-jump" data-deal="0" data-move="3">&lt;go&gt;</button>'
     """
+    tip = f' title="{_e(title)}"' if title else ""
     return (
         f'<button type="button" class="{_e(cls)}" data-deal="{deal}"'
-        f' data-move="{move}">{_e(label)}</button>'
+        f' data-move="{move}"{tip}>{_e(label)}</button>'
+    )
+
+
+def goto_link(
+    label: str, deal: int, move: int, *, cls: str = "cr-jump", title: str = ""
+) -> str:
+    """A link in running text that takes the stepper to step ``move`` of ``deal``.
+
+    >>> goto_link("move 4", 0, 4)
+    '<a href="#" role="button" class="cr-jump" data-deal="0" data-move="4">move 4</a>'
+    """
+    tip = f' title="{_e(title)}"' if title else ""
+    return (
+        f'<a href="#" role="button" class="{_e(cls)}" data-deal="{deal}"'
+        f' data-move="{move}"{tip}>{_e(label)}</a>'
     )
 
 
@@ -87,97 +118,214 @@ def last_move_html(view: PositionView) -> str:
     """The move just made in words (glyph, comment), or the deal's comment."""
     if view.last_text is not None:
         glyph = f" {view.last_glyph}" if view.last_glyph else ""
-        parts = [
-            f'<div class="cr-info"><strong>Move {view.move}{_e(glyph)}:</strong>'
-            f" {_e(view.last_text)}</div>"
-        ]
-        if view.last_comment:
-            parts.append(f'<div class="cr-caption">{_e(view.last_comment)}</div>')
-        return "".join(parts)
-    if view.deal_comment:
-        return f'<div class="cr-caption">{_e(view.deal_comment)}</div>'
+        sweep = ' <span class="cr-sweep">sweep</span>' if view.sweep else ""
+        comment = (
+            f' <span class="cr-comment">{_e(view.last_comment)}</span>'
+            if view.last_comment
+            else ""
+        )
+        return (
+            f'<p class="cr-last"><strong>Move {view.move}{_e(glyph)}:</strong>'
+            f" {_e(view.last_text)}{sweep}{comment}</p>"
+        )
+    if view.kind == "residue" and view.residue:
+        cards = " ".join(card.pretty for card in view.residue)
+        to = f"go to {view.residue_side}" if view.residue_side else "stay unclaimed"
+        return (
+            f'<p class="cr-last"><strong>End of the deal:</strong> the cards left on'
+            f" the table, {_e(cards)}, {_e(to)} (the last capturer's side, R11.1).</p>"
+        )
+    if view.deal_comment and view.move == 0:
+        return f'<p class="cr-last cr-comment">{_e(view.deal_comment)}</p>'
     return ""
 
 
-def failing_html(game: Game, failing: Finding | None) -> str:
-    """The panel of an illegal move: rule, message, the move in words, legal moves."""
+def failing_html(game: Game, failing: Finding | None, view: PositionView) -> str:
+    """The panel of the record's illegal next move, with the legal moves once."""
     if failing is None:
         return ""
     recorded = recorded_text(game, failing.loc) or failing.where
-    legal = "".join(f"<li>{_e(m)}</li>" for m in failing.legal) or "<li>(none)</li>"
+    rule = f" · rule {failing.rule}" if failing.rule else ""
+    message = named(failing.message, game)
+    found = alternatives(game, view.deal, view.move) if view.turn is not None else []
+    legal = (
+        "<p>Legal moves here instead:</p>" + html_table([alt.row() for alt in found])
+        if found
+        else ""
+    )
     return (
         '<div class="cr-error" role="alert">'
-        f"<p><strong>Illegal move · rule {_e(failing.rule or '?')}</strong>"
-        f" · {_e(failing.where)}</p>"
-        f"<p>{_e(failing.message)}</p>"
-        f"<p>Recorded: {_e(recorded)}</p>"
-        f"<p>Legal moves here:</p><ul>{legal}</ul></div>"
+        f"<p><strong>Illegal move{_e(rule)}</strong> ·"
+        f" {_e(place_text(game, failing.loc, failing.where))}</p>"
+        f"<p>Recorded: {_e(recorded)} (drawn in red). {_e(message)}</p>"
+        f"{legal}</div>"
     )
 
 
-def sides_html(view: PositionView) -> str:
-    """Each side's pile so far (cards, spades, sweeps, match totals); the residue."""
-    parts = [html_table([s.row() for s in view.sides])]
-    if view.residue:
-        cards = " ".join(c.pretty for c in view.residue)
-        parts.append(
-            '<div class="cr-caption">'
-            f"Left on the table at the end, to {_e(view.residue_side)}: {_e(cards)}"
-            "</div>"
-        )
-    return "".join(parts)
-
-
-def _score_cell(key: str, value: ScoreRow | str) -> tuple[str, str]:
-    """A score grid cell's text and CSS class."""
-    if isinstance(value, str):
-        return value, ""
-    if key.endswith(" computed"):
-        return str(value.computed), ""
-    if value.claimed is None:
+def _score_cell(row: ScoreRow) -> tuple[str, str]:
+    if row.claimed is None:
         return "", ""
-    if value.agrees:
-        return f"{value.claimed} ✓", "cr-agrees"
-    return f"{value.claimed} ✗", "cr-differs"
+    if row.agrees:
+        return f"{row.claimed} ✓", "cr-agrees"
+    return f"{row.claimed} ✗", "cr-differs"
 
 
-def score_html(game: Game, deal: int, view: PositionView) -> str:
-    """At a deal's end: its score, claimed beside computed, and its disputes.
+def score_html(game: Game, deal: int) -> str:
+    """A scored deal's table: per category, each side's computed and claimed figure.
 
-    A claimed figure that differs is in a ``cr-differs`` cell; each dispute
-    lists buttons to the moves that decided it. Empty before the deal's end.
+    A claimed figure that differs is in a ``cr-differs`` cell. Empty for a
+    deal that was not scored.
     """
-    if not view.finished:
+    rows = score_rows(game, deal)
+    if not rows:
         return ""
-    rows = []
-    classes = {}
-    for n, line in enumerate(score_grid(score_rows(game, deal))):
-        row = {}
-        for key, value in line.items():
-            text, cls = _score_cell(key, value)
-            row[key] = text
-            if cls:
-                classes[f"{n}:{key}"] = cls
-        rows.append(row)
-    parts = ["<h3>Deal score</h3>", html_table(rows, classes=classes)]
-    report = game.deal_report(deal)
-    if report is not None and report.match_note:
-        parts.append(f'<div class="cr-caption">{_e(report.match_note)}</div>')
-    for finding in findings_at(game, deal):
-        if finding.severity != "dispute":
-            continue
-        buttons = "".join(
-            goto_button(jump.label, jump.deal, jump.move)
-            for jump in finding_jumps(game, finding)
+    sides: dict[int, str] = {}
+    for row in rows:
+        sides.setdefault(row.side, row.side_name)
+    claims = any(row.claimed is not None for row in rows)
+    per_side = 2 if claims else 1
+    head = "".join(
+        f'<th colspan="{per_side}" scope="colgroup">{_e(name)}</th>'
+        for name in sides.values()
+    )
+    sub = "".join("<th>computed</th><th>claimed</th>" for _ in sides) if claims else ""
+    body: dict[str, list[str]] = {}
+    labels: dict[str, str] = {}
+    for row in rows:
+        labels.setdefault(row.category, row.label)
+        cells = body.setdefault(row.category, [])
+        cells.append(f"<td>{row.computed}</td>")
+        if claims:
+            text, cls = _score_cell(row)
+            attr = f' class="{cls}"' if cls else ""
+            cells.append(f"<td{attr}>{_e(text)}</td>")
+    lines = "".join(
+        f'<tr><th scope="row">{_e(labels[c])}</th>{"".join(cells)}</tr>'
+        for c, cells in body.items()
+    )
+    second = f"<tr><th></th>{sub}</tr>" if claims else ""
+    return (
+        f'<div class="cr-score"><h3>Deal {deal + 1} score</h3>'
+        f'<table class="cr-table cr-score-table"><thead><tr><th></th>{head}</tr>'
+        f"{second}</thead><tbody>{lines}</tbody></table></div>"
+    )
+
+
+def _difference_html(line: Difference) -> str:
+    """One difference: its words (a link to where it shows), reason, deciders."""
+    text = (
+        goto_link(line.text, line.go.deal, line.go.move, cls="cr-jump cr-diff")
+        if line.go is not None
+        else f"<span>{_e(line.text)}</span>"
+    )
+    reason = (
+        f'<span class="cr-reason">: {_e(line.reason)}</span>' if line.reason else ""
+    )
+    deciders = ""
+    if line.deciders:
+        links = ", ".join(
+            goto_link(
+                j.label.split(":")[0],
+                j.deal,
+                j.move,
+                title=f"{j.label}: {j.why}" if j.why else j.label,
+            )
+            for j in line.deciders
         )
+        deciders = f' <span class="cr-deciders">· decided by {links}</span>'
+    return f"<li>{text}{reason}{deciders}</li>"
+
+
+def _explanations_html(game: Game) -> str:
+    """What probably went wrong, a sentence per disputed deal (the match's only
+    when no deal's claims differ: it follows from theirs), each with a link to
+    the position that shows it."""
+    explanations = game.report.explanations
+    deals = [e for e in explanations if e.scope == "deal"]
+    parts = []
+    for explanation in deals or explanations:
+        at = explained_step(game, explanation)
+        go = f" {goto_link('Show it', *at, cls='cr-jump cr-go')}" if at else ""
+        parts.append(f"<p>{_e(explanation.sentence)}{go}</p>")
+    return f'<div class="cr-explain">{"".join(parts)}</div>' if parts else ""
+
+
+def banner_html(game: Game) -> str:
+    """The verdict above the board of a disputed or invalid record; ``""`` if ok.
+
+    A dispute opens with what probably went wrong (the report's explanations,
+    one sentence each), then lists its differences one line each, each a link
+    to the deal's score and to the moves that decided it; past
+    :data:`BANNER_SHOWN` lines the rest fold into a box. An invalid record
+    names the rule broken and links the illegal move.
+    """
+    report = game.report
+    errors = [f for f in report.findings if f.severity == "error"]
+    if errors:
+        first = errors[0]
+        at = locate(game, first.loc)
+        rule = f" · rule {first.rule}" if first.rule else ""
+        go = (
+            goto_link("Show the illegal move", *at, cls="cr-jump cr-go")
+            if at is not None
+            else ""
+        )
+        recorded = recorded_text(game, first.loc)
+        what = f"{recorded}: " if recorded else ""
+        more = f" ({len(errors) - 1} more error(s) below it)" if len(errors) > 1 else ""
+        return (
+            '<div class="cr-banner cr-invalid" role="alert">'
+            f"<p><strong>Invalid record{_e(rule)}</strong> ·"
+            f" {_e(place_text(game, first.loc, first.where))}{_e(more)}</p>"
+            f"<p>{_e(what)}{_e(named(first.message, game))} {go}</p></div>"
+        )
+    lines = differences(game)
+    if not lines:
+        return ""
+    count = len(lines)
+    head = (
+        f"<p><strong>Disputed:</strong> {count} claimed figure"
+        f"{'s' * (count != 1)} differ{'s' * (count == 1)} from the replay.</p>"
+    )
+    lead = _explanations_html(game)
+    shown = "".join(_difference_html(line) for line in lines[:BANNER_SHOWN])
+    rest = lines[BANNER_SHOWN:]
+    folded = (
+        f'<details class="cr-more"><summary>{len(rest)} more</summary><ul>'
+        + "".join(_difference_html(line) for line in rest)
+        + "</ul></details>"
+        if rest
+        else ""
+    )
+    return (
+        f'<div class="cr-banner cr-disputed" role="region" aria-label="Verdict">'
+        f"{head}{lead}<ul>{shown}</ul>{folded}</div>"
+    )
+
+
+def notes_html(game: Game, view: PositionView) -> str:
+    """At a deal's score: its result, what it did to the match, how many differ."""
+    if view.kind != "score":
+        return ""
+    report = game.deal_report(view.deal)
+    parts = []
+    result = deal_result(report)
+    if result:
+        parts.append(f"<p><strong>Deal {view.deal + 1}:</strong> {_e(result)}</p>")
+    if view.deal == game.deals[-1]:
+        match = match_result(game)
+        if match:
+            parts.append(f"<p><strong>Match:</strong> {_e(match)}</p>")
+    elif report is not None and report.match_note:
+        parts.append(f'<p class="cr-caption">{_e(named(report.match_note, game))}</p>')
+    mine = [line for line in differences(game) if line.deal == view.deal]
+    if mine:
+        count = len(mine)
         parts.append(
-            f'<div class="cr-warning"><p><strong>{_e(finding.where)}:</strong>'
-            f" {_e(finding.message)}</p>{buttons}</div>"
+            f"<p>{count} claimed figure{'s' * (count != 1)} of this deal"
+            f" differ{'s' * (count == 1)} (✗): the verdict above says why.</p>"
         )
-    match = game.report.match
-    if deal == game.deals[-1] and match is not None:
-        parts.append(f'<div class="cr-caption">Match: {_e(match.reason)}</div>')
-    return "".join(parts)
+    return f'<div class="cr-notes">{"".join(parts)}</div>' if parts else ""
 
 
 def alternatives_html(
@@ -185,30 +333,39 @@ def alternatives_html(
 ) -> str:
     """The legal moves at the turn (the one played marked), or why they are hidden.
 
-    Empty at a deal's end.
+    Empty at a deal's end and where the record's next move is illegal (the
+    failing panel lists them there).
     """
-    if view.turn is None:
+    if view.turn is None or view.illegal is not None:
         return ""
     if not alternatives_visible(perspective, view.turn):
-        return (
-            f'<h3>Legal moves here</h3><div class="cr-caption">'
-            f"{_e(HIDDEN_ALTERNATIVES)}</div>"
-        )
+        return f'<p class="cr-caption">{_e(HIDDEN_ALTERNATIVES)}</p>'
     found = alternatives(game, deal, view.move)
-    return "<h3>Legal moves here</h3>" + html_table([alt.row() for alt in found])
+    return html_table([alt.row() for alt in found])
 
 
 def move_list_html(
-    rows: Sequence[MoveRow], deal: int, window: Sequence[int], round_: int
+    rows: Sequence[MoveRow],
+    deal: int,
+    window: Sequence[int],
+    round_: int,
+    game: Game | None = None,
 ) -> str:
-    """The move list of round ``round_`` (0-based): a button per position of ``window``.
+    """The move list of round ``round_`` (0-based): a button per step of ``window``.
 
-    ``window`` is :func:`navigation.round_window`; the position right after
-    a move is the one its button opens.
+    ``window`` is :func:`navigation.round_window` (cut at the step shown in
+    a seat's own view); the button of a move opens the position right after it.
     """
     items = "".join(
-        f"<li>{goto_button(move_label(rows, i), deal, i, cls='cr-move')}</li>"
-        for i in window
+        "<li>"
+        + goto_button(
+            move_label(rows, i, game, opens=n == 0 and round_ > 0),
+            deal,
+            i,
+            cls="cr-move",
+        )
+        + "</li>"
+        for n, i in enumerate(window)
     )
     return (
         f'<div class="cr-moves-title"><strong>Moves of round {round_ + 1}</strong></div>'

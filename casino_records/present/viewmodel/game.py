@@ -1,8 +1,12 @@
 """A record replayed once for the viewer, and where its JSON pointers lead.
 
-Positions are addressed as ``(deal, move)``: ``deal`` is 0-based here, ``move``
-is the number of moves of the deal played so far, so ``move = 12`` is the
-position right after the deal's 12th move and ``move = 0`` its start.
+Positions are addressed as ``(deal, step)``: ``deal`` is 0-based, and the
+steps of a deal are its start (``0``), the position right after each move
+(``12`` after move 12: the moves of a deal count from 1 across its rounds, as
+in the text notation and ``show --move``), then, for a finished deal, its end
+steps (:data:`END_STEPS`): the residue going to the last capturer (when cards
+were left on the table) and the deal's score. A link names a step by
+:meth:`Game.step_label`: the move number, ``residue`` or ``score``.
 """
 
 from __future__ import annotations
@@ -11,18 +15,22 @@ import re
 from dataclasses import dataclass, field
 from typing import Final
 
-from ...check.replay import Position, Replay, replay
+from ...check.explain import explain
+from ...check.replay import Replay, ReplayPosition, replay
 from ...check.report import DealReport, ReplayReport
 from ...engine.describe import move_text, side_names
 from ...record.models import GameRecord
-from ...record.models import Move as NotationMove
+from ...record.models import MoveRecord as NotationMove
 from ...record.translate import to_engine
 
 __all__ = [
+    "END_STEPS",
     "Game",
     "MOVE_POINTER",
     "build_game",
     "locate",
+    "move_number",
+    "place_text",
     "recorded_move",
     "recorded_text",
 ]
@@ -30,6 +38,9 @@ __all__ = [
 MOVE_POINTER: Final = re.compile(r"^/deals/(\d+)/rounds/(\d+)/moves/(\d+)")
 """A JSON pointer to a recorded move (or below it); groups: deal, round, move."""
 _DEAL_POINTER: Final = re.compile(r"^/deals/(\d+)")
+END_STEPS: Final = ("residue", "score")
+"""The steps after a finished deal's last move, in order (``residue`` only when
+cards were left on the table)."""
 
 
 @dataclass(slots=True)
@@ -44,8 +55,10 @@ class Game:
     """Player names by seat."""
     sides: tuple[str, ...]
     """Side names by side."""
-    positions: dict[int, list[Position]] = field(default_factory=dict)
+    positions: dict[int, list[ReplayPosition]] = field(default_factory=dict)
     """The positions of each deal that can be shown, by 0-based deal index."""
+    ends: dict[int, tuple[str, ...]] = field(default_factory=dict)
+    """Each deal's end steps (of :data:`END_STEPS`; none for an unfinished deal)."""
 
     @property
     def report(self) -> ReplayReport:
@@ -57,9 +70,39 @@ class Game:
         """The deals that can be shown (0-based), in order."""
         return sorted(self.positions)
 
-    def last_move(self, deal: int) -> int:
-        """The last ``move`` of a deal (its number of positions less one)."""
+    def moves(self, deal: int) -> int:
+        """How many moves of the deal can be shown (its positions less one)."""
         return len(self.positions[deal]) - 1
+
+    def last_step(self, deal: int) -> int:
+        """The deal's last step: its score, or the last move of an unfinished deal."""
+        return self.moves(deal) + len(self.ends.get(deal, ()))
+
+    def step_kind(self, deal: int, step: int) -> str:
+        """``move`` (the start or the position after a move), ``residue`` or ``score``."""
+        moves = self.moves(deal)
+        return "move" if step <= moves else self.ends[deal][step - moves - 1]
+
+    def step_label(self, deal: int, step: int) -> str:
+        """A step's name in links: the move number (0 = the start), ``residue``, ``score``."""
+        kind = self.step_kind(deal, step)
+        return str(step) if kind == "move" else kind
+
+    def step_of(self, deal: int, label: str) -> int | None:
+        """The step a link's label names in ``deal`` (see :meth:`step_label`).
+
+        A move number past the deal's last move is its last step; an end step
+        the deal does not have (no residue) is the nearest end step there is;
+        anything else is None.
+        """
+        if label.isdigit() and label.isascii():
+            return min(int(label), self.last_step(deal))
+        ends = self.ends.get(deal, ())
+        if label in ends:
+            return self.moves(deal) + 1 + ends.index(label)
+        if label in END_STEPS:
+            return self.last_step(deal)
+        return None
 
     def deal_report(self, deal: int) -> DealReport | None:
         """The report of deal ``deal``, if it was replayed."""
@@ -68,23 +111,39 @@ class Game:
 
 
 def build_game(record: GameRecord, source: str = "") -> Game:
-    """Replay ``record`` once, keeping every position (the viewer's cache entry)."""
+    """Replay ``record`` once, keeping every position (the viewer's cache entry).
+
+    A disputed record's report also gets its explanations
+    (:func:`casino_records.check.explain.explain`), which the verdict leads with.
+    """
     replayed = replay(record, positions=True, source=source)
+    if replayed.report.disputed and replayed.report.valid:
+        replayed.report.explanations = explain(record, replayed)
     names = tuple(p.name for p in record.players)
     sides = tuple(replayed.report.sides) or tuple(
         side_names(names, [record.side_of(s) for s in range(len(names))])
     )
     positions = {kept[0].deal: kept for kept in replayed.positions if kept}
-    return Game(record, replayed, names, sides, positions)
+    ends = {deal: _end_steps(kept) for deal, kept in positions.items()}
+    return Game(record, replayed, names, sides, positions, ends)
+
+
+def _end_steps(kept: list[ReplayPosition]) -> tuple[str, ...]:
+    state = kept[-1].state
+    if not state.finished:
+        return ()
+    return END_STEPS if state.residue else END_STEPS[1:]
 
 
 def locate(game: Game, loc: str) -> tuple[int, int] | None:
-    """The position a JSON pointer leads to.
+    """The step a JSON pointer leads to.
 
     A move's pointer leads to the position right after the move (the move just
     made); a move that was never played (the illegal one) to the position
-    before it; a deal's pointer (its claimed score, its residue) to the deal's
-    end. None when that deal cannot be shown.
+    before it. A deal's own pointer (it names the residue) leads to the
+    residue step; a deal's claimed score, and a claim about the whole match
+    (``/claimed/...``, on the last deal), to the deal's score; anything else in
+    a deal to its last step. None when that deal cannot be shown.
     """
     move = MOVE_POINTER.match(loc)
     if move is not None:
@@ -101,9 +160,38 @@ def locate(game: Game, loc: str) -> tuple[int, int] | None:
     found = _DEAL_POINTER.match(loc)
     if found is not None:
         deal = int(found.group(1))
-        if deal in game.positions:
-            return deal, game.last_move(deal)
+        if deal not in game.positions:
+            return None
+        if loc == found.group(0) and "residue" in game.ends[deal]:
+            return deal, game.moves(deal) + 1
+        return deal, game.last_step(deal)
+    if loc.startswith("/claimed") and game.deals:
+        deal = game.deals[-1]
+        return deal, game.last_step(deal)
     return None
+
+
+def move_number(game: Game, loc: str) -> tuple[int, int, int] | None:
+    """``(deal, round, number)`` of the move at a move pointer: 0-based deal
+    and round, the move's number in its deal from 1 (see docs/notation.md)."""
+    found = MOVE_POINTER.match(loc)
+    if found is None:
+        return None
+    d, r, k = (int(g) for g in found.groups())
+    deals = game.record.deals
+    if d >= len(deals) or r >= len(deals[d].rounds):
+        return None
+    return d, r, sum(len(rounds.moves) for rounds in deals[d].rounds[:r]) + k + 1
+
+
+def place_text(game: Game, loc: str, where: str) -> str:
+    """A finding's place in the viewer's words: ``deal 1, move 11 (round 2)`` for a
+    move, numbered as the move list is; else ``where`` as the report says it."""
+    found = move_number(game, loc)
+    if found is None:
+        return where
+    deal, round_, number = found
+    return f"deal {deal + 1}, move {number} (round {round_ + 1})"
 
 
 def recorded_text(game: Game, loc: str) -> str | None:

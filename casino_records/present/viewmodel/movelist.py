@@ -29,6 +29,8 @@ class MoveRow:
 
     move: int
     """Its number in the deal, from 1: choosing it shows the position after it."""
+    deal: int
+    """The 0-based deal."""
     round: int
     """Its round, from 1."""
     player: str
@@ -55,6 +57,7 @@ def move_rows(game: Game, deal: int) -> list[MoveRow]:
         rows.append(
             MoveRow(
                 move=step.index + 1,
+                deal=deal,
                 round=step.round + 1,
                 player=game.names[step.move.seat],
                 text=move_text(step.move),
@@ -67,18 +70,37 @@ def move_rows(game: Game, deal: int) -> list[MoveRow]:
     return rows
 
 
-def move_label(rows: Sequence[MoveRow], move: int) -> str:
-    """The move list's label of position ``move`` (not escaped).
+def move_label(
+    rows: Sequence[MoveRow], move: int, game: Game | None = None, *, opens: bool = False
+) -> str:
+    """The move list's label of step ``move`` (not escaped).
 
-    ``0. Start of the deal``; ``12. R2 · Ben: 3♣ builds 8 onto 5♦ !?``.
+    ``0. Start of the deal``; ``12. Ben: 3♣ builds 8 onto 5♦ !?`` (the move
+    number across the deal, as in the text notation); given the ``game``, a
+    finished deal's end steps: ``Residue: 6 cards to Ana``, ``Deal score``.
+    A step that ``opens`` a round's list (after the last move of the round
+    before, with the new hands dealt): ``Round 2 dealt (after move 8)``.
     """
     if move == 0:
         return "0. Start of the deal"
+    if opens and move <= len(rows):
+        return f"Round {rows[move - 1].round + 1} dealt (after move {move})"
+    if move > len(rows):
+        if game is None or not rows:
+            return f"{move}."
+        deal = rows[0].deal
+        if game.step_kind(deal, move) == "score":
+            return "Deal score"
+        state = game.positions[deal][-1].state
+        taker = state.residue_side
+        to = f"to {game.sides[taker]}" if taker is not None else "unclaimed"
+        count = len(state.residue)
+        return f"Residue: {count} card{'s' * (count != 1)} {to}"
     row = rows[move - 1]
     extra = "".join(
         [" (sweep)" if row.sweep else "", f" {row.glyph}" if row.glyph else ""]
     )
-    return f"{row.move}. R{row.round} · {row.player}: {row.text}{extra}"
+    return f"{row.move}. {row.player}: {row.text}{extra}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,10 +155,13 @@ class Alternative:
 def alternatives(game: Game, deal: int, move: int) -> list[Alternative]:
     """Every legal move at position ``move`` of ``deal``, played one marked.
 
-    The move "played" is the record's next move (none at the deal's end; for
-    the failing move of an invalid record, none of the legal moves is it).
+    The move "played" is the record's next move (none at the deal's end or
+    its end steps; for the failing move of an invalid record, none of the
+    legal moves is it).
     """
     kept = game.positions[deal]
+    if move >= len(kept) or kept[move].state.finished:
+        return []
     state = kept[move].state
     played: Move | None = None
     if move + 1 < len(kept):

@@ -6,6 +6,7 @@ from .game import Game, locate
 
 __all__ = [
     "clamp",
+    "linked_step",
     "opening_position",
     "round_starts",
     "round_step",
@@ -15,7 +16,7 @@ __all__ = [
 
 
 def clamp(game: Game, deal: int | None, move: int | None) -> tuple[int, int]:
-    """The nearest position that exists: a shown deal, a move within it.
+    """The nearest step that exists: a shown deal, a step within it.
 
     :raises ValueError: the game has no position at all.
     """
@@ -25,8 +26,21 @@ def clamp(game: Game, deal: int | None, move: int | None) -> tuple[int, int]:
     if deal is None or deal not in game.positions:
         target = 0 if deal is None else deal
         deal = min(deals, key=lambda d: (abs(d - target), d))
-    last = game.last_move(deal)
+    last = game.last_step(deal)
     return deal, max(0, min(last, 0 if move is None else move))
+
+
+def linked_step(game: Game, deal: int | None, label: str | None) -> tuple[int, int]:
+    """The step a link names: its deal (the nearest shown), its step by label.
+
+    ``label`` is a link's ``move`` (:meth:`.game.Game.step_label`); None or a
+    label the deal does not know is the deal's start.
+
+    :raises ValueError: the game has no position at all.
+    """
+    deal, _ = clamp(game, deal, 0)
+    found = None if label is None else game.step_of(deal, label)
+    return deal, 0 if found is None else found
 
 
 def opening_position(game: Game) -> tuple[int, int] | None:
@@ -53,17 +67,17 @@ def step(game: Game, deal: int, move: int, delta: int) -> tuple[int, int]:
     """
     deals = game.deals
     target = move + delta
-    while target < 0 or target > game.last_move(deal):
+    while target < 0 or target > game.last_step(deal):
         k = deals.index(deal)
         if target < 0:
             if k == 0:
                 return deal, 0
             deal = deals[k - 1]
-            target += game.last_move(deal) + 1
+            target += game.last_step(deal) + 1
         else:
             if k == len(deals) - 1:
-                return deal, game.last_move(deal)
-            target -= game.last_move(deal) + 1
+                return deal, game.last_step(deal)
+            target -= game.last_step(deal) + 1
             deal = deals[k + 1]
     return deal, target
 
@@ -71,16 +85,16 @@ def step(game: Game, deal: int, move: int, delta: int) -> tuple[int, int]:
 def round_step(game: Game, deal: int, move: int, delta: int) -> tuple[int, int]:
     """The start of the next round (``delta=1``) or of this/the previous one (-1).
 
-    Past the last round comes the deal's end, then the next deal; before the
-    first round, the previous deal's last round.
+    Past the last round comes the deal's last step (its score), then the next
+    deal; before the first round, the previous deal's last round.
     """
     starts = sorted(round_starts(game, deal).values())
     if delta > 0:
         later = [s for s in starts if s > move]
         if later:
             return deal, later[0]
-        if move < game.last_move(deal):
-            return deal, game.last_move(deal)
+        if move < game.last_step(deal):
+            return deal, game.last_step(deal)
         return step(game, deal, move, 1)
     earlier = [s for s in starts if s < move]
     if earlier:
@@ -95,21 +109,22 @@ def round_step(game: Game, deal: int, move: int, delta: int) -> tuple[int, int]:
 
 
 def round_window(game: Game, deal: int, move: int) -> list[int]:
-    """The positions the move list offers at ``move``: those of its round.
+    """The steps the move list offers at ``move``: those of its round.
 
     From the round's start (after the previous round's last move) to the next
-    round's start (or the deal's end), so every move of the round is there
-    and the list stays short enough to redraw at every step.
+    round's start (or the deal's last step: the last round lists the end
+    steps too), so every move of the round is there and the list stays short.
     """
     starts = sorted(round_starts(game, deal).values())
     begin = max(s for s in starts if s <= move)
     later = [s for s in starts if s > begin]
-    end = later[0] if later else game.last_move(deal)
+    end = later[0] if later else game.last_step(deal)
     return list(range(begin, end + 1))
 
 
 def round_starts(game: Game, deal: int) -> dict[int, int]:
-    """The first ``move`` of each round of a deal, by 0-based round."""
+    """The first step of each round of a deal, by 0-based round (end steps
+    belong to the last round)."""
     starts: dict[int, int] = {}
     for i, position in enumerate(game.positions[deal]):
         starts.setdefault(position.round, i)

@@ -1,27 +1,48 @@
-"""The view of one position: table, hands, piles and the last move."""
+"""The view of one step: the seats around the felt, the piles, the last move.
+
+A step is the start of a deal, the position right after one of its moves, or
+one of a finished deal's end steps (see :mod:`.game`): the last move shows the
+table as the move left it, the ``residue`` step the cards left on the table
+going to the last capturer, the ``score`` step the empty table and the score.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Final
 
-from ...engine.cards import Card, Suit
-from ...engine.describe import step_text
-from ...engine.moves import Build, MoveKind
+from ...engine.cards import BIG_CASINO, LITTLE_CASINO, Card, Suit
+from ...engine.describe import move_text, step_text
+from ...engine.state import DealState
+from ...errors import CasinoRecordError
+from ...record.translate import to_engine
+from .felt import FeltItem, felt_after, plain_felt, table_before_residue
+from .findings import failing_finding
 from .game import Game, recorded_move
 from .perspective import ALL, NONE, seat_of
 
 __all__ = [
+    "PLACES",
     "HandView",
+    "IllegalView",
     "PositionView",
     "SideView",
     "position_view",
 ]
 
+PLACES: Final = {
+    2: ("bottom", "top"),
+    3: ("bottom", "left", "right"),
+    4: ("bottom", "left", "top", "right"),
+}
+"""Where the seats sit around the felt, clockwise from the one at the bottom:
+two face to face, three around, four with partners opposite."""
+
 
 @dataclass(frozen=True, slots=True)
 class HandView:
-    """One seat's hand as the perspective shows it."""
+    """One seat at the table, its hand as the perspective shows it."""
 
     seat: int
     """The seat."""
@@ -35,21 +56,15 @@ class HandView:
     """True for the seat to move."""
     dealer: bool
     """True for the dealer."""
-
-    @property
-    def label(self) -> str:
-        """``Ana (seat 0) · dealer · to play`` (not escaped)."""
-        parts = [f"{self.name} (seat {self.seat})"]
-        if self.dealer:
-            parts.append("dealer")
-        if self.to_play:
-            parts.append("to play")
-        return " · ".join(parts)
+    side: int = 0
+    """The seat's side (its capture pile is the side's)."""
+    place: str = "bottom"
+    """Where it sits around the felt (one of :data:`PLACES`)."""
 
 
 @dataclass(frozen=True, slots=True)
 class SideView:
-    """One side's capture pile and score at a position."""
+    """One side's capture pile and score at a step."""
 
     side: int
     """The side."""
@@ -64,41 +79,70 @@ class SideView:
     match_start: int
     """The side's match total when the deal began."""
     earned: int | None = None
-    """Points earned in the deal (at its end)."""
+    """Points earned in the deal (at its score)."""
     banked: int | None = None
-    """Points added to the match total (at the deal's end)."""
+    """Points added to the match total (at its score)."""
     total_after: int | None = None
-    """The match total after the deal (at its end)."""
+    """The match total after the deal (at its score)."""
+    big_casino: bool = False
+    """True once the pile holds Big Casino (10♦): its points are certain."""
+    little_casino: bool = False
+    """True once the pile holds Little Casino (2♠)."""
+    aces: int = 0
+    """Aces in the pile."""
 
-    def row(self) -> dict[str, str | int]:
-        """The side as a table row (not escaped)."""
-        row: dict[str, str | int] = {
-            "side": self.name,
-            "cards": self.cards,
-            "spades": self.spades,
-            "sweeps": self.sweeps,
-            "match at deal start": self.match_start,
-        }
-        if self.banked is not None:
-            row["points this deal"] = self.banked
-            row["match after deal"] = (
-                self.total_after if self.total_after is not None else "-"
-            )
-        return row
+    @property
+    def certain(self) -> list[str]:
+        """The points already certain: ``["Big Casino", "2 aces"]`` (not escaped)."""
+        found = ["Big Casino"] * self.big_casino + [
+            "Little Casino"
+        ] * self.little_casino
+        if self.aces:
+            found.append(f"{self.aces} ace{'s' * (self.aces > 1)}")
+        return found
+
+    @property
+    def counts(self) -> str:
+        """``14 cards · 5 spades · 1 sweep`` and the certain points (not escaped)."""
+        parts = [
+            f"{self.cards} card{'s' * (self.cards != 1)}",
+            f"{self.spades} spade{'s' * (self.spades != 1)}",
+        ]
+        if self.sweeps:
+            parts.append(f"{self.sweeps} sweep{'s' * (self.sweeps > 1)}")
+        return " · ".join(parts + self.certain)
+
+
+@dataclass(frozen=True, slots=True)
+class IllegalView:
+    """The record's illegal next move, drawn where the replay stops."""
+
+    seat: int
+    """Who played it."""
+    card: Card
+    """The card played."""
+    in_hand: bool
+    """False when the card is not in the player's hand."""
+    targets: frozenset[Card]
+    """The table cards it names (to take, or to build onto)."""
+    text: str
+    """The move in words (``Ana: 4♥ builds 6 onto 2♥``; not escaped)."""
 
 
 @dataclass(frozen=True, slots=True)
 class PositionView:
-    """Everything the viewer draws for one position."""
+    """Everything the viewer draws for one step."""
 
     deal: int
     """0-based deal."""
     deals: int
     """Deals in the record."""
     move: int
-    """Moves of the deal played so far."""
+    """The step (moves played, then the end steps)."""
     moves: int
-    """The deal's last ``move`` in the record."""
+    """The deal's moves in the record (up to the replay's stop)."""
+    kind: str
+    """``move``, ``residue`` or ``score``."""
     round: int
     """0-based round."""
     rounds: int
@@ -106,80 +150,170 @@ class PositionView:
     dealer: str
     """The dealer's name."""
     turn: int | None
-    """The seat to move, None at the deal's end."""
+    """The seat to move, None at the end or where the record stops."""
     finished: bool
-    """True at the end of a complete deal."""
+    """True at the score of a complete deal."""
     stops: bool
     """True at the record's last position of an incomplete deal (an
     unfinished game, or the move before an illegal one)."""
-    loose: tuple[Card, ...]
-    """Loose cards on the table."""
-    builds: tuple[Build, ...]
-    """Builds on the table."""
-    highlight: frozenset[Card]
-    """Table cards to frame: those the last move trailed or built with."""
+    felt: tuple[FeltItem, ...]
+    """What lies on the table, the last move marked where it happened."""
+    sweep: bool
+    """True when the last move swept the table."""
     last_text: str | None
     """The last move in words (:func:`describe.step_text`)."""
-    last_cards: tuple[Card, ...]
-    """The last move's card, then the cards it took (for a capture)."""
     last_comment: str | None
     """The record's comment on the last move."""
     last_glyph: str | None
     """The record's glyph on the last move."""
     hands: tuple[HandView, ...]
-    """Every seat's hand."""
+    """Every seat, by seat."""
     sides: tuple[SideView, ...]
     """Every side's pile and score."""
     deal_comment: str | None
     """The record's comment on the deal."""
     residue: tuple[Card, ...] = ()
-    """At the deal's end: the cards left on the table, given to the last capturer."""
+    """At the end steps: the cards left on the table, given to the last capturer."""
     residue_side: str | None = None
     """The side that took the residue."""
+    illegal: IllegalView | None = None
+    """The illegal move the record plays next, at the step where it stops."""
 
     @property
     def headline(self) -> str:
-        """``Deal 1 / 3 · Round 2 / 6 · 12 / 48 moves played`` (no data in it)."""
+        """``Deal 1 / 3 · Round 2 / 6 · Move 12 / 48`` (no data in it)."""
+        where = {
+            "residue": "Residue",
+            "score": "Score",
+        }.get(self.kind, f"Move {self.move} / {self.moves}" if self.move else "Start")
         return (
             f"Deal {self.deal + 1} / {self.deals} · Round {self.round + 1} /"
-            f" {self.rounds} · {self.move} / {self.moves} moves played"
+            f" {self.rounds} · {where}"
         )
 
     def turn_text(self, names: Sequence[str]) -> str:
-        """Whose turn it is, or how the deal ended (not escaped)."""
-        if self.finished:
+        """Whose turn it is, or how the deal ends (not escaped)."""
+        if self.kind == "score":
             return "End of the deal"
+        if self.kind == "residue":
+            if self.residue_side is None:
+                return "Nobody captured: the cards left stay unclaimed"
+            return f"The cards left go to {self.residue_side}"
         if self.turn is None:
-            return "The record stops here"
+            return "The record stops here" if self.stops else "The last card is played"
         stops = " (the record stops here)" if self.stops else ""
         return f"{names[self.turn]} to play{stops}"
+
+
+def _places(players: int, bottom: int) -> list[str]:
+    around = PLACES.get(players) or ("bottom",) * players
+    return [around[(seat - bottom) % players] for seat in range(players)]
 
 
 def position_view(
     game: Game, deal: int, move: int, perspective: str = ALL
 ) -> PositionView:
-    """The view of position ``move`` of ``deal`` from ``perspective``."""
+    """The view of step ``move`` of ``deal`` from ``perspective``."""
     kept = game.positions[deal]
-    position = kept[move]
+    moves = len(kept) - 1
+    kind = game.step_kind(deal, move)
+    index = min(move, moves)
+    position = kept[index]
     state = position.state
     names = game.names
-    end = move == len(kept) - 1
     seat = seat_of(perspective)
+    finished = state.finished
+    before_residue = finished and kind != "score"
+    residue = tuple(state.residue) if finished else ()
+    taker = state.residue_side if finished else None
+    piles = [list(pile) for pile in state.piles]
+    if kind == "move" and finished and taker is not None and residue:
+        piles[taker] = piles[taker][: len(piles[taker]) - len(residue)]
+    if before_residue:
+        loose, builds = table_before_residue(kept)
+    else:
+        loose, builds = list(state.loose), list(state.builds)
+    step = position.last if kind == "move" else None
+    if kind == "score":
+        felt: tuple[FeltItem, ...] = ()
+    elif kind == "residue":
+        felt = plain_felt(loose, builds, "residue")
+    elif step is None or index == 0:
+        felt = plain_felt(loose, builds)
+    else:
+        felt = felt_after(kept[index - 1].state, step, loose, builds)
+    illegal = _illegal(game, deal, index) if kind == "move" else None
+    if illegal is not None:
+        felt = tuple(
+            FeltItem(
+                item.cards,
+                tuple(
+                    "illegal" if card in illegal.targets else mark
+                    for card, mark in zip(item.cards, item.marks, strict=True)
+                ),
+                item.build,
+                item.ghost,
+            )
+            for item in felt
+        )
+    places = _places(len(names), max(seat, 0))
     hands = tuple(
         HandView(
             seat=s,
             name=names[s],
             cards=tuple(hand),
             face_down=perspective == NONE or (perspective != ALL and s != seat),
-            to_play=not state.finished and s == state.turn,
+            to_play=not finished and s == state.turn and any(state.hands),
             dealer=s == state.dealer,
+            side=state.side_of(s),
+            place=places[s],
         )
         for s, hand in enumerate(state.hands)
     )
+    last_text = comment = glyph = None
+    if step is not None:
+        last_text = step_text(step, names)
+        notation = recorded_move(game, position.last_loc)
+        if notation is not None:
+            comment, glyph = notation.comment, notation.glyph
+    return PositionView(
+        deal=deal,
+        deals=len(game.record.deals),
+        move=move,
+        moves=moves,
+        kind=kind,
+        round=state.round,
+        rounds=state.seating.rounds,
+        dealer=names[state.dealer],
+        turn=None if finished or not any(state.hands) else state.turn,
+        finished=kind == "score",
+        stops=index == moves and not finished,
+        felt=felt,
+        sweep=step is not None and step.sweep,
+        last_text=last_text,
+        last_comment=comment,
+        last_glyph=glyph,
+        hands=hands,
+        sides=tuple(_sides(game, deal, position.totals, piles, state, kind)),
+        deal_comment=game.record.deals[deal].comment,
+        residue=residue if kind != "move" else (),
+        residue_side=game.sides[taker] if taker is not None else None,
+        illegal=illegal,
+    )
+
+
+def _sides(
+    game: Game,
+    deal: int,
+    totals: tuple[int, ...],
+    piles: list[list[Card]],
+    state: DealState,
+    kind: str,
+) -> list[SideView]:
     report = game.deal_report(deal)
-    scored = state.finished and report is not None and bool(report.sides)
+    scored = kind == "score" and report is not None and bool(report.sides)
     sides = []
-    for side, pile in enumerate(state.piles):
+    for side, pile in enumerate(piles):
         result = report.sides[side] if scored and report is not None else None
         sides.append(
             SideView(
@@ -188,52 +322,38 @@ def position_view(
                 cards=len(pile),
                 spades=sum(1 for c in pile if c.suit is Suit.SPADES),
                 sweeps=len(state.sweeps[side]),
-                match_start=position.totals[side] if side < len(position.totals) else 0,
+                match_start=totals[side] if side < len(totals) else 0,
                 earned=None if result is None else result.earned,
                 banked=None if result is None else result.banked,
                 total_after=None if result is None else result.total_after,
+                big_casino=BIG_CASINO in pile,
+                little_casino=LITTLE_CASINO in pile,
+                aces=sum(1 for c in pile if c.is_ace),
             )
         )
-    step = position.last
-    highlight: frozenset[Card] = frozenset()
-    last_cards: tuple[Card, ...] = ()
-    last_text = comment = glyph = None
-    if step is not None:
-        last_text = step_text(step, names)
-        last_cards = (step.move.card, *step.taken)
-        if step.kind is MoveKind.TRAIL:
-            highlight = frozenset({step.move.card})
-        elif step.build is not None:
-            highlight = frozenset(step.build.cards)
-        notation = recorded_move(game, position.last_loc)
-        if notation is not None:
-            comment, glyph = notation.comment, notation.glyph
-    residue_side = (
-        game.sides[state.residue_side]
-        if state.finished and state.residue_side is not None
-        else None
-    )
-    return PositionView(
-        deal=deal,
-        deals=len(game.record.deals),
-        move=move,
-        moves=len(kept) - 1,
-        round=state.round,
-        rounds=state.seating.rounds,
-        dealer=names[state.dealer],
-        turn=None if state.finished or not any(state.hands) else state.turn,
-        finished=state.finished,
-        stops=end and not state.finished,
-        loose=tuple(state.loose),
-        builds=tuple(state.builds),
-        highlight=highlight,
-        last_text=last_text,
-        last_cards=last_cards,
-        last_comment=comment,
-        last_glyph=glyph,
-        hands=hands,
-        sides=tuple(sides),
-        deal_comment=game.record.deals[deal].comment,
-        residue=tuple(state.residue) if state.finished else (),
-        residue_side=residue_side,
+    return sides
+
+
+def _illegal(game: Game, deal: int, index: int) -> IllegalView | None:
+    """The illegal move the record plays from this position, if it is one."""
+    failing = failing_finding(game, deal, index)
+    if failing is None or failing.kind != "illegal_move":
+        return None
+    notation = recorded_move(game, failing.loc)
+    if notation is None:
+        return None
+    try:
+        move = to_engine(notation)
+    except (CasinoRecordError, ValueError, KeyError):  # pragma: no cover - validated
+        return None
+    state = game.positions[deal][index].state
+    if not 0 <= move.seat < len(game.names):
+        return None
+    held = move.seat < len(state.hands) and move.card in state.hands[move.seat]
+    return IllegalView(
+        seat=move.seat,
+        card=move.card,
+        in_hand=held,
+        targets=frozenset(move.cards),
+        text=f"{game.names[move.seat]}: {move_text(move)}",
     )

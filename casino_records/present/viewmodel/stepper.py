@@ -1,20 +1,23 @@
-"""Every position of one deal, pre-rendered, for the viewer's client-side stepper.
+"""Every step of one deal, pre-rendered, for the viewer's client-side stepper.
 
 Stepping within a deal needs no server round trip: the page hands the browser
-:func:`stepper_payload` (JSON-serialisable) and the browser only shows
-position ``i`` of it. Where each key and button leads is computed here
+:func:`stepper_payload` (JSON-serialisable) and the browser only shows step
+``i`` of it. Where each key and button leads is computed here
 (:func:`nav_targets`), so the browser holds no game logic: a target is
-``[deal, move]`` (0-based deal, moves played), or None where the step would
-stay put. A target in another deal is handed back to the page.
+``[deal, step]`` (0-based deal; the step as :mod:`.game` counts them), or None
+where the step would stay put. A target in another deal is handed back to the
+page. The HTML fragments are listed once (:attr:`StepperPayload.fragments`)
+and each step names the ones it shows, so a deal's payload stays small and the
+browser swaps only what changed.
 
 >>> from casino_records.record.simulate import simulate_record
 >>> from casino_records.present.viewmodel import build_game
 >>> game = build_game(simulate_record("classic", 2, seed="doc"))
 >>> payload = stepper_payload(game, 0, "all")
->>> len(payload["positions"]) == game.last_move(0) + 1
+>>> len(payload["positions"]) == game.last_step(0) + 1 == 48 + 1 + 2
 True
->>> payload["positions"][0]["headline"][:40]
-'Deal 1 / 3 · Round 1 / 6 · 0 / 48 moves '
+>>> payload["positions"][0]["headline"][:40], payload["positions"][-1]["label"]
+('Deal 1 / 3 · Round 1 / 6 · Start · Ben t', 'score')
 >>> payload["positions"][0]["nav"]["prev"] is None
 True
 """
@@ -23,25 +26,28 @@ from __future__ import annotations
 
 from typing import TypedDict
 
-from .board import board_html
+from ..sprite import card_sprite
+from .board import board_layout, board_parts
 from .findings import failing_finding
 from .fragments import (
     alternatives_html,
+    banner_html,
     failing_html,
     last_move_html,
     move_list_html,
+    notes_html,
     score_html,
-    sides_html,
 )
 from .game import Game
 from .movelist import move_rows
 from .navigation import round_starts, round_step, round_window, step
-from .perspective import NONE
+from .perspective import ALL
 from .position import position_view
 
 __all__ = [
     "FRAGMENTS",
     "NAV_ACTIONS",
+    "DealChoice",
     "RoundStart",
     "StepperData",
     "StepperPayload",
@@ -53,25 +59,32 @@ __all__ = [
 ]
 
 NAV_ACTIONS = ("first", "prev", "next", "last", "round_prev", "round_next")
-"""The stepper's moves: deal start, one move back and on, deal end, round back and on."""
-FRAGMENTS = ("last", "failing", "board", "sides", "score", "alts")
-"""The HTML fragments of a position: the move just made, the illegal-move panel,
-the board, the side table, the deal's score and the legal alternatives."""
+"""The stepper's moves: deal start, one step back and on, deal end, round back and on."""
+FRAGMENTS = ("last", "failing", "alts", "list", "felt")
+"""The HTML fragments of a step: the move just made, the illegal-move panel,
+the legal moves, the move list and the felt (at the deal's score, the score
+table and its notes on it, beside the seats); then one per seat, ``seat0`` …,
+filling the board's slots (:attr:`StepperPayload.board`)."""
 
 
 class StepperPosition(TypedDict):
-    """One position: its headline (plain text), fragments and where steps lead."""
+    """One step: its headline (plain text), fragments and where steps lead."""
 
     headline: str
-    """``Deal 1 / 3 · Round 2 / 6 · 12 / 48 moves played · Ana to play``."""
+    """``Deal 1 / 3 · Round 2 / 6 · Move 12 / 48 · Ana to play``."""
+    label: str
+    """The step's name in links (``move=``): its move number, ``residue``, ``score``."""
+    where: str
+    """The slider's reading: ``12 / 48``, ``residue`` or ``score``."""
     round: int
     """0-based round."""
-    list: int
-    """Which of :attr:`StepperPayload.lists` is its move list."""
+    turn: int
+    """The seat to play (its board slot is marked ``cr-turn``); -1 for none."""
     nav: dict[str, list[int] | None]
-    """Each of :data:`NAV_ACTIONS` to ``[deal, move]``, or None to stay put."""
-    html: dict[str, str]
-    """Each of :data:`FRAGMENTS` to its HTML (escaped; maybe empty)."""
+    """Each of :data:`NAV_ACTIONS` to ``[deal, step]``, or None to stay put."""
+    parts: dict[str, int]
+    """Each of :data:`FRAGMENTS` and each seat to its HTML in
+    :attr:`StepperPayload.fragments`."""
 
 
 class RoundStart(TypedDict):
@@ -80,24 +93,41 @@ class RoundStart(TypedDict):
     label: str
     """``Round 2``."""
     move: int
-    """The round's first position."""
+    """The round's first step."""
+
+
+class DealChoice(TypedDict):
+    """An entry of the deal chooser."""
+
+    label: str
+    """``Deal 2``."""
+    deal: int
+    """The 0-based deal."""
 
 
 class StepperPayload(TypedDict):
-    """A deal's positions from one perspective."""
+    """A deal's steps from one perspective."""
 
     deal: int
     """0-based deal."""
     perspective: str
     """``all``, ``seatN`` or ``none``."""
     last: int
-    """The deal's last position (its number of positions less one)."""
+    """The deal's last step (its number of steps less one)."""
+    deals: list[DealChoice]
+    """Every deal that can be shown."""
     rounds: list[RoundStart]
     """The deal's rounds and where each starts."""
-    lists: list[str]
-    """The move lists, one per round window."""
+    banner: str
+    """The record's verdict (:func:`fragments.banner_html`), the same at every step."""
+    board: str
+    """The board's frame (:func:`board.board_layout`), the same at every step."""
+    sprite: str
+    """Every card drawn once (:func:`svg.card_sprite`); the cards refer to it."""
+    fragments: list[str]
+    """Every HTML fragment of the deal's steps, each once."""
     positions: list[StepperPosition]
-    """Every position of the deal, ``positions[move]``."""
+    """Every step of the deal, ``positions[step]``."""
 
 
 class StepperData(StepperPayload):
@@ -106,15 +136,18 @@ class StepperData(StepperPayload):
     key: str
     """Which game and deal: the stepper keeps its own position while it is the same."""
     start: int
-    """The position to show when :attr:`nonce` is new."""
+    """The step to show when :attr:`nonce` is new."""
     nonce: int
     """Changes whenever the page moves the stepper on purpose (a jump)."""
+    address: str
+    """Where the stepper writes the step: ``query`` (``?…&move=12``, the page's
+    address) or ``hash`` (``#deal=1&move=12``, for a page opened from a file)."""
 
 
 def nav_targets(game: Game, deal: int, move: int) -> dict[str, list[int] | None]:
     """Where each of :data:`NAV_ACTIONS` leads from ``(deal, move)``.
 
-    ``[deal, move]``, or None where it would stay put (the button is then
+    ``[deal, step]``, or None where it would stay put (the button is then
     disabled). ``prev`` and ``next`` go on across deals, as
     :func:`navigation.step` does; the round steps as :func:`navigation.round_step`.
     """
@@ -122,7 +155,7 @@ def nav_targets(game: Game, deal: int, move: int) -> dict[str, list[int] | None]
         "first": (deal, 0),
         "prev": step(game, deal, move, -1),
         "next": step(game, deal, move, 1),
-        "last": (deal, game.last_move(deal)),
+        "last": (deal, game.last_step(deal)),
         "round_prev": round_step(game, deal, move, -1),
         "round_next": round_step(game, deal, move, 1),
     }
@@ -133,49 +166,74 @@ def nav_targets(game: Game, deal: int, move: int) -> dict[str, list[int] | None]
 
 
 def stepper_payload(game: Game, deal: int, perspective: str) -> StepperPayload:
-    """Every position of ``deal`` as the viewer shows it from ``perspective``.
+    """Every step of ``deal`` as the viewer shows it from ``perspective``.
+
+    In any view but ``all``, the move list stops at the step shown: a seat's
+    own view never lists a move not yet made.
 
     :raises KeyError: the deal cannot be shown (not in :attr:`Game.positions`).
     """
-    kept = game.positions[deal]
     rows = move_rows(game, deal)
     starts = round_starts(game, deal)
-    lists: list[str] = []
-    window_of: dict[int, int] = {}
+    fragments: list[str] = []
+    index: dict[str, int] = {}
+
+    def fragment(html: str) -> int:
+        found = index.get(html)
+        if found is None:
+            found = index[html] = len(fragments)
+            fragments.append(html)
+        return found
+
     positions: list[StepperPosition] = []
-    for move in range(len(kept)):
+    layout = ""
+    last = game.last_step(deal)
+    for move in range(last + 1):
         view = position_view(game, deal, move, perspective)
         window = round_window(game, deal, move)
-        if window[0] not in window_of:
-            window_of[window[0]] = len(lists)
-            lists.append(move_list_html(rows, deal, window, view.round))
+        if perspective != ALL:
+            window = [i for i in window if i <= move]
+        score = (
+            f'<div class="cr-end">{score_html(game, deal)}{notes_html(game, view)}</div>'
+            if view.kind == "score"
+            else ""
+        )
+        if not layout:
+            layout = board_layout(view)
+        parts = {
+            "last": last_move_html(view),
+            "failing": failing_html(game, failing_finding(game, deal, move), view)
+            if view.kind == "move"
+            else "",
+            "alts": alternatives_html(game, deal, view, perspective),
+            "list": move_list_html(rows, deal, window, view.round, game),
+            **board_parts(view, game.names, score=score),
+        }
+        where = view.kind if view.kind != "move" else f"{move} / {view.moves}"
         positions.append(
             StepperPosition(
                 headline=f"{view.headline} · {view.turn_text(game.names)}",
+                label=game.step_label(deal, move),
+                where=where,
                 round=view.round,
-                list=window_of[window[0]],
+                turn=-1 if view.turn is None else view.turn,
                 nav=nav_targets(game, deal, move),
-                html={
-                    "last": last_move_html(view),
-                    "failing": failing_html(game, failing_finding(game, deal, move)),
-                    "board": board_html(
-                        view, game.names, show_hands=perspective != NONE
-                    ),
-                    "sides": sides_html(view),
-                    "score": score_html(game, deal, view),
-                    "alts": alternatives_html(game, deal, view, perspective),
-                },
+                parts={name: fragment(html) for name, html in parts.items()},
             )
         )
     return StepperPayload(
         deal=deal,
         perspective=perspective,
-        last=len(kept) - 1,
+        last=last,
+        deals=[DealChoice(label=f"Deal {d + 1}", deal=d) for d in game.deals],
         rounds=[
             RoundStart(label=f"Round {r + 1}", move=start)
             for r, start in sorted(starts.items())
         ],
-        lists=lists,
+        banner=banner_html(game),
+        board=layout,
+        sprite=card_sprite(),
+        fragments=fragments,
         positions=positions,
     )
 
@@ -185,8 +243,8 @@ def reported_position(
 ) -> tuple[int, int] | None:
     """``(deal, move)`` from what the browser's stepper reported, if it is usable.
 
-    The stepper reports ``[deal, move, nonce]`` (a position it shows) or
-    ``[deal, move]`` (a jump it hands back). Given ``nonce``, a report made
+    The stepper reports ``[deal, step, nonce]`` (a step it shows) or
+    ``[deal, step]`` (a jump it hands back). Given ``nonce``, a report made
     before the page's latest jump (another nonce) is stale: None. The values
     are not clamped here (:func:`navigation.clamp` does that).
 
@@ -206,17 +264,27 @@ def reported_position(
 
 
 def stepper_data(
-    payload: StepperPayload, *, key: str, start: int, nonce: int
+    payload: StepperPayload,
+    *,
+    key: str,
+    start: int,
+    nonce: int,
+    address: str = "query",
 ) -> StepperData:
     """The payload with where to show it from (``start`` clamped to the deal)."""
     return StepperData(
         deal=payload["deal"],
         perspective=payload["perspective"],
         last=payload["last"],
+        deals=payload["deals"],
         rounds=payload["rounds"],
-        lists=payload["lists"],
+        banner=payload["banner"],
+        board=payload["board"],
+        sprite=payload["sprite"],
+        fragments=payload["fragments"],
         positions=payload["positions"],
         key=key,
         start=max(0, min(payload["last"], start)),
         nonce=nonce,
+        address=address,
     )

@@ -1,0 +1,111 @@
+"""What checking one record found, in brief: its status and its first problem.
+
+An :class:`Outcome` is small, so that worker processes send it back cheaply;
+``validate`` prints one per record, and the viewer lists them.
+
+>>> outcome = Outcome("a.json", "invalid", "deal 1: bad (/deals/0)", 3)
+>>> outcome.more
+2
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Final, Literal
+
+if TYPE_CHECKING:
+    from ..errors import RecordFormatError
+    from ..record.readnotes import ReadNotes
+    from .report import ReplayReport
+
+__all__ = [
+    "Outcome",
+    "Status",
+    "error_text",
+    "first_problem",
+    "in_source_terms",
+    "placed",
+]
+
+_SHOWN_POINTER: Final = 200
+"""The longest pointer a line shows (the JSON output keeps it whole)."""
+
+Status = Literal["ok", "disputed", "invalid", "unreadable"]
+"""The verdict on one record, best first."""
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """What checking one record found (small, so cheap to send between processes)."""
+
+    label: str
+    """Where the record comes from (see :class:`casino_records.record.sources.Item`)."""
+    status: Status
+    """``ok``, ``disputed``, ``invalid`` or ``unreadable``."""
+    problem: str = ""
+    """The first problem in words, with its JSON pointer; ``""`` when ok."""
+    problems: int = 0
+    """How many problems (errors and disputes) were found."""
+    size: int = 0
+    """The item's size (for progress bars)."""
+    report: bytes | None = None
+    """When asked for: a JSON object (``jsonio.dumps_json``) with ``source``,
+    ``status``, ``problem`` and the replay ``report`` (or the read ``errors``)."""
+
+    @property
+    def more(self) -> int:
+        """How many problems there are besides the first."""
+        return max(self.problems - 1, 0)
+
+
+def placed(message: str, where: str, loc: str) -> str:
+    """A message with its place in words before it and its pointer after.
+
+    >>> placed("bad", "deal 1", "/deals/0")
+    'deal 1: bad (/deals/0)'
+    """
+    text = message
+    if where and where != "the whole record" and where not in message:
+        text = f"{where}: {message}"
+    if len(loc) > _SHOWN_POINTER:  # a key of the writer's may be a megabyte long
+        loc = loc[: _SHOWN_POINTER - 3] + "..."
+    return text + (f" ({loc})" if loc else "")
+
+
+def error_text(error: RecordFormatError) -> str:
+    """An error in one line: place in words, message, JSON pointer.
+
+    >>> from casino_records.errors import RecordFormatError
+    >>> error_text(RecordFormatError("bad", loc="/deals/0", where="deal 1"))
+    'deal 1: bad (/deals/0)'
+    """
+    return placed(error.message, error.where, error.loc)
+
+
+def first_problem(report: ReplayReport) -> str:
+    """The first error of a report (else its first dispute, else its first
+    warning, such as claims that could not be checked) in words, or ``""``."""
+    for severity in ("error", "dispute", "warning"):
+        for finding in report.findings:
+            if finding.severity == severity:
+                return placed(finding.message, finding.where, finding.loc)
+    return ""
+
+
+def in_source_terms(report: ReplayReport, notes: ReadNotes) -> None:
+    """Tell every finding of ``report`` in the terms of the file it was read from.
+
+    A card typed in another spelling is echoed as typed (``11H (read as JH)``),
+    and in a text record each finding's ``where`` starts with the line and
+    column of the element it concerns.
+    """
+    for finding in report.findings:
+        if notes.typed:
+            where = notes.echo(finding.loc, finding.where)
+            if where == finding.where:
+                finding.message = notes.echo(finding.loc, finding.message)
+            finding.where = where
+        place = notes.place(finding.loc)
+        if place and not finding.where.startswith(place):
+            whole = finding.where in ("", "the whole record")
+            finding.where = place if whole else f"{place}, {finding.where}"

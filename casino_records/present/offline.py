@@ -1,0 +1,200 @@
+"""The stepper's assets, and a whole game as one self-contained HTML page.
+
+The viewer's stepper is three files in ``present/web/``: its HTML frame, its
+style sheet and its script (a Streamlit Custom Component v2 module). The
+Streamlit page mounts them (:func:`stepper_assets`); :func:`offline_page`
+puts the very same three inline into a page of its own, with every deal's
+steps pre-rendered by :func:`.viewmodel.stepper_payload`, so the page opens
+from ``file://`` with no server and fetches nothing: the same table, keys,
+move list and verdict as the viewer.
+
+Data never becomes code: the steps travel as JSON in a
+``<script type="application/json">`` (every ``<``, ``>`` and ``&`` written as
+``\\u003c`` …, so no text can close it), their HTML is escaped where it is
+built, and the page's Content-Security-Policy lets only its own script run
+(by its hash), so even a stray handler in the data would not.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import json
+from html import escape
+from importlib import resources
+from typing import Final
+
+from .. import __version__
+from .sprite import card_sprite
+from .viewmodel import (
+    ALL,
+    Game,
+    banner_html,
+    opening_position,
+    stepper_payload,
+    summary,
+)
+
+__all__ = ["PAGE_CSS", "offline_page", "stepper_assets"]
+
+_EXPORT: Final = "export default mountStepper;"
+
+PAGE_CSS: Final = """
+:root { color-scheme: light; }
+body { margin: 0; background: #fff; color: #31333f;
+  font-family: "Source Sans Pro", "Segoe UI", Roboto, sans-serif; }
+.cr-page { max-width: 1360px; margin: 0 auto; padding: 0.8rem 1.2rem 1.5rem; }
+.cr-page h1 { font-size: 1.45rem; margin: 0 0 0.1rem; overflow-wrap: anywhere; }
+.cr-page .cr-meta { margin: 0 0 0.3rem; font-size: 0.9rem; opacity: 0.75; }
+.cr-page .cr-record-comment { margin: 0 0 0.4rem; white-space: pre-wrap; }
+.cr-page footer { margin-top: 1rem; font-size: 0.8rem; opacity: 0.65; }
+@media (max-width: 640px) { .cr-page { padding: 0.5rem 0.6rem 1rem; } }
+"""
+"""The offline page's own style, around the stepper's."""
+
+_DRIVER: Final = """
+(() => {
+  const data = JSON.parse(document.getElementById("cr-data").textContent);
+  const host = document.getElementById("cr-root");
+  let nonce = 0;
+  let cleanup = null;
+  function open(deal, step) {
+    const payload = data.payloads[String(deal)];
+    if (!payload) return;
+    nonce += 1;
+    if (cleanup) cleanup();
+    cleanup = mountStepper({
+      parentElement: host,
+      data: Object.assign({}, payload, {
+        sprite: data.sprite, key: `deal${deal}`, start: step, nonce, address: "hash",
+      }),
+      setStateValue() {},
+      setTriggerValue(name, value) {
+        if (name === "jump") open(value[0], value[1]);
+      },
+    });
+  }
+  // A link into the page: #deal=D&move=M (M as the page names its steps).
+  const wanted = new URLSearchParams(window.location.hash.slice(1));
+  const deal = Number(wanted.get("deal")) - 1;
+  if (data.payloads[String(deal)]) {
+    const found = data.payloads[String(deal)].positions.findIndex(
+      (p) => p.label === wanted.get("move"),
+    );
+    open(deal, Math.max(found, 0));
+  } else {
+    open(data.start[0], data.start[1]);
+  }
+})();
+"""
+
+
+def _asset(name: str) -> str:
+    return resources.files(__package__).joinpath("web", name).read_text("utf-8")
+
+
+def stepper_assets() -> tuple[str, str, str]:
+    """The stepper's HTML frame, style sheet and script (an ES module)."""
+    return _asset("stepper.html"), _asset("stepper.css"), _asset("stepper.js")
+
+
+def _json_in_html(value: object) -> str:
+    """JSON that no text in it can end a ``<script>`` with (nor start a comment).
+
+    >>> _json_in_html({"a": "</script><!--&"})
+    '{"a":"\\\\u003c/script\\\\u003e\\\\u003c!--\\\\u0026"}'
+    """
+    text = json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+    return (
+        text.replace("<", "\\u003c")
+        .replace(">", "\\u003e")
+        .replace("&", "\\u0026")
+        .replace("\u2028", "\\u2028")
+        .replace("\u2029", "\\u2029")
+    )
+
+
+def offline_page(game: Game, *, perspective: str = ALL) -> str:
+    """The whole game as one HTML page that works from ``file://``.
+
+    Every deal's steps from ``perspective`` (``all``, ``seatN`` or ``none``),
+    opening where the viewer opens the game (an invalid record at its illegal
+    move), or where the page's address says (``#deal=2&move=score``).
+    A record with no position to show (its first deal cannot be dealt) gets
+    the verdict alone.
+    """
+    start = opening_position(game)
+    frame, css, script = stepper_assets()
+    if _EXPORT not in script:  # pragma: no cover - the asset is ours
+        raise RuntimeError(f"stepper.js must end with {_EXPORT!r}")
+    if start is None:
+        return _page(
+            game,
+            css,
+            f'<div class="cr-stepper">{banner_html(game)}'
+            "<p>This record has no position to show.</p></div>",
+            "",
+            "",
+        )
+    payloads = {}
+    for deal in game.deals:
+        payload = dict(stepper_payload(game, deal, perspective))
+        payload.pop("sprite")
+        payloads[str(deal)] = payload
+    data = {"start": list(start), "sprite": card_sprite(), "payloads": payloads}
+    return _page(
+        game, css, frame, _json_in_html(data), script.replace(_EXPORT, "") + _DRIVER
+    )
+
+
+def _page(game: Game, css: str, main: str, data: str, code: str) -> str:
+    """The page around the stepper's ``main`` frame, its ``data`` and ``code``."""
+    digest = base64.b64encode(hashlib.sha256(code.encode("utf-8")).digest()).decode()
+    policy = (
+        "default-src 'none'; style-src 'unsafe-inline';"
+        f" script-src 'sha256-{digest}'; base-uri 'none'; form-action 'none'"
+    )
+    record = game.record
+    title = record.id or "casino record"
+    comment = (
+        f'<p class="cr-record-comment">{escape(record.comment)}</p>'
+        if record.comment
+        else ""
+    )
+    scripts = (
+        [
+            f'<script type="application/json" id="cr-data">{data}</script>',
+            f"<script>{code}</script>",
+        ]
+        if code
+        else []
+    )
+    return "\n".join(
+        [
+            "<!doctype html>",
+            '<html lang="en">',
+            "<head>",
+            '<meta charset="utf-8">',
+            '<meta name="viewport" content="width=device-width, initial-scale=1">',
+            f'<meta http-equiv="Content-Security-Policy" content="{policy}">',
+            f"<title>{escape(title)} · casino-records</title>",
+            f"<style>{PAGE_CSS}{css}</style>",
+            "</head>",
+            "<body>",
+            '<div class="cr-page">',
+            "<header>",
+            f"<h1>{escape(title)}</h1>",
+            f'<p class="cr-meta">{escape(summary(game))}</p>',
+            comment,
+            "</header>",
+            f'<main id="cr-root">{main}</main>',
+            "<footer>Keys: ← → step · Home End the deal's start and score ·"
+            " Page Up / Page Down rounds. Written by casino-records"
+            f" {escape(__version__)}; this page needs no server.</footer>",
+            "</div>",
+            *scripts,
+            "</body>",
+            "</html>",
+            "",
+        ]
+    )

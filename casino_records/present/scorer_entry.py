@@ -1,0 +1,223 @@
+"""What the scorer's move entry (a browser component) gets: one position, pre-rendered.
+
+Entering a move by clicking needs no server round trip until the move is
+chosen: the page hands the browser :func:`entry_payload` (JSON-serialisable),
+which holds, for the position to enter, the card picker and every playable
+card's legal moves as HTML, drawn and said in words. The browser shows a
+card's moves when it is picked and sends back only the move chosen (its card
+and index, see :func:`chosen_move`) or a typed move; the page plays it and sends
+the next position. The browser holds no game logic.
+
+Every text is escaped here. The card pictures are :func:`~casino_records.present.svg.card_svg`,
+defined once per payload as SVG symbols that each move's picture refers to, so
+a position with many candidates stays small.
+
+>>> from casino_records.scorer import GameSetup, ScorerSession
+>>> s = ScorerSession(GameSetup(names=("Ana", "Ben"), dealer=1))
+>>> s.set_table("4S 5D 6C 9C".split())
+>>> payload, moves = entry_payload(s)
+>>> payload["prompt"], len(moves["9D"])
+('Pick the card Ana played', 7)
+>>> 'data-move="0"' in payload["moves"]["9D"] and "takes 4♠ 5♦" in payload["moves"]["9D"]
+True
+>>> chosen_move(moves, [payload["key"], "9D", 0], payload["key"]) == moves["9D"][0]
+True
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Mapping, Sequence
+from typing import Final, TypedDict
+
+from ..engine.cards import CARDS, Card
+from ..engine.describe import move_text
+from ..engine.moves import Move
+from ..scorer import Candidate, EntryError, ScorerSession
+from ..scorer.candidates import every_move
+from .svg import card_svg
+
+__all__ = [
+    "EntryPayload",
+    "MovesByCard",
+    "answer_entry",
+    "chosen_move",
+    "entry_payload",
+    "position_key",
+]
+
+MovesByCard = dict[str, list[Move]]
+"""Each playable card (``9D``) to its legal moves, in the payload's order."""
+
+_FACE: Final = 60
+"""The width the card symbols are drawn at (their height is 84)."""
+_GAP: Final = 6
+
+
+class EntryPayload(TypedDict):
+    """One position to enter a move at."""
+
+    key: str
+    """Which position: changes with every move entered or taken back."""
+    serial: int
+    """Changes with every answer of the page (a new error for the same position)."""
+    prompt: str
+    """``Pick the card Ana played`` (plain text)."""
+    picker: str
+    """The card buttons (HTML): one per card, the unplayable ones disabled."""
+    faces: str
+    """The card pictures as SVG symbols (HTML), for the moves' pictures."""
+    moves: dict[str, str]
+    """Each playable card to its moves (HTML): one button each, ``data-move`` = index."""
+    error: str
+    """The last entry's error (HTML, escaped), or ``""``."""
+
+
+def _face_id(card: Card) -> str:
+    return f"cr-face-{card}"
+
+
+def _faces(cards: Sequence[Card], table: frozenset[Card]) -> str:
+    """Every card drawn once, as a symbol; table cards framed (a move uses them)."""
+    symbols = [
+        f'<symbol id="{_face_id(card)}" viewBox="0 0 {_FACE} 84">'
+        f"{card_svg(card, size=_FACE, highlight=card in table)}</symbol>"
+        for card in cards
+    ]
+    return (
+        '<svg xmlns="http://www.w3.org/2000/svg" width="0" height="0"'
+        ' style="position:absolute" aria-hidden="true">' + "".join(symbols) + "</svg>"
+    )
+
+
+def _picture(cards: Sequence[Card]) -> str:
+    width = len(cards) * (_FACE + _GAP) - _GAP
+    uses = "".join(
+        f'<use href="#{_face_id(card)}" x="{i * (_FACE + _GAP)}" y="0"'
+        f' width="{_FACE}" height="84"/>'
+        for i, card in enumerate(cards)
+    )
+    return (
+        f'<svg class="cr-pic" viewBox="0 0 {width} 84" data-cards="{len(cards)}"'
+        f' aria-hidden="true">{uses}</svg>'
+    )
+
+
+def _moves_html(moves: Sequence[Move]) -> str:
+    if not moves:
+        return '<p class="cr-none">No legal move with this card here.</p>'
+    rows = []
+    for i, move in enumerate(moves):
+        words = html.escape(move_text(move))
+        rows.append(
+            f'<button type="button" class="cr-move" data-move="{i}">'
+            f'<span class="cr-num">{i + 1}</span>'
+            f"{_picture([move.card, *move.sorted_cards()])}"
+            f'<span class="cr-words">{words}</span></button>'
+        )
+    return "".join(rows)
+
+
+def _picker(playable: Sequence[Card], exact: bool) -> str:
+    """Card buttons: the mover's cards where its hand is known, else the whole pack
+    by suit with only the unseen cards enabled."""
+
+    def button(card: Card, enabled: bool) -> str:
+        colour = " cr-red" if card.suit.is_red else ""
+        state = "" if enabled else " disabled"
+        return (
+            f'<button type="button" class="cr-card{colour}" data-pick="{card}"'
+            f' aria-label="{html.escape(card.pretty)}" aria-pressed="false"{state}>'
+            f"{html.escape(card.rank_name)}<small>{card.suit.symbol}</small></button>"
+        )
+
+    if exact:
+        return (
+            '<div class="cr-hand">'
+            + "".join(button(c, True) for c in playable)
+            + "</div>"
+        )
+    open_ = frozenset(playable)
+    rows = []
+    for start in range(0, len(CARDS), 13):
+        suit = CARDS[start : start + 13]
+        rows.append(
+            '<div class="cr-suit">'
+            + "".join(button(c, c in open_) for c in suit)
+            + "</div>"
+        )
+    return "".join(rows)
+
+
+def position_key(session: ScorerSession) -> str:
+    """Which position the session is at: changes with every change to the record."""
+    return f"{id(session):x}:{session.deal_index}:{session.version}"
+
+
+def entry_payload(
+    session: ScorerSession, *, error: str = "", serial: int = 0
+) -> tuple[EntryPayload, MovesByCard]:
+    """The position to enter the next move at, and the moves the payload lists.
+
+    Keep the moves: :func:`chosen_move` turns the browser's answer into one.
+
+    :raises ValueError: no move is awaited (the session's phase is not ``move``).
+    """
+    live = session.live()
+    seat = session.to_move
+    if live is None or seat is None:
+        raise ValueError(f"no move is awaited: the session waits for {session.phase}")
+    by_card = every_move(live)
+    playable = list(by_card)
+    table = frozenset(live.state.table_cards)
+    drawn = sorted(set(playable) | table)
+    payload = EntryPayload(
+        key=position_key(session),
+        serial=serial,
+        prompt=f"Pick the card {session.names[seat]} played",
+        picker=_picker(playable, live.hands[seat].exact),
+        faces=_faces(drawn, table),
+        moves={str(card): _moves_html(moves) for card, moves in by_card.items()},
+        error=html.escape(error),
+    )
+    return payload, {str(card): moves for card, moves in by_card.items()}
+
+
+def chosen_move(
+    moves: Mapping[str, Sequence[Move]], answer: object, key: str
+) -> Move | None:
+    """The move the browser chose (``[key, card, index]``), if it is of this position."""
+    if not isinstance(answer, list | tuple) or len(answer) != 3:
+        return None
+    at, card, index = answer
+    if at != key or not isinstance(card, str) or type(index) is not int:
+        return None
+    options = moves.get(card, ())
+    return options[index] if 0 <= index < len(options) else None
+
+
+def answer_entry(
+    session: ScorerSession,
+    moves: Mapping[str, Sequence[Move]],
+    key: str,
+    chosen: object = None,
+    typed: object = None,
+) -> Candidate:
+    """Play what the browser sent for position ``key``: a chosen move, or typed text.
+
+    ``moves`` and ``key`` are those of the payload the browser was sent; an
+    answer about any other position than the session's current one is refused.
+
+    :raises EntryError: an answer to an earlier position, an unreadable answer,
+        or a typed move that is illegal (with the rule and the card's legal moves).
+    """
+    if key != position_key(session):
+        raise EntryError("that entry was made at an earlier position: enter it again")
+    if chosen is not None:
+        move = chosen_move(moves, chosen, key)
+        if move is None:
+            raise EntryError("that move was offered at an earlier position: pick again")
+        return session.play(move)
+    if isinstance(typed, list | tuple) and len(typed) == 2 and typed[0] == key:
+        return session.play(str(typed[1]))
+    raise EntryError("that entry was made at an earlier position: enter it again")

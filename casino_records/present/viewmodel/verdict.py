@@ -1,0 +1,309 @@
+"""The verdict on a record at a glance: its differences, what decided them, results.
+
+A disputed record's differences are one line each (:func:`differences`):
+``deal 1, Ana, most cards: claimed 3, computed 0`` with a short reason
+(``the cards split 26–26``), where to see it (the deal's score) and the moves
+that decided that category alone (:func:`deciders`), in move order, by player
+name. Results read winner first (:func:`match_result`: ``Ben wins, 23 to 18``).
+Nothing here is escaped: the fragments escape it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Final
+
+from ...check.explanation import Explanation
+from ...check.report import DealReport, Finding, SideReport
+from ...engine.cards import BIG_CASINO, LITTLE_CASINO
+from ...engine.scoring import CHECK_LABELS
+from .findings import Jump
+from .game import Game, locate
+from .movelist import move_rows
+
+__all__ = [
+    "Difference",
+    "deal_result",
+    "deciders",
+    "differences",
+    "explained_step",
+    "match_result",
+    "named",
+    "summary",
+]
+
+_DEAL_CLAIM: Final = re.compile(
+    r"^/deals/(\d+)/claimed/sides/(\d+)/(points/\w+|total|counts/\w+)$"
+)
+_MATCH_TOTAL: Final = re.compile(r"^/claimed/totals/(\d+)$")
+_SIDE: Final = re.compile(r"\bside (\d+)\b")
+_SEAT: Final = re.compile(r"\bseat (\d+)\b")
+
+
+@dataclass(frozen=True, slots=True)
+class Difference:
+    """One claimed figure that differs from the computed one."""
+
+    text: str
+    """``deal 1, Ana, most cards: claimed 3, computed 0``."""
+    reason: str
+    """Why the computed figure is what it is (``the cards split 26–26``), or ``""``."""
+    go: Jump | None
+    """The position that shows it (the deal's score)."""
+    deciders: tuple[Jump, ...]
+    """The moves (and the residue) that decided it, in move order."""
+    deal: int | None
+    """The 0-based deal it is about; None for the match."""
+
+
+def named(text: str, game: Game) -> str:
+    """``side 0`` and ``seat 1`` in an engine message replaced by names.
+
+    >>> from casino_records.record.simulate import simulate_record
+    >>> from casino_records.present.viewmodel import build_game
+    >>> game = build_game(simulate_record("classic", 2, seed="doc", names=("Ana", "Ben")))
+    >>> named("it is seat 1's turn; side 0 reached 21", game)
+    "it is Ben's turn; Ana reached 21"
+    """
+
+    def side(found: re.Match[str]) -> str:
+        k = int(found.group(1))
+        return game.sides[k] if k < len(game.sides) else found.group(0)
+
+    def seat(found: re.Match[str]) -> str:
+        k = int(found.group(1))
+        return game.names[k] if k < len(game.names) else found.group(0)
+
+    return _SEAT.sub(seat, _SIDE.sub(side, text))
+
+
+def _ranked(totals: Sequence[int], names: Sequence[str]) -> list[tuple[str, int]]:
+    return sorted(zip(names, totals, strict=True), key=lambda item: -item[1])
+
+
+def match_result(game: Game) -> str:
+    """The match in words, winner first: ``Ben wins, 23 to 18 (Ben reached 21)``.
+
+    Unfinished or undecided matches list the totals, highest first.
+    """
+    match = game.report.match
+    if match is None or not match.totals:
+        return ""
+    sides = game.sides
+    why = named(match.reason, game)
+    if match.winner is None or not 0 <= match.winner < len(sides):
+        order = ", ".join(f"{n} {t}" for n, t in _ranked(match.totals, sides))
+        return f"Not decided: {order} ({why})"
+    winner = sides[match.winner]
+    others = [t for k, t in enumerate(match.totals) if k != match.winner]
+    score = " to ".join(
+        str(t) for t in [match.totals[match.winner], *sorted(others)[::-1]]
+    )
+    verb = "win" if " & " in winner else "wins"
+    return f"{winner} {verb}, {score} ({why})"
+
+
+def summary(game: Game) -> str:
+    """The record in one line: ``classic · 2 players · Ana vs Ben · Ana wins, 21 to 9 ·
+    144 moves checked · disputed`` (not escaped)."""
+    report = game.report
+    parts = [
+        report.preset,
+        f"{len(game.names)} players",
+        " vs ".join(game.sides),
+        match_result(game),
+        f"{report.moves_checked} moves checked",
+        report.status,
+    ]
+    return " · ".join(part for part in parts if part)
+
+
+def deal_result(report: DealReport | None) -> str:
+    """A scored deal in words, highest first: ``Ana 6, Ben 3`` (points banked)."""
+    if report is None or not report.sides:
+        return ""
+    ranked = _ranked([s.banked for s in report.sides], [s.name for s in report.sides])
+    return ", ".join(f"{name} {points}" for name, points in ranked)
+
+
+def _split(sides: Sequence[SideReport], what: str) -> str:
+    values = [getattr(s, what) for s in sides]
+    return "–".join(str(v) for v in values)
+
+
+def _reason(game: Game, deal: int, side: int, category: str) -> str:
+    """Why the computed figure of ``category`` is what it is, in a few words."""
+    report = game.deal_report(deal)
+    if report is None or not report.sides or side >= len(report.sides):
+        return ""
+    sides = report.sides
+    mine = sides[side]
+    piles = game.positions[deal][-1].state.piles
+    pile = piles[side] if side < len(piles) else []
+    holder = {
+        card: next((game.sides[k] for k, p in enumerate(piles) if card in p), None)
+        for card in (BIG_CASINO, LITTLE_CASINO)
+    }
+    residue = len(report.residue)
+    taker = report.residue_side
+    if category == "points.most_cards":
+        return f"the cards split {_split(sides, 'cards')}"
+    if category == "points.most_spades":
+        return f"the spades split {_split(sides, 'spades')}"
+    if category == "points.big_casino":
+        who = holder[BIG_CASINO]
+        return f"Big Casino (10♦) went to {who}" if who else ""
+    if category == "points.little_casino":
+        who = holder[LITTLE_CASINO]
+        return f"Little Casino (2♠) went to {who}" if who else ""
+    if category == "points.aces":
+        aces = sum(1 for card in pile if card.is_ace)
+        return f"{mine.name} took {aces} ace{'s' * (aces != 1)}"
+    if category in ("points.sweeps", "counts.sweeps"):
+        return f"{mine.name} made {mine.sweeps} sweep{'s' * (mine.sweeps != 1)}"
+    if category == "total":
+        parts = [
+            f"{CHECK_LABELS['points.' + c]} {v}" for c, v in mine.points.items() if v
+        ]
+        made = f"{', '.join(parts)}" if parts else "no points"
+        note = f"; {mine.note}" if mine.note else ""
+        return f"{mine.name} scored {made}{note}"
+    if category in ("counts.cards", "counts.spades") and residue and taker is not None:
+        whose = "with" if taker == side else "without"
+        what = "cards" if category == "counts.cards" else "spades"
+        return f"{whose} the {residue} cards left on the table (counted in the {what})"
+    return ""
+
+
+def explained_step(game: Game, explanation: Explanation) -> tuple[int, int] | None:
+    """Where an explanation's deciding position is: right after its deciding move,
+    else the end of its deal (the residue, or the score); None when not shown."""
+    deal = explanation.deciding_deal
+    if deal is None or deal not in game.positions:
+        return None
+    move = explanation.deciding_move
+    if move is not None:
+        return deal, min(move, game.moves(deal))
+    if explanation.scope == "deal" and "residue" in game.ends[deal]:
+        return deal, game.moves(deal) + 1
+    return deal, game.last_step(deal)
+
+
+def deciders(game: Game, finding: Finding) -> list[Jump]:
+    """The moves (and the residue) that decided a dispute's category, in move order.
+
+    A deal total is decided by what decided the other figures of that side
+    that differ; when none does, by everything that scored. Each is labelled
+    by its move number and player (``47. Ben: 8♠ takes 2♠ 6♠``) and carries
+    what it decided (:attr:`Jump.why`).
+    """
+    entries = list(finding.deciding)
+    found = _DEAL_CLAIM.match(finding.loc)
+    if found is not None and found.group(3) == "total":
+        prefix = f"/deals/{found.group(1)}/claimed/sides/{found.group(2)}/"
+        narrower = [
+            d
+            for f in game.report.findings
+            if f.severity == "dispute"
+            and f.loc.startswith(prefix)
+            and f.loc != finding.loc
+            and not f.loc.endswith("/total")
+            for d in f.deciding
+        ]
+        if narrower:
+            entries = narrower
+    jumps: dict[tuple[int, int], Jump] = {}
+    for entry in entries:
+        at = locate(game, entry.loc)
+        if at is None or at in jumps:
+            continue
+        jumps[at] = Jump(_label(game, *at), *at, why=entry.why)
+    return [jumps[at] for at in sorted(jumps)]
+
+
+def _label(game: Game, deal: int, step: int) -> str:
+    kind = game.step_kind(deal, step)
+    if kind == "residue":
+        cards = len(game.positions[deal][-1].state.residue)
+        return f"the {cards} cards left on the table (residue)"
+    if kind == "score" or step == 0:
+        return f"the end of deal {deal + 1}" if kind == "score" else "the deal's start"
+    row = move_rows(game, deal)[step - 1]
+    return f"{row.move}. {row.player}: {row.text}"
+
+
+def differences(game: Game) -> list[Difference]:
+    """Every disputed figure in one line, in record order."""
+    lines = []
+    for finding in game.report.findings:
+        if finding.severity != "dispute":
+            continue
+        at = locate(game, finding.loc)
+        go = Jump("", *at) if at is not None else None
+        lines.append(_difference(game, finding, go))
+    return lines
+
+
+def _checked(game: Game, loc: str) -> tuple[int, int] | None:
+    """``(claimed, computed)`` of the claimed figure at ``loc``."""
+    checks = [c for d in game.report.deals for c in d.checks]
+    if game.report.match is not None:
+        checks += game.report.match.checks
+    for check in checks:
+        if check.loc == loc:
+            return check.claimed, check.computed
+    return None
+
+
+def _difference(game: Game, finding: Finding, go: Jump | None) -> Difference:
+    checked = _checked(game, finding.loc)
+    found = _DEAL_CLAIM.match(finding.loc)
+    if found is not None and checked is not None:
+        deal, side = int(found.group(1)), int(found.group(2))
+        category = found.group(3).replace("/", ".")
+        label = CHECK_LABELS.get(category, category)
+        who = game.sides[side] if side < len(game.sides) else f"side {side}"
+        return Difference(
+            f"deal {deal + 1}, {who}, {label}: claimed {checked[0]},"
+            f" computed {checked[1]}",
+            _reason(game, deal, side, category),
+            go,
+            tuple(deciders(game, finding)),
+            deal,
+        )
+    total = _MATCH_TOTAL.match(finding.loc)
+    if total is not None and checked is not None:
+        side = int(total.group(1))
+        who = game.sides[side] if side < len(game.sides) else f"side {side}"
+        banked = [
+            str(d.sides[side].banked)
+            for d in game.report.deals
+            if d.sides and side < len(d.sides)
+        ]
+        why = f"its deals add up to {' + '.join(banked)}" if len(banked) > 1 else ""
+        return Difference(
+            f"match, {who}'s total: claimed {checked[0]}, computed {checked[1]}",
+            why,
+            go,
+            (),
+            None,
+        )
+    if finding.loc == "/claimed/winner" and checked is not None:
+
+        def winner(side: int) -> str:
+            return game.sides[side] if 0 <= side < len(game.sides) else "nobody"
+
+        match = game.report.match
+        return Difference(
+            f"match winner: claimed {winner(checked[0])},"
+            f" computed {winner(checked[1])}",
+            named(match.reason, game) if match is not None else "",
+            go,
+            (),
+            None,
+        )
+    return Difference(
+        named(f"{finding.where}: {finding.message}", game), "", go, (), None
+    )

@@ -1,0 +1,130 @@
+"""JSON pointers (RFC 6901) into a record: build, parse, follow, and say in words.
+
+Every place in a record is named two ways: ``loc``, a JSON pointer such as
+``/deals/0/rounds/2/moves/3/card``, and ``where``, the same place in words,
+``deal 1, round 3, move 4, field card``. This module is the one place that
+spells either.
+
+>>> pointer("deals", 0, "rounds", 2, "moves", 3, "card")
+'/deals/0/rounds/2/moves/3/card'
+>>> pointer("meta", "tags", "a/b~c")
+'/meta/tags/a~1b~0c'
+>>> parse("/meta/tags/a~1b~0c")
+('meta', 'tags', 'a/b~c')
+>>> describe("/deals/0/rounds/2/moves/3/card")
+'deal 1, round 3, move 4, field card'
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final, TypeAlias
+
+__all__ = ["Part", "describe", "escape", "parse", "pointer", "set_at"]
+
+Part: TypeAlias = str | int
+"""One step of a path: an object key or an array index."""
+
+_INDEXED: Final = {
+    "deals": "deal {n}",
+    "rounds": "round {n}",
+    "moves": "move {n}",
+    "players": "player at seat {i}",
+    "hands": "hand of seat {i}",
+    "teams": "team {i}",
+    "sides": "side {i}",
+    "totals": "total of side {i}",
+    "table": "table card {n}",
+    "deck": "deck card {n}",
+    "take": "taken card {n}",
+    "onto": "card {n} built onto",
+}
+"""Arrays whose items have a name: deals, rounds, moves and cards count from 1,
+seats and sides from 0, as in the notation."""
+_FREE_MAPS: Final = frozenset({"tags", "options"})
+"""Objects whose keys are chosen by the writer: below them every key is a name."""
+
+
+def escape(part: Part) -> str:
+    """One step of a pointer, with ``~`` and ``/`` escaped."""
+    return str(part).replace("~", "~0").replace("/", "~1")
+
+
+def pointer(*parts: Part) -> str:
+    """The pointer of a path; ``""`` for the whole record."""
+    return "".join("/" + escape(part) for part in parts)
+
+
+def parse(loc: str) -> tuple[Part, ...]:
+    """The path of a pointer; steps made only of digits become array indexes.
+
+    >>> parse("/deals/0/table/3"), parse("")
+    (('deals', 0, 'table', 3), ())
+    """
+    if not loc:
+        return ()
+    steps = (p.replace("~1", "/").replace("~0", "~") for p in loc.split("/")[1:])
+    return tuple(int(step) if step.isdigit() else step for step in steps)
+
+
+def set_at(data: Any, loc: str, value: Any) -> None:
+    """Set the value at ``loc`` in JSON data (dicts and lists); its parent must exist.
+
+    >>> data = {"deals": [{"claimed": {"sides": [{"total": 4}]}}]}
+    >>> set_at(data, "/deals/0/claimed/sides/0/total", 5)
+    >>> data["deals"][0]["claimed"]["sides"][0]["total"]
+    5
+    """
+    *parents, last = parse(loc)
+    node = data
+    for part in parents:
+        node = node[part]
+    node[last] = value
+
+
+def _clip(name: str) -> str:
+    """A key for words: a name chosen by the writer may be a megabyte long."""
+    return name if len(name) <= 40 else name[:37] + "..."
+
+
+def describe(loc: str | tuple[Part, ...]) -> str:
+    """Say in words where a pointer (or a path) is.
+
+    >>> describe(("deals", 0, "claimed", "sides", 1, "points", "aces"))
+    'deal 1, claimed side 1, field points.aces'
+    >>> describe("/claimed/totals/0")
+    'claimed total of side 0'
+    >>> describe("/deals/0/rounds/1/hands/2/3")
+    'deal 1, round 2, hand of seat 2, card 4'
+    >>> describe("/rules/options/sweeps"), describe("/meta/tags/deals/0")
+    ('field rules.options.sweeps', 'field meta.tags.deals.0')
+    >>> describe("")
+    'the whole record'
+    """
+    parts = parse(loc) if isinstance(loc, str) else loc
+    words: list[str] = []
+    fields: list[str] = []
+    free = False
+    for k, part in enumerate(parts):
+        following = parts[k + 1] if k + 1 < len(parts) else None
+        if free:
+            fields.append(_clip(str(part)))
+        elif isinstance(part, str) and part in _INDEXED and isinstance(following, int):
+            continue
+        elif isinstance(part, int):
+            parent = parts[k - 1] if k else None
+            if isinstance(parent, str) and parent in _INDEXED:
+                word = _INDEXED[parent].format(n=part + 1, i=part)
+                words.append(" ".join([*fields, word]))
+                fields = []
+                continue
+            if fields:
+                words.append("field " + ".".join(fields))
+                fields = []
+            after_hand = k >= 2 and parts[k - 2] == "hands"
+            words.append(f"{'card' if after_hand else 'item'} {part + 1}")
+        else:
+            fields.append(_clip(part))
+            free = part in _FREE_MAPS
+    if fields:
+        words.append("field " + ".".join(fields))
+    return ", ".join(words) or "the whole record"

@@ -1,0 +1,343 @@
+"""Records as they come: files, folders and streams cut into raw items, then read.
+
+Files and folders become a stream of raw :class:`Item` s (one per ``.json``
+file, one per line of an archive, one per game of a text archive), so an
+archive of any size is read with flat memory; :func:`read_item` then parses one
+item into a record or its located errors. How a file is read is decided by
+:func:`casino_records.record.files.kind_of`, the one rule every reader and
+writer follows. Nothing here raises for bad input: a file that cannot be read
+becomes an ``error`` item.
+
+>>> import io
+>>> from pathlib import Path
+>>> stream = io.BytesIO(b'{"format": "casino-record/1"}\\n\\n{"id": 1}\\n')
+>>> [(item.label, item.kind) for item in items_of_stream(stream, Path("-"), "<stdin>")]
+[('<stdin>:1', 'jsonl'), ('<stdin>:3', 'jsonl')]
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import sys
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import IO, TYPE_CHECKING, Final, Literal
+
+from ..errors import RecordFormatError
+from .files import (
+    BOM,
+    MAX_RECORD_BYTES,
+    RECORD_SUFFIXES,
+    RecordKind,
+    kind_by_suffix,
+    kind_of,
+    lines_of,
+    too_large,
+)
+
+if TYPE_CHECKING:
+    from .models import GameRecord
+    from .readnotes import ReadNotes
+
+__all__ = [
+    "Item",
+    "ItemKind",
+    "at_line",
+    "find_files",
+    "is_binary",
+    "items_of_stream",
+    "iter_items",
+    "read_item",
+]
+
+ItemKind = Literal["json", "jsonl", "text", "error"]
+"""How to parse an item's data; ``error`` when the item could not even be read."""
+
+_NOT_TEXT: Final = re.compile("[\x00-\x08\x0b\x0e-\x1f\ufffd]")
+"""Characters no text file holds: controls (but tab, line ends, form feed) and
+the stand-in for bytes that are not UTF-8."""
+_SNIFF_BYTES: Final = 8192
+"""The bytes at the start of a file that tell a text file from a binary one."""
+
+
+@dataclass(frozen=True, slots=True)
+class Item:
+    """One record, still raw: the bytes of a file, an archive line or a text game."""
+
+    label: str
+    """Where it comes from: ``games/a.json``, ``archive.jsonl:12`` (line 12)."""
+    kind: ItemKind
+    """How to parse ``data``; ``error`` when the item could not even be read."""
+    data: bytes = b""
+    """The raw record (UTF-8)."""
+    line: int = 1
+    """The line of the file where the record starts."""
+    size: int = 0
+    """Bytes of the source this item accounts for (for progress bars)."""
+    problem: str = ""
+    """For ``kind == "error"``: why it could not be read."""
+
+
+# --- Finding records ----------------------------------------------------------
+
+
+def find_files(paths: Iterable[Path]) -> Iterator[Path]:
+    """Expand folders (recursively, sorted, hidden entries skipped) into record files.
+
+    A folder is searched for the suffixes of :data:`.files.RECORD_SUFFIXES` in
+    any case. Files named on the command line are kept whatever their suffix;
+    ``-`` stands for standard input.
+    """
+    for path in paths:
+        if str(path) != "-" and path.is_dir():
+            found = [
+                p
+                for p in path.rglob("*")
+                if p.suffix.lower() in RECORD_SUFFIXES
+                and p.is_file()
+                and not any(part.startswith(".") for part in p.relative_to(path).parts)
+            ]
+            yield from sorted(found)
+        else:
+            yield path
+
+
+def iter_items(
+    paths: Iterable[Path],
+    *,
+    max_bytes: int = MAX_RECORD_BYTES,
+    stdin: IO[bytes] | None = None,
+) -> Iterator[Item]:
+    """Stream every record of ``paths`` as a raw :class:`Item`, never raising.
+
+    Folders are searched with :func:`find_files`. A file that cannot be opened,
+    or a record larger than ``max_bytes``, becomes an ``error`` item.
+    """
+    for path in find_files(paths):
+        if str(path) == "-":
+            stream = stdin if stdin is not None else sys.stdin.buffer
+            yield from items_of_stream(stream, Path("-"), "<stdin>", max_bytes)
+            continue
+        label = str(path)
+        try:
+            with open(path, "rb") as stream:
+                size = os.fstat(stream.fileno()).st_size
+                if size > max_bytes and kind_by_suffix(path) == "json":
+                    problem = too_large(size, max_bytes)
+                    yield Item(label, "error", size=size, problem=problem)
+                    continue
+                yield from items_of_stream(stream, path, label, max_bytes)
+        except OSError as exc:
+            reason = exc.strerror or type(exc).__name__
+            yield Item(label, "error", problem=f"cannot read the file: {reason}")
+
+
+def is_binary(block: bytes) -> bool:
+    """True when the start of a file is not text: a NUL byte, or much that is not UTF-8.
+
+    More than one character in 8 that is not UTF-8 text (or is a control
+    character other than tab, line feed, carriage return and form feed) makes
+    it binary; a stray Latin-1 letter in a text file does not.
+
+    >>> is_binary(b"\\x89PNG\\r\\n\\x1a\\n\\x00"), is_binary('[Player 0 "Tomás"]'.encode("latin-1"))
+    (True, False)
+    """
+    if b"\0" in block:
+        return True
+    text = block.decode("utf-8", "replace")
+    return len(_NOT_TEXT.findall(text)) * 8 > len(text)
+
+
+def items_of_stream(
+    stream: IO[bytes], path: Path, label: str, max_bytes: int = MAX_RECORD_BYTES
+) -> Iterator[Item]:
+    """Stream the records of one open binary stream (see :func:`iter_items`).
+
+    :param path: decides the format by its suffix (else the content does).
+    :param label: names the source in the items' labels.
+    """
+    source = _Prefixed(stream.read(_SNIFF_BYTES), stream)
+    if is_binary(source.head):
+        yield Item(label, "error", size=len(source.head), problem="not a text file")
+        return
+    kind = _kind(path, source, max_bytes)
+    if kind == "json":
+        data = source.read(max_bytes + 1)
+        if data.startswith(BOM):
+            data += source.read(len(BOM))
+        size = len(data.removeprefix(BOM))
+        if size > max_bytes:
+            yield Item(label, "error", size=size, problem=too_large(None, max_bytes))
+        else:
+            yield Item(label, "json", data, size=size)
+    elif kind == "jsonl":
+        yield from _jsonl_items(source, label, max_bytes)
+    else:
+        yield from _text_items(source, label, max_bytes)
+
+
+def _kind(path: Path, source: _Prefixed, max_bytes: int) -> RecordKind:
+    """The kind of ``source`` by :func:`.files.kind_of`, reading no record twice."""
+    by_suffix = kind_by_suffix(path)
+    if by_suffix is not None:
+        return by_suffix
+    first = source.peek_line(max_bytes + 2)
+    if not first.endswith(b"\n") and len(first) >= max_bytes + 2:
+        # A first line over the limit: an archive's line if it opens an object.
+        return "jsonl" if first.removeprefix(BOM).lstrip().startswith(b"{") else "text"
+    return kind_of(path, first)
+
+
+class _Prefixed:
+    """A read-only stream that first returns ``head``, then the rest of ``stream``."""
+
+    def __init__(self, head: bytes, stream: IO[bytes]) -> None:
+        self.head = head
+        self.stream = stream
+
+    def read(self, n: int) -> bytes:
+        head, self.head = self.head[:n], self.head[n:]
+        return head + self.stream.read(n - len(head)) if len(head) < n else head
+
+    def readline(self, n: int = -1, /) -> bytes:
+        if not self.head:
+            return self.stream.readline(n)
+        n = n if n >= 0 else len(self.head) + (1 << 30)
+        end = self.head.find(b"\n") + 1 or len(self.head)
+        line = self.head[: min(end, n)]
+        self.head = self.head[len(line) :]
+        if line.endswith(b"\n") or len(line) >= n or self.head:
+            return line
+        return line + self.stream.readline(n - len(line))
+
+    def peek_line(self, n: int) -> bytes:
+        """The first line that is not blank (at most ``n`` bytes), left unread."""
+        taken = b""
+        line = b""
+        while not line.strip():
+            line = self.readline(n)
+            taken += line
+            if not line or (not line.endswith(b"\n") and len(line) >= n):
+                break
+        self.head = taken + self.head
+        return line
+
+
+def _jsonl_items(stream: _Prefixed, label: str, limit: int) -> Iterator[Item]:
+    for line in lines_of(stream, limit):
+        where = f"{label}:{line.number}"
+        if line.too_long:
+            problem = too_large(line.size, limit)
+            yield Item(
+                where, "error", line=line.number, size=line.raw_size, problem=problem
+            )
+        elif line.data.strip():
+            yield Item(where, "jsonl", line.data, line.number, line.raw_size)
+
+
+def _text_items(stream: _Prefixed, label: str, limit: int) -> Iterator[Item]:
+    """Split a text archive into games, as ``textnotation.read_text_archive`` does."""
+    chunk: list[bytes] = []
+    size = 0
+    start = 1
+    in_body = False
+    number = 0
+    for line in lines_of(stream, limit):
+        number = line.number
+        stripped = line.data.strip()
+        if stripped.startswith(b"[") and in_body:
+            yield _text_item(label, chunk, start, size, limit)
+            chunk, size, start, in_body = [], 0, number, False
+        size += line.raw_size
+        if not chunk and not stripped and not line.too_long:
+            start = number + 1
+            size = 0
+            continue
+        if line.too_long or (stripped and not stripped.startswith(b"[")):
+            in_body = True
+        chunk.append(line.data)
+    if chunk or number == 0:
+        yield _text_item(label, chunk, start, size, limit)
+
+
+def _text_item(
+    label: str, chunk: list[bytes], start: int, size: int, limit: int
+) -> Item:
+    where = label if start == 1 else f"{label}:{start}"
+    if size > limit:
+        return Item(
+            where, "error", line=start, size=size, problem=too_large(size, limit)
+        )
+    return Item(where, "text", b"\n".join(chunk), start, size)
+
+
+# --- Reading one item -------------------------------------------------------------
+
+
+def read_item(
+    item: Item, max_bytes: int = MAX_RECORD_BYTES, notes: ReadNotes | None = None
+) -> tuple[GameRecord | None, list[RecordFormatError], bool]:
+    """Parse and validate one item, collecting its errors instead of raising.
+
+    :param notes: filled with what the reader saw (where each element of a text
+        record was written, the cards typed in another spelling).
+    :returns: ``(record, errors, unreadable)``: the record when valid, else every
+        error, and whether the item could not be read as a document at all (bad
+        JSON, not UTF-8, too large, a text syntax error) rather than being a
+        readable but invalid record.
+    """
+    from ..errors import InvalidRecordError, TextSyntaxError
+    from .jsonio import validate_record_bytes
+
+    if item.kind == "error":
+        return None, [RecordFormatError(item.problem, where="the whole record")], True
+    if item.kind == "text":
+        from .textparse import parse_game
+
+        try:
+            text = item.data.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            line = item.line + item.data[: exc.start].count(b"\n")
+            column = exc.start - (item.data.rfind(b"\n", 0, exc.start) + 1) + 1
+            where = f"line {line}, column {column}"
+            error = RecordFormatError(f"{where}: not UTF-8 text", where=where)
+            return None, [error], True
+        try:
+            game = parse_game(text.split("\n"), first_line=item.line, notes=notes)
+            return game, [], False
+        except InvalidRecordError as exc:
+            errors = list(exc.errors)
+            return None, errors, isinstance(errors[0], TextSyntaxError)
+    record, errors = validate_record_bytes(item.data, max_bytes=max_bytes, notes=notes)
+    if item.kind == "jsonl":
+        errors = [at_line(error, item.line) for error in errors]
+    return record, errors, bool(errors) and all(_is_unreadable(e) for e in errors)
+
+
+def _is_unreadable(error: RecordFormatError) -> bool:
+    return not error.loc and error.message.startswith(
+        ("invalid JSON", "record too large", "not UTF-8", "not a text file")
+    )
+
+
+def at_line(error: RecordFormatError, line: int) -> RecordFormatError:
+    """The error of a record read from line ``line`` of an archive, so placed.
+
+    ``where`` then starts with ``line N``: a JSON syntax error's ``line 1,
+    column C`` becomes ``line N, column C``, anything else gets the prefix.
+
+    >>> at_line(RecordFormatError("x", where="line 1, column 4"), 7).where
+    'line 7, column 4'
+    >>> at_line(RecordFormatError("x", loc="/id", where="field id"), 7).where
+    'line 7, field id'
+    """
+    where = error.where
+    if where.startswith("line 1, column"):
+        where = f"line {line}," + where.removeprefix("line 1,")
+    elif where in ("the whole record", ""):
+        where = f"line {line}"
+    elif not where.startswith(f"line {line},"):
+        where = f"line {line}, {where}"
+    return RecordFormatError(error.message, loc=error.loc, where=where, rule=error.rule)

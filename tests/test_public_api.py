@@ -1,0 +1,34 @@
+"""The package's public names: one table, and the type checkers' imports agree with it."""
+
+from __future__ import annotations
+
+import ast
+import importlib
+
+import casino_records
+from tests.paths import ROOT
+
+
+def test_the_lazy_table_and_the_type_checking_imports_agree() -> None:
+    tree = ast.parse((ROOT / "casino_records" / "__init__.py").read_text())
+    guarded = next(
+        node
+        for node in tree.body
+        if isinstance(node, ast.If) and ast.unparse(node.test) == "TYPE_CHECKING"
+    )
+    imported = {
+        alias.name: (node.module or "")
+        for node in guarded.body
+        if isinstance(node, ast.ImportFrom)
+        for alias in node.names
+    }
+    assert imported == casino_records._LAZY
+
+
+def test_every_public_name_loads_from_its_module() -> None:
+    assert casino_records.__all__ == sorted(["COMPILED", *casino_records._LAZY])
+    for name, module in casino_records._LAZY.items():
+        value = getattr(casino_records, name)
+        assert value is getattr(
+            importlib.import_module(f"casino_records.{module}"), name
+        )

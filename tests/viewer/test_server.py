@@ -1,0 +1,153 @@
+"""``casino-records view`` with a real Streamlit server: it never outlives the command.
+
+Each test starts the command itself (in its own session, as a terminal would
+run it), waits for the server to answer, stops the command the way a user
+would (``kill``, Ctrl+C, a closed terminal, even ``kill -9``) and checks that
+the Streamlit child is gone and the port free.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from casino_records.cli.view import port_taken
+from tests.paths import SAMPLES
+
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.timeout(180),
+    pytest.mark.skipif(
+        importlib.util.find_spec("streamlit") is None,
+        reason="streamlit not installed: pip install -e '.[viewer]'",
+    ),
+]
+
+CLI = [sys.executable, "-m", "casino_records"]
+STARTUP = float(os.environ.get("ST_TEST_STARTUP_TIMEOUT", "60"))
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def children(pid: int) -> list[int]:
+    """The processes whose parent is ``pid`` (from /proc)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            stat = (entry / "stat").read_text()
+        except OSError:
+            continue
+        parent = int(stat.rsplit(")", 1)[1].split()[1])
+        if parent == pid:
+            found.append(int(entry.name))
+    return found
+
+
+def alive(pid: int) -> bool:
+    try:
+        state = (Path("/proc") / str(pid) / "stat").read_text().rsplit(")", 1)[1]
+    except OSError:
+        return False
+    return state.split()[0] != "Z"
+
+
+def healthy(port: int) -> bool:
+    try:
+        with urllib.request.urlopen(
+            f"http://127.0.0.1:{port}/_stcore/health", timeout=1
+        ) as response:
+            return bool(response.status == 200)
+    except OSError:
+        return False
+
+
+@pytest.fixture
+def viewer(tmp_path: Path) -> Iterator[tuple[subprocess.Popen[bytes], int, int]]:
+    """``casino-records view`` serving, with its Streamlit child's pid."""
+    port = free_port()
+    log = (tmp_path / "view.log").open("w+b")
+    proc = subprocess.Popen(
+        [*CLI, "view", str(SAMPLES / "classic-2p-annotated.json"), "--port", str(port)],
+        stdout=log,
+        stderr=subprocess.STDOUT,
+        start_new_session=True,
+    )
+    child = -1
+    try:
+        deadline = time.monotonic() + STARTUP
+        while not healthy(port):
+            if proc.poll() is not None or time.monotonic() > deadline:
+                log.seek(0)
+                pytest.fail(f"the viewer did not start:\n{log.read().decode()[-3000:]}")
+            time.sleep(0.3)
+        (child,) = children(proc.pid)
+        assert alive(child)
+        yield proc, port, child
+    finally:
+        # A failing test must not leave them either: each leads its own group.
+        for group in (proc.pid, child):
+            if group > 0 and alive(group):
+                try:
+                    os.killpg(group, signal.SIGKILL)
+                except ProcessLookupError:
+                    pass
+        proc.wait(timeout=30)
+        log.close()
+
+
+def gone(child: int, port: int, within: float = 30) -> bool:
+    deadline = time.monotonic() + within
+    while alive(child) or healthy(port):
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.2)
+    return not port_taken(port)
+
+
+@pytest.mark.parametrize(
+    ("sig", "code"),
+    [
+        (signal.SIGTERM, 128 + signal.SIGTERM),  # kill PID
+        (signal.SIGHUP, 128 + signal.SIGHUP),  # the terminal closed
+        (signal.SIGINT, 0),  # Ctrl+C
+    ],
+)
+def test_stopping_the_command_stops_its_server(
+    viewer: tuple[subprocess.Popen[bytes], int, int], sig: signal.Signals, code: int
+) -> None:
+    proc, port, child = viewer
+    os.kill(proc.pid, sig)  # the command only, as `kill PID` does
+    assert proc.wait(timeout=30) == code
+    assert gone(child, port), "the Streamlit child outlived the command"
+
+
+def test_even_kill_9_takes_the_server_down(
+    viewer: tuple[subprocess.Popen[bytes], int, int],
+) -> None:
+    proc, port, child = viewer
+    os.kill(proc.pid, signal.SIGKILL)
+    proc.wait(timeout=30)
+    assert gone(child, port), "the Streamlit child outlived a killed command"
+
+
+def test_the_server_runs_in_its_own_process_group(
+    viewer: tuple[subprocess.Popen[bytes], int, int],
+) -> None:
+    proc, _, child = viewer
+    assert os.getpgid(child) == child != os.getpgid(proc.pid)

@@ -1,0 +1,145 @@
+"""Record a game, its set-up: the rules, the table, the names, where the cards come from.
+
+Part of scorer_page.py (Streamlit runs pages with this folder on ``sys.path``):
+the form that starts a :class:`~casino_records.scorer.ScorerSession`, or goes on
+with an uploaded record. Layout only, as the page.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import streamlit as st
+
+from casino_records.errors import CasinoRecordError
+from casino_records.present.viewmodel import md_escape as md
+from casino_records.record.jsonio import loads
+from casino_records.record.models import Meta
+from casino_records.record.textnotation import read_text
+from casino_records.scorer import (
+    CARD_SOURCES,
+    GameSetup,
+    OptionField,
+    ScorerSession,
+    option_fields,
+)
+from casino_records.scorer.setup import PRESETS
+
+__all__ = ["setup_page"]
+
+ss = st.session_state
+DEFAULT_NAMES = ("Ana", "Ben", "Caio", "Dee")
+TABLES = {"2 players": (2, False), "3 players": (3, False), "4 players": (4, False)}
+TABLES["2 v 2"] = (4, True)
+SOURCE_LABELS = {
+    "appear": "as they appear (table cards, then each card played)",
+    "hands": "known hands (table and every hand)",
+    "shuffle": "a seeded shuffle",
+}
+
+
+def option_widget(preset: str, field: OptionField) -> Any:
+    key = f"scorer_opt_{preset}_{field.name}"
+    shown = "not set" if field.default is None else field.default
+    label = f"{field.name} (default {shown})"
+    if field.kind == "bool":
+        return st.checkbox(label, value=bool(field.default), key=key)
+    if field.kind == "int":
+        return st.number_input(label, 1, 1000, int(field.default or 1), key=key)
+    return st.selectbox(
+        label,
+        field.choices,
+        index=field.choices.index(field.default),
+        format_func=lambda value: "not set" if value is None else str(value),
+        key=key,
+    )
+
+
+def setup_page(session_key: str) -> None:
+    """The set-up form; a started game goes to ``st.session_state[session_key]``."""
+    st.title("Record a game")
+    st.caption(
+        "Enter a game as it is played: every move is checked by the engine as you"
+        " enter it, and the score sheet compares what the players claim with what"
+        " the cards say."
+    )
+    preset = st.selectbox("Rules", PRESETS, key="scorer_preset")
+    table = st.radio("Table", list(TABLES), horizontal=True, key="scorer_table")
+    players, partnership = TABLES[table]
+    names = [
+        st.text_input(f"Seat {seat}", DEFAULT_NAMES[seat], key=f"scorer_name{seat}")
+        for seat in range(players)
+    ]
+    if partnership:
+        st.caption(
+            f"Partners sit opposite: {names[0]} & {names[2]} v {names[1]} & {names[3]}."
+        )
+    dealer = st.selectbox(
+        "First dealer",
+        range(players),
+        format_func=lambda seat: names[seat] or f"seat {seat}",
+        key="scorer_dealer",
+    )
+    source = st.radio(
+        "The cards",
+        CARD_SOURCES,
+        format_func=SOURCE_LABELS.__getitem__,
+        key="scorer_source",
+    )
+    seed = ""
+    if source == "shuffle":
+        seed = st.text_input("Shuffle seed", "club-night", key="scorer_seed")
+    fields = option_fields(preset)
+    target = next(f for f in fields if f.name == "target_score")
+    options: dict[str, Any] = {
+        "target_score": st.number_input(
+            f"Target score (default {target.default})",
+            1,
+            1000,
+            int(target.default or 21),
+            key=f"scorer_target_{preset}",
+        )
+    }
+    with st.expander("Rules options"):
+        for field in fields:
+            if field.name != "target_score":
+                options[field.name] = option_widget(preset, field)
+    with st.expander("About the game (optional)"):
+        record_id = st.text_input("Record id", key="scorer_id")
+        event = st.text_input("Event", key="scorer_event")
+        date = st.text_input("Date", key="scorer_date")
+    if st.button("Start recording", type="primary", key="scorer_start"):
+        meta = Meta(event=event or None, date=date or None) if event or date else None
+        try:
+            setup = GameSetup(
+                preset=preset,
+                options=options,
+                names=tuple(n.strip() for n in names),
+                partnership=partnership,
+                dealer=dealer,
+                cards=source,
+                seed=seed,
+                record_id=record_id or None,
+                meta=meta,
+            )
+            ss[session_key] = ScorerSession(setup)
+        except CasinoRecordError as exc:
+            st.error(md(str(exc)))
+        else:
+            st.rerun()
+    st.divider()
+    upload = st.file_uploader(
+        "Or go on with a record (JSON or text notation)",
+        type=["json", "txt", "casino"],
+        key="scorer_upload",
+    )
+    if upload is not None and st.button("Go on with it", key="scorer_resume"):
+        data = upload.getvalue()
+        try:
+            text = data.decode("utf-8-sig")
+            record = loads(data) if text.lstrip().startswith("{") else read_text(text)
+            ss[session_key] = ScorerSession.from_record(record)
+        except (CasinoRecordError, UnicodeDecodeError) as exc:
+            st.error(md(f"Cannot go on with {upload.name}: {exc}"))
+        else:
+            st.rerun()
