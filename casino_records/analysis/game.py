@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..check.replay import Position, replay
+from ..check.replay import ReplayPosition, replay
 from ..engine.cards import Card
 from ..engine.describe import move_text
 from ..engine.match import MatchState
@@ -45,7 +45,7 @@ class Unit:
 
 @dataclass(slots=True)
 class _Deal:
-    positions: list[Position]
+    positions: list[ReplayPosition]
     moves: list[Move]
     texts: list[str]
     context: DealContext
@@ -94,7 +94,7 @@ class AnalysedGame:
             match.settle(scores, state.sweeps)
 
     def _deal(
-        self, positions: list[Position], moves: list[Move], context: DealContext
+        self, positions: list[ReplayPosition], moves: list[Move], context: DealContext
     ) -> _Deal:
         round_starts: dict[int, int] = {}
         later: dict[int, list[list[Card]]] = {}
@@ -216,11 +216,16 @@ class AnalysedGame:
         best_value = max(top, played_value)
         loss = best_value - played_value
         settings = self.settings
-        mark = mark_for(
-            loss,
-            loss_stderr,
-            (settings.inaccuracy, settings.mistake, settings.blunder),
-            settings.significance,
+        # One sample has no standard error: its loss cannot be shown significant.
+        mark = (
+            ""
+            if method == "estimated" and samples < 2
+            else mark_for(
+                loss,
+                loss_stderr,
+                (settings.inaccuracy, settings.mistake, settings.blunder),
+                settings.significance,
+            )
         )
         position = deal.positions[i]
         return MoveAnalysis(

@@ -14,7 +14,8 @@ mark        loss at least  in Casino terms
 
 An estimated loss is marked only when it is also at least two standard errors
 (:data:`SIGNIFICANCE`): with few samples a small difference may be noise, and the
-best of several noisy means is biased upwards.
+best of several noisy means is biased upwards. (With one sample there is no
+standard error: the analysis marks no estimated move then.)
 """
 
 from __future__ import annotations

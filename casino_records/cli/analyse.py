@@ -158,7 +158,12 @@ def analyse(
             stream.write(analysis_text(analysis).encode())
     if annotated is not None:
         with atomic_output(annotated) as stream:
-            write_records([annotate(record, analysis)], stream, annotated_format)
+            write_records(
+                [annotate(record, analysis)],
+                stream,
+                annotated_format,
+                settings.max_bytes,
+            )
     moves = len(analysis.moves)
     stderr(
         f"analysed {moves} move{'s' * (moves != 1)} in {elapsed:.1f} s"
