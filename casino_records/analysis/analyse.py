@@ -2,7 +2,7 @@
 
 >>> from casino_records.record.simulate import simulate_record
 >>> record = simulate_record("classic", 2, seed="doc", bots=["greedy", "random"], max_deals=1)
->>> analysis = analyse_record(record, make_settings(samples=4, seed="doc"))
+>>> analysis = analyse_record(record, make_settings(samples=2, seed="doc"))
 >>> len(analysis.deals[0].moves), analysis.deals[0].moves[-1].method
 (48, 'exact')
 """
@@ -12,8 +12,8 @@ from __future__ import annotations
 import multiprocessing
 import signal
 import threading
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable, Generator, Iterator
+from contextlib import closing, contextmanager
 from types import FrameType
 from typing import Final
 
@@ -91,11 +91,14 @@ def analyse_record(
     total = sum(len(unit.indexes) for unit in units)
     done = 0
     results: dict[Unit, tuple[list[MoveAnalysis], str]] = {}
-    for unit, result in _run_units(game, units, jobs):
-        results[unit] = result
-        done += len(unit.indexes)
-        if progress is not None:
-            progress(done, total)
+    # Closed at once when ``progress`` raises (a page stopping the work), so
+    # the worker processes are stopped then, not when the generator is collected.
+    with closing(_run_units(game, units, jobs)) as running:
+        for unit, result in running:
+            results[unit] = result
+            done += len(unit.indexes)
+            if progress is not None:
+                progress(done, total)
     analysis = GameAnalysis(
         id=record.id,
         source=source,
@@ -137,7 +140,7 @@ def _run_in_worker(unit: Unit) -> tuple[Unit, tuple[list[MoveAnalysis], str]]:
 
 def _run_units(
     game: AnalysedGame, units: list[Unit], jobs: int
-) -> Iterator[tuple[Unit, tuple[list[MoveAnalysis], str]]]:
+) -> Generator[tuple[Unit, tuple[list[MoveAnalysis], str]], None, None]:
     if jobs <= 1 or len(units) <= 1:
         for unit in units:
             yield unit, game.run(unit)
