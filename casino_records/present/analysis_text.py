@@ -6,13 +6,30 @@ of the mover's side against the others (see :mod:`casino_records.analysis.value`
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
+from typing import Final
 
 from ..analysis.report import DealAnalysis, GameAnalysis, MoveAnalysis, PlayerLoss
+from ..engine.cards import parse_card
 
-__all__ = ["analysis_text", "deal_table", "losses_line"]
+__all__ = ["analysis_text", "deal_table", "losses_line", "pretty_move"]
 
+_CARD: Final = re.compile(r"(?:10|[2-9AJQK])[SHDC]")
+"""A card as the analysis writes it (strictly: ``as`` is a word, not the ace)."""
 _HEADERS = ("move", "player", "played", "", "best", "loss", "how")
+
+
+def pretty_move(text: str) -> str:
+    """A move as the analysis writes it, with suit symbols.
+
+    >>> pretty_move("AS takes 4D 5C as 14"), pretty_move("3C builds 8 onto 5D")
+    ('A♠ takes 4♦ 5♣ as 14', '3♣ builds 8 onto 5♦')
+    """
+    return " ".join(
+        parse_card(token).pretty if _CARD.fullmatch(token) else token
+        for token in text.split(" ")
+    )
 
 
 def _loss(move: MoveAnalysis) -> str:

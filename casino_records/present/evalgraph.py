@@ -8,8 +8,8 @@ below, side 1), over a shaded area. With three or four sides there is one line
 per side: its expected points minus the mean of the others'. Moves with a mark
 get a coloured dot (``?!`` yellow, ``?`` orange, ``??`` red); the moves solved
 exactly lie on a tinted band labelled "exact"; the current move has a vertical
-line; dashed lines part the rounds. Every point is a link when ``href`` is given (click it to go to the move)
-and carries a tooltip: the move, its loss and the best move.
+line; dashed lines part the rounds. Every point carries a tooltip (the move, its loss
+and the best move) and, given ``href`` or ``stepper``, goes to its move when clicked.
 
 >>> from casino_records.analysis.report import DealAnalysis
 >>> evaluation_svg(DealAnalysis(0), ["Ana", "Ben"]).splitlines()[0]  # doctest: +NORMALIZE_WHITESPACE
@@ -26,6 +26,7 @@ from html import escape
 from typing import Final
 
 from ..analysis.report import DealAnalysis, MoveAnalysis
+from .analysis_text import pretty_move
 
 __all__ = ["MARK_COLOURS", "SIDE_COLOURS", "evaluation_svg", "lead"]
 
@@ -67,11 +68,11 @@ def _scale(moves: Sequence[MoveAnalysis], sides: int) -> float:
 
 def _tooltip(move: MoveAnalysis) -> str:
     mark = f" {move.mark}" if move.mark else ""
-    text = f"move {move.index + 1}, {move.player}: {move.played}{mark}"
+    text = f"move {move.index + 1}, {move.player}: {pretty_move(move.played)}{mark}"
     if move.best == move.played:
         text += f"; best move ({move.method})"
     else:
-        text += f"; lost {move.loss:.2f}, best {move.best} ({move.method})"
+        text += f"; lost {move.loss:.2f}, best {pretty_move(move.best)} ({move.method})"
     return text
 
 
@@ -81,6 +82,7 @@ def evaluation_svg(
     *,
     current: int | None = None,
     href: Callable[[int], str] | None = None,
+    stepper: bool = False,
     moves_in_deal: int = 48,
 ) -> str:
     """The evaluation graph of ``deal`` (see the module).
@@ -88,6 +90,9 @@ def evaluation_svg(
     :param sides: each side's name, for the labels.
     :param current: the move index (0-based) to mark with a vertical line.
     :param href: the link of a move index, for clickable points.
+    :param stepper: for the viewer's stepper: each point carries ``data-deal``
+        and ``data-move`` (the step after the move, as the move list's buttons
+        do), and a click there shows that step.
     :param moves_in_deal: the x axis's length (every deal has 48 moves).
     """
     moves = deal.moves
@@ -188,7 +193,13 @@ def evaluation_svg(
         colour = MARK_COLOURS.get(move.mark, "#333333")
         radius = 4.5 if move.mark else 2.5
         dot = (
-            f'<g class="point" data-move="{move.index}" data-mark="{_e(move.mark)}">'
+            f'<g class="point" data-index="{move.index}" data-mark="{_e(move.mark)}"'
+            + (
+                f' data-deal="{deal.index}" data-move="{move.index + 1}"'
+                if stepper
+                else ""
+            )
+            + ">"
             f"<title>{_e(_tooltip(move))}</title>"
             f'<circle cx="{x(move.index)}" cy="{y(value)}" r="{radius}" fill="{colour}"/>'
             # A wider, invisible target, so a point is easy to hit with a finger.

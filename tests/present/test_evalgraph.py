@@ -6,24 +6,9 @@ import re
 
 import pytest
 
-from casino_records.analysis.analyse import analyse_record, make_settings
 from casino_records.analysis.report import DealAnalysis, GameAnalysis
+from casino_records.present.analysis_text import pretty_move
 from casino_records.present.evalgraph import MARK_COLOURS, evaluation_svg, lead
-from casino_records.record.simulate import simulate_record
-
-
-@pytest.fixture(scope="module")
-def two() -> GameAnalysis:
-    record = simulate_record(
-        "classic", 2, seed="graph", bots=["random", "greedy"], max_deals=1
-    )
-    return analyse_record(record, make_settings(samples=4, seed="graph"))
-
-
-@pytest.fixture(scope="module")
-def three() -> GameAnalysis:
-    record = simulate_record("classic", 3, seed="graph", bots=["random"], max_deals=1)
-    return analyse_record(record, make_settings(samples=2, seed="graph"))
 
 
 def test_one_point_per_move_with_its_tooltip(two: GameAnalysis) -> None:
@@ -31,10 +16,14 @@ def test_one_point_per_move_with_its_tooltip(two: GameAnalysis) -> None:
     svg = evaluation_svg(deal, two.sides)
     assert svg.splitlines()[0].startswith('<svg xmlns="http://www.w3.org/2000/svg"')
     assert "\n\n" not in svg and " id=" not in svg
-    moves = re.findall(r'<g class="point" data-move="(\d+)"', svg)
+    moves = re.findall(r'<g class="point" data-index="(\d+)"', svg)
     assert moves == [str(i) for i in range(48)]
+    assert "data-move" not in svg  # points are stepper links only when asked
     first = deal.moves[0]
-    assert f"<title>move 1, {first.player}: {first.played}" in svg
+    assert f"<title>move 1, {first.player}: {pretty_move(first.played)}" in svg
+    assert re.search(r"<title>[^<]*[♠♥♦♣]", svg) and not re.search(
+        r"<title>[^<]*\b10[SHDC]\b", svg
+    )
     assert svg == evaluation_svg(deal, two.sides)  # the same bytes
 
 
@@ -43,7 +32,7 @@ def test_marks_exact_band_rounds_and_current(two: GameAnalysis) -> None:
     svg = evaluation_svg(deal, two.sides, current=12)
     for move in deal.moves:
         if move.mark:
-            assert f'data-move="{move.index}" data-mark="{move.mark}"' in svg
+            assert f'data-index="{move.index}" data-mark="{move.mark}"' in svg
     marked = [m for m in deal.moves if m.mark]
     assert marked, "the random bot made no marked move in this deal"
     assert MARK_COLOURS[marked[0].mark] in svg
@@ -62,6 +51,12 @@ def test_points_link_to_their_moves(two: GameAnalysis) -> None:
     )
     assert svg.count("<a href=") == 48
     assert '<a href="?deal=1&amp;move=7" target="_self">' in svg
+
+
+def test_points_are_stepper_steps_when_asked(two: GameAnalysis) -> None:
+    svg = evaluation_svg(two.deals[0], two.sides, stepper=True)
+    steps = re.findall(r'data-deal="0" data-move="(\d+)"', svg)
+    assert steps == [str(i) for i in range(1, 49)]  # the step after each move
 
 
 def test_two_sides_plot_side_zero_s_lead(two: GameAnalysis) -> None:
