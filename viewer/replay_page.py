@@ -119,9 +119,7 @@ def analysis_section(game: vm.Game, data: bytes, number: int | None) -> None:
     def progress(done: int, total: int) -> None:
         bar.progress(done / max(total, 1), text=f"Analysed {done} / {total} moves")
 
-    analysis = vm.analyse_game(
-        game, samples, jobs=vm.analysis_jobs(), progress=progress
-    )
+    analysis = vm.analyse_game(game, samples, progress=progress)
     ss.replay_analyses[record_key(data, number)] = analysis
     while len(ss.replay_analyses) > 8:  # the oldest go
         del ss.replay_analyses[next(iter(ss.replay_analyses))]

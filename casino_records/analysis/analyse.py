@@ -2,7 +2,7 @@
 
 >>> from casino_records.record.simulate import simulate_record
 >>> record = simulate_record("classic", 2, seed="doc", bots=["greedy", "random"], max_deals=1)
->>> analysis = analyse_record(record, make_settings(samples=2, seed="doc"))
+>>> analysis = analyse_record(record, make_settings(samples=1, seed="doc"))
 >>> len(analysis.deals[0].moves), analysis.deals[0].moves[-1].method
 (48, 'exact')
 """

@@ -22,7 +22,7 @@ from typing import Final
 
 from ..analysis.report import AnalysisSettings, DealAnalysis, MoveAnalysis, PlayerLoss
 from .analysis_text import losses_line, pretty_move
-from .evalgraph import evaluation_svg
+from .evalgraph import SIDE_COLOURS, evaluation_svg, graph_scale
 
 __all__ = [
     "ALTERNATIVES_SHOWN",
@@ -131,7 +131,9 @@ def move_panel_html(move: MoveAnalysis | None, moves_in_deal: int = 48) -> str:
     for alternative in shown:
         played = alternative.move == move.played
         spread = "" if move.method == "exact" else f" ± {alternative.stderr:.2f}"
-        first = '<tr class="cr-played"><td>▶ played</td>' if played else "<tr><td></td>"
+        first = (
+            '<tr class="cr-row-played"><td>▶ played</td>' if played else "<tr><td></td>"
+        )
         rows.append(
             f"{first}<td>{_e(pretty_move(alternative.move))}</td>"
             f'<td class="cr-num">{alternative.value:+.2f}{spread}</td></tr>'
@@ -179,10 +181,24 @@ def deal_box_html(
         f" ?? from {settings.blunder:g} points lost."
     )
     note = f'<p class="cr-caption">{_e(deal.note)}</p>' if deal.note else ""
+    top = graph_scale(deal.moves, len(sides))
+    if len(sides) == 2:
+        legend = (
+            f"Above the middle line {_e(sides[0])} is ahead, below {_e(sides[1])};"
+            f" the edges are ±{top:g} points"
+        )
+    else:
+        names = ", ".join(
+            f'<b style="color:{SIDE_COLOURS[s % len(SIDE_COLOURS)]}">{_e(name)}</b>'
+            for s, name in enumerate(sides)
+        )
+        legend = f"Each side's lead over the others' mean ({names}), up to ±{top:g}"
+    legend += "; the shaded moves are exact." if exact else "."
     return (
         '<details class="cr-analysis" open>'
         f"<summary>Evaluation of deal {deal.index + 1}</summary>"
         f'<div class="cr-graph">{graph}</div>'
+        f'<p class="cr-caption cr-graph-legend">{legend}</p>'
         f"<p><strong>Points lost per move:</strong> {_losses_html(deal.players)}</p>"
         f'<p class="cr-caption">{_e(how)} Click a point to go to its move.</p>'
         f"{note}</details>"

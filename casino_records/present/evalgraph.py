@@ -28,7 +28,7 @@ from typing import Final
 from ..analysis.report import DealAnalysis, MoveAnalysis
 from .analysis_text import pretty_move
 
-__all__ = ["MARK_COLOURS", "SIDE_COLOURS", "evaluation_svg", "lead"]
+__all__ = ["MARK_COLOURS", "SIDE_COLOURS", "evaluation_svg", "graph_scale", "lead"]
 
 MARK_COLOURS: Final = {"?!": "#d4a300", "?": "#e07000", "??": "#d0021b"}
 """The dot colour of each mark."""
@@ -59,7 +59,7 @@ def lead(move: MoveAnalysis, side: int) -> float:
     return points[side] - others
 
 
-def _scale(moves: Sequence[MoveAnalysis], sides: int) -> float:
+def graph_scale(moves: Sequence[MoveAnalysis], sides: int) -> float:
     """The value at the top of the graph: at least 4 points, rounded up to even."""
     series = [0, 1] if sides == 2 else range(sides)
     biggest = max((abs(lead(m, s)) for m in moves for s in series), default=0.0)
@@ -112,7 +112,7 @@ def evaluation_svg(
     step = span / max(moves_in_deal, 1)
     middle = _TOP + (_HEIGHT - _TOP - _BOTTOM) / 2
     half = (_HEIGHT - _TOP - _BOTTOM) / 2
-    top = _scale(moves, len(sides))
+    top = graph_scale(moves, len(sides))
 
     def x(index: int) -> float:
         return round(_LEFT + (index + 0.5) * step, 1)

@@ -21,7 +21,7 @@ from tests.cli.test_cli import run
 from tests.paths import SAMPLES
 
 GAME = SAMPLES / "classic-2p-annotated.json"
-FAST = ("--samples", "2", "--seed", "t")
+FAST = ("--samples", "1", "--seed", "t")
 
 
 @pytest.fixture
@@ -43,7 +43,7 @@ def test_the_table(runner: CliRunner, game: Path) -> None:
     result = run(runner, "analyse", game, *FAST)
     assert result.exit_code == 0, result.output
     lines = result.stdout.splitlines()
-    assert lines[0].startswith(f"Analysis of {game}: 2 samples per estimated move")
+    assert lines[0].startswith(f"Analysis of {game}: 1 sample per estimated move")
     assert any(line.startswith("move  player  played") for line in lines)
     rows = [line for line in lines if line[:4].strip().isdigit()]
     assert len(rows) == 48
@@ -60,7 +60,7 @@ def test_json_is_the_library_model_and_jobs_do_not_change_it(
     run(runner, "analyse", game, *FAST, "--format", "json", "-o", two, "--jobs", "2")
     assert one.read_bytes() == two.read_bytes()
     data = json.loads(one.read_bytes())
-    assert data["settings"]["samples"] == 2 and data["settings"]["seed"] == "t"
+    assert data["settings"]["samples"] == 1 and data["settings"]["seed"] == "t"
     (deal,) = data["deals"]
     assert len(deal["moves"]) == 48
     move = deal["moves"][0]
@@ -88,7 +88,7 @@ def test_annotate_writes_glyphs_and_comments(
     moves = [m for r in record.deals[0].rounds for m in r.moves]
     assert all("analysis: " in (m.comment or "") for m in moves)
     assert record.meta is not None
-    assert record.meta.tags["analysis"].startswith("casino-records analyse --samples 2")
+    assert record.meta.tags["analysis"].startswith("casino-records analyse --samples 1")
     # The sample's own comments and glyphs are kept.
     original = [m for r in jsonio.load(game).deals[0].rounds for m in r.moves]
     for old, new in zip(original, moves, strict=True):

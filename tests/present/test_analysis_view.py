@@ -82,7 +82,7 @@ def test_a_move_s_panel() -> None:
     assert '<span class="cr-method cr-estimated">estimated</span>' in html
     assert "48 deals of the unseen cards" in html
     assert html.count("<tr") == 1 + len(_move().alternatives)  # head and all 8
-    assert '<tr class="cr-played"><td>▶ played</td><td>10♠ trails</td>' in html
+    assert '<tr class="cr-row-played"><td>▶ played</td><td>10♠ trails</td>' in html
     assert "+1.20 ± 0.20" in html and "more legal move" not in html
     many = [Alternative(f"{r}C trails", 0.0, 0.1) for r in range(2, 10)]
     crowded = move_panel_html(_move(alternatives=[*many, *_move().alternatives]))
@@ -95,11 +95,20 @@ def test_a_move_s_panel() -> None:
     assert move_panel_html(None) == ""
 
 
+def test_three_sides_are_named_in_their_colours(three: GameAnalysis) -> None:
+    html = deal_box_html(three.deals[0], three.sides, three.settings)
+    assert "Each side&#x27;s lead over the others&#x27; mean" not in html
+    assert "Each side's lead over the others' mean (" in html
+    assert f'<b style="color:#2b5bb5">{three.sides[0]}</b>' in html
+
+
 def test_a_deal_s_box(two: GameAnalysis) -> None:
     deal = two.deals[0]
     html = deal_box_html(deal, two.sides, two.settings)
     assert html.startswith('<details class="cr-analysis" open>')
     assert "Evaluation of deal 1" in html and 'data-deal="0" data-move="48"' in html
+    assert "Above the middle line Ana is ahead, below Ben; the edges are ±" in html
+    assert "the shaded moves are exact." in html
     assert "Points lost per move:</strong> " + two.players[0] in html
     assert "2 sampled deals each (seed &#x27;graph&#x27;); the last 8 exact" in html
     noted = DealAnalysis(1, note="cards are not known <here>")

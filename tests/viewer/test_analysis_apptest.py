@@ -1,8 +1,8 @@
 """The replay page's analysis in-process (AppTest): the button, the stepper's parts.
 
 The analysis is the library's (tested in tests/analysis); here the page runs it
-with one sample per estimated move in one process (the choices and the worker
-count are patched), so that a whole deal is analysed in about a second.
+with one sample per estimated move (the page's choices are patched), so that a
+whole deal is analysed in about a second.
 """
 
 from __future__ import annotations
@@ -41,7 +41,6 @@ def folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def env(folder: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     monkeypatch.setenv(vm.VIEW_PATH_ENV, str(folder))
     monkeypatch.setattr(vm, "SAMPLE_CHOICES", (1, 2))
-    monkeypatch.setattr(vm, "analysis_jobs", lambda: 1)
     yield folder
 
 

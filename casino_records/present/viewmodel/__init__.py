@@ -53,7 +53,6 @@ from . import felt as felt
 from . import stepper as stepper
 from .analysis import SAMPLE_CHOICES as SAMPLE_CHOICES
 from .analysis import analyse_game as analyse_game
-from .analysis import analysis_jobs as analysis_jobs
 from .analysis import analysis_summary as analysis_summary
 from .analysis import annotated_bytes as annotated_bytes
 from .analysis import recorded_analysis as recorded_analysis
@@ -163,7 +162,6 @@ __all__ = [
     "alternatives",
     "alternatives_visible",
     "analyse_game",
-    "analysis_jobs",
     "analysis_summary",
     "annotated_bytes",
     "banner_html",

@@ -14,7 +14,6 @@ from typing import Final
 from ...analysis.analyse import DEFAULT_SAMPLES, analyse_record, make_settings
 from ...analysis.annotate import annotate
 from ...analysis.report import GameAnalysis
-from ...check.batch import default_jobs
 from ...record.jsonio import dumps
 from ..analysis_text import losses_line
 from .game import Game
@@ -22,7 +21,6 @@ from .game import Game
 __all__ = [
     "SAMPLE_CHOICES",
     "analyse_game",
-    "analysis_jobs",
     "analysis_summary",
     "annotated_bytes",
     "recorded_analysis",
@@ -30,8 +28,8 @@ __all__ = [
 ]
 
 SAMPLE_CHOICES: Final = (20, 50, DEFAULT_SAMPLES)
-"""Sampled deals per estimated move the page offers: quick, good, the command's
-default (about a minute a two-player deal on one core)."""
+"""Sampled deals per estimated move the page offers: quick, finer, the command's
+default (under a minute a two-player deal, see README)."""
 
 
 def samples_label(samples: int) -> str:
@@ -45,26 +43,25 @@ def samples_label(samples: int) -> str:
     return f"{samples} (quick)" if samples == SAMPLE_CHOICES[0] else str(samples)
 
 
-def analysis_jobs() -> int:
-    """Worker processes for an analysis started on the page: one per usable core."""
-    return default_jobs()
-
-
 def analyse_game(
     game: Game,
     samples: int,
     *,
     seed: str = "0",
-    jobs: int = 1,
     progress: Callable[[int, int], None] | None = None,
 ) -> GameAnalysis:
     """Every move of ``game`` analysed, as ``casino-records analyse --samples
-    SAMPLES --seed SEED`` does (the result does not depend on ``jobs``)."""
+    SAMPLES --seed SEED`` does.
+
+    In the calling process: a worker process started from a Streamlit page
+    would import the page itself as its main module (multiprocessing's
+    preparation of a worker) and run it there. ``analyse --jobs`` is the way
+    to use several cores.
+    """
     return analyse_record(
         game.record,
         make_settings(samples=samples, seed=seed),
         source=game.report.source,
-        jobs=jobs,
         progress=progress,
     )
 
