@@ -12,6 +12,7 @@ from collections.abc import Iterable
 __all__ = [
     "CardError",
     "CasinoRecordError",
+    "EntryError",
     "IllegalMoveError",
     "InvalidRecordError",
     "RecordFormatError",
@@ -136,3 +137,26 @@ class IllegalMoveError(CasinoRecordError):
 
 class ScoreMismatchError(CasinoRecordError):
     """A claimed score that differs from the one computed by replaying the record."""
+
+
+class EntryError(CasinoRecordError):
+    """An entry the scorer refuses: a card already seen, a move out of turn,
+    an illegal move, a step taken in the wrong phase.
+
+    ``rule`` names the rule when one decides it; ``where`` says which deal,
+    round and move the entry was meant for; ``legal`` lists, for an illegal
+    move, the legal moves of the card played.
+    """
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        loc: str = "",
+        where: str = "",
+        rule: str = "",
+        legal: tuple[str, ...] = (),
+    ) -> None:
+        super().__init__(message, loc=loc, where=where, rule=rule)
+        self.legal = legal
+        """The legal moves of the card played, in words."""

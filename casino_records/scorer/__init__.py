@@ -10,8 +10,8 @@ viewer's "Record a game" page, or a terminal.
 
 from __future__ import annotations
 
+from ..errors import EntryError
 from .candidates import Candidate
-from .errors import EntryError
 from .live import HandView, LiveDeal, Violation
 from .session import Phase, ScorerSession
 from .setup import CARD_SOURCES, CardSource, GameSetup, OptionField, option_fields
