@@ -124,12 +124,10 @@ class Move(NamedTuple):
         return tuple(self.cards)
 
     def __str__(self) -> str:
-        table = " ".join(str(c) for c in self.sorted_cards())
-        if self.action is Action.TRAIL:
-            return f"seat {self.seat}: {self.card} trails"
-        if self.action is Action.CAPTURE:
-            return f"seat {self.seat}: {self.card} takes {table}"
-        return f"seat {self.seat}: {self.card} builds {self.value} onto {table}"
+        # describe imports this module: its one wording of a move is imported here.
+        from .describe import move_text
+
+        return f"seat {self.seat}: {move_text(self, pretty=False)}"
 
 
 @dataclass(frozen=True, slots=True)
