@@ -24,6 +24,7 @@ from .util import (
     JOBS_OPTION,
     OUTPUT,
     STATUSES,
+    STRICT_OPTION,
     Settings,
     atomic_output,
     exit_code,
@@ -42,12 +43,7 @@ __all__ = ["rescore", "validate"]
 @click.command()
 @click.argument("paths", nargs=-1, required=True, type=INPUTS)
 @JOBS_OPTION
-@click.option(
-    "--strict",
-    is_flag=True,
-    help="A record whose claimed scores cannot all be checked (a deal not played"
-    " out) counts as disputed.",
-)
+@STRICT_OPTION
 @click.option("--fail-fast", is_flag=True, help="Stop at the first record not ok.")
 @click.option("-q", "--quiet", is_flag=True, help="Print only records that are not ok.")
 @click.option(
@@ -217,12 +213,7 @@ def _rescore_item(
     "--in-place", is_flag=True, help="Correct the input files themselves (atomically)."
 )
 @JOBS_OPTION
-@click.option(
-    "--strict",
-    is_flag=True,
-    help="A record whose claimed scores cannot all be checked (a deal not played"
-    " out) counts as disputed.",
-)
+@STRICT_OPTION
 @FORMAT_OPTION
 @click.pass_obj
 def rescore(

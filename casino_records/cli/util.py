@@ -78,6 +78,13 @@ JOBS_OPTION: Final = click.option(
     help="Worker processes; 0 means one per core.",
 )
 """``--jobs N`` of the commands that check many records."""
+STRICT_OPTION: Final = click.option(
+    "--strict",
+    is_flag=True,
+    help="A record whose claimed scores cannot all be checked (a deal not played"
+    " out) counts as disputed.",
+)
+"""``--strict`` of the commands that check claims (D8)."""
 
 EXIT_PROBLEM: Final = 1
 """Exit code: an invalid record, a dispute, an illegal move."""

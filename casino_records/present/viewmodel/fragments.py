@@ -92,11 +92,7 @@ def goto_button(
     >>> goto_button("<go>", 0, 3)
     '<button type="button" class="cr-jump" data-deal="0" data-move="3">&lt;go&gt;</button>'
     """
-    tip = f' title="{_e(title)}"' if title else ""
-    return (
-        f'<button type="button" class="{_e(cls)}" data-deal="{deal}"'
-        f' data-move="{move}"{tip}>{_e(label)}</button>'
-    )
+    return f'<button type="button"{_goto(deal, move, cls, title)}>{_e(label)}</button>'
 
 
 def goto_link(
@@ -107,11 +103,13 @@ def goto_link(
     >>> goto_link("move 4", 0, 4)
     '<a href="#" role="button" class="cr-jump" data-deal="0" data-move="4">move 4</a>'
     """
+    return f'<a href="#" role="button"{_goto(deal, move, cls, title)}>{_e(label)}</a>'
+
+
+def _goto(deal: int, move: int, cls: str, title: str) -> str:
+    """The attributes the stepper's script reads to go to step ``move`` of ``deal``."""
     tip = f' title="{_e(title)}"' if title else ""
-    return (
-        f'<a href="#" role="button" class="{_e(cls)}" data-deal="{deal}"'
-        f' data-move="{move}"{tip}>{_e(label)}</a>'
-    )
+    return f' class="{_e(cls)}" data-deal="{deal}" data-move="{move}"{tip}'
 
 
 def last_move_html(view: PositionView) -> str:
