@@ -75,7 +75,7 @@ def validate(
     unreadable, else 1 if any is invalid or disputed.
     """
     from ..check.batch import check_all, default_jobs
-    from ..present.render import status_line, summary_line
+    from ..present.report_text import status_line, summary_line
     from ..record.jsonio import dumps_json
     from ..record.sources import find_files, iter_items
 
@@ -175,7 +175,7 @@ def _rescore_item(
     from ..check.batch import checked_item
     from ..check.correct import corrected_data
     from ..check.explain import explain
-    from ..present.render import report_text
+    from ..present.report_text import report_text
     from ..record.jsonio import dumps_json
     from ..record.writers import RecordTooLargeError, record_bytes
 
