@@ -34,6 +34,7 @@ class CasinoRecordError(ValueError):
         loc: str = "",
         where: str = "",
         rule: str = "",
+        legal: tuple[str, ...] = (),
     ) -> None:
         super().__init__(message)
         self.message = message
@@ -44,6 +45,8 @@ class CasinoRecordError(ValueError):
         """The same place in words, or ``""``."""
         self.rule = rule
         """The id of the rule broken (``R5.1``, ``G1`` …; docs/rules.md), or ``""``."""
+        self.legal = legal
+        """For a move refused: the legal moves there, in words, when known."""
 
     def __str__(self) -> str:
         parts = [self.message]
@@ -122,17 +125,9 @@ class IllegalMoveError(CasinoRecordError):
     """
 
     def __init__(
-        self,
-        message: str,
-        *,
-        rule: str,
-        loc: str = "",
-        where: str = "",
-        legal: tuple[object, ...] = (),
+        self, message: str, *, rule: str, loc: str = "", where: str = ""
     ) -> None:
         super().__init__(message, loc=loc, where=where, rule=rule)
-        self.legal = legal
-        """The legal moves of the position, when known."""
 
 
 class ScoreMismatchError(CasinoRecordError):
@@ -147,16 +142,3 @@ class EntryError(CasinoRecordError):
     round and move the entry was meant for; ``legal`` lists, for an illegal
     move, the legal moves of the card played.
     """
-
-    def __init__(
-        self,
-        message: str,
-        *,
-        loc: str = "",
-        where: str = "",
-        rule: str = "",
-        legal: tuple[str, ...] = (),
-    ) -> None:
-        super().__init__(message, loc=loc, where=where, rule=rule)
-        self.legal = legal
-        """The legal moves of the card played, in words."""
