@@ -22,7 +22,7 @@ Fixtures
 Tests that use ``page``, ``context``, ``browser`` or ``chromium_path`` get the
 ``browser`` marker automatically (the server fixtures alone need no browser); every ``browser`` test
 is skipped (never errors) when Chromium or pytest-playwright is missing, and
-the terminal summary says how many were skipped and why.
+the terminal summary says how many ran and how many were skipped, and why.
 """
 
 from __future__ import annotations
@@ -84,8 +84,6 @@ HARNESS_WARNINGS: Final = (
 )
 """Known harmless warnings of the browser harness, ignored in browser tests only."""
 
-_SKIPPED: Final = pytest.StashKey[tuple[int, str]]()
-
 StartServer = Callable[[Path], str]
 """``start(script) -> url``: the type of the ``streamlit_server`` fixture."""
 
@@ -112,7 +110,6 @@ def pytest_collection_modifyitems(
     ["error"]`` stays in force for everything else).
     """
     reason = _skip_reason(config)
-    skipped = 0
     for item in items:
         fixtures = set(getattr(item, "fixturenames", ()))
         if fixtures & BROWSER_FIXTURES and item.get_closest_marker("browser") is None:
@@ -122,19 +119,41 @@ def pytest_collection_modifyitems(
                 item.add_marker(pytest.mark.filterwarnings(spec))
         if reason is not None and item.get_closest_marker("browser") is not None:
             item.add_marker(pytest.mark.skip(reason=reason))
-            skipped += 1
-    if skipped:
-        config.stash[_SKIPPED] = (skipped, reason or "")
 
 
 def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
-    """Say in one line how many browser tests were skipped, and why."""
-    skipped, reason = terminalreporter.config.stash.get(_SKIPPED, (0, ""))
-    if skipped:
-        why = "no Chromium" if reason == NO_CHROMIUM else "no pytest-playwright"
-        terminalreporter.write_line(
-            f"browser tests: {skipped} skipped ({why})", yellow=True, bold=True
-        )
+    """Say in one line how many browser tests ran and how many were skipped, and why.
+
+    Counted from the test reports, so it holds with worker processes too.
+    """
+    ran = failed = skipped = 0
+    reasons: set[str] = set()
+    for category in ("passed", "failed", "skipped", "error"):
+        for report in terminalreporter.stats.get(category, []):
+            if "browser" not in getattr(report, "keywords", {}):
+                continue
+            if category == "skipped":
+                skipped += 1
+                if isinstance(report.longrepr, tuple):
+                    reasons.add(str(report.longrepr[2]).removeprefix("Skipped: "))
+            elif report.when == "call" and category in ("passed", "failed"):
+                ran += 1
+                failed += category == "failed"
+            elif category in ("failed", "error"):
+                failed += 1
+    if not ran and not skipped and not failed:
+        return
+    why = ""
+    if reasons:
+        short = {NO_CHROMIUM: "no Chromium", NO_PLAYWRIGHT: "no pytest-playwright"}
+        why = " (" + "; ".join(sorted(short.get(r, r) for r in reasons)) + ")"
+    failing = f", {failed} failed" if failed else ""
+    terminalreporter.write_line(
+        f"browser tests: {ran} ran{failing}, {skipped} skipped{why}",
+        yellow=bool(skipped or failed),
+        green=not (skipped or failed),
+        bold=True,
+    )
 
 
 @pytest.fixture(scope="session")
