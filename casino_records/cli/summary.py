@@ -137,13 +137,13 @@ def summary_lines(
     where = " ".join(shlex.quote(p) for p in paths)
     steps = []
     if first_disputed:
-        steps.append((f"rescore {shlex.quote(first_disputed)}", "one score sheet"))
-    steps.append((f"validate {where}", "one line per record"))
-    steps.append((f"rescore {where}", "every report in full"))
-    width = max(len(command) for command, _ in steps)
+        steps.append(("one score sheet", f"rescore {shlex.quote(first_disputed)}"))
+    steps.append(("one line per record", f"validate {where}"))
+    steps.append(("every report in full", f"rescore {where}"))
+    width = max(len(what) for what, _ in steps) + 1
     yield "The full reports:"
-    for command, what in steps:
-        yield f"  {program} {command:<{width}}  # {what}"
+    for what, command in steps:
+        yield f"  {what + ':':<{width}}  {program} {command}"
 
 
 def summarize(paths: Sequence[Path], *, max_bytes: int, jobs: int, strict: bool) -> int:

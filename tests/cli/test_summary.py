@@ -63,12 +63,10 @@ SAMPLE_SUMMARY = [
     "44 records: 33 ok, 8 disputed, 3 invalid, 0 unreadable (1 ok record has claimed"
     " scores not checked: a deal not played out)",
     "The full reports:",
-    "  casino-records rescore sample_games/disputed-big-casino-wrong-side.json  # one"
-    " score sheet",
-    "  casino-records validate sample_games                                     # one"
-    " line per record",
-    "  casino-records rescore sample_games                                      #"
-    " every report in full",
+    "  one score sheet:       casino-records rescore"
+    " sample_games/disputed-big-casino-wrong-side.json",
+    "  one line per record:   casino-records validate sample_games",
+    "  every report in full:  casino-records rescore sample_games",
 ]
 
 
@@ -123,7 +121,10 @@ def test_an_unreadable_record_has_its_line_and_exit_code_2(tmp_path: Path) -> No
     ]
     assert lines[2] == "2 records: 0 ok, 0 disputed, 1 invalid, 1 unreadable"
     # no disputed record: no score sheet to show first
-    assert [line.split()[1] for line in lines[4:]] == ["validate", "rescore"]
+    assert [line.split(":")[0] for line in lines[4:]] == [
+        "  one line per record",
+        "  every report in full",
+    ]
 
 
 def test_a_read_error_names_its_place_in_words(tmp_path: Path) -> None:
@@ -156,9 +157,9 @@ def test_a_record_line_tells_more_only_when_there_is_more() -> None:
         "3 records: 2 ok, 1 disputed, 0 invalid, 0 unreadable (1 ok record has"
         " claimed scores not checked: a deal not played out)",
         "The full reports:",
-        "  cr rescore a.json          # one score sheet",
-        "  cr validate 'some folder'  # one line per record",
-        "  cr rescore 'some folder'   # every report in full",
+        "  one score sheet:       cr rescore a.json",
+        "  one line per record:   cr validate 'some folder'",
+        "  every report in full:  cr rescore 'some folder'",
     ]
     assert counts == {"disputed": 1, "ok": 2}
 
