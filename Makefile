@@ -5,10 +5,13 @@ PY := $(VENV)/bin/python
 CLI := $(VENV)/bin/casino-records
 STAMP := $(VENV)/.installed
 PORT ?= 8501
+# pytest's worker processes (pytest-xdist): one per core; the browser tests stay
+# together on one worker. PYTEST_JOBS=0 runs everything in one process.
+PYTEST_JOBS ?= auto
 
 COMPILED := casino_records/_compiled.sha256
 
-.PHONY: install compile run test test-fast lint bench schema docs clean
+.PHONY: install compile run test test-fast test-wheel lint bench schema docs clean
 
 # An editable install, pure Python: the compiled modules are built in place below.
 $(STAMP): pyproject.toml setup.py
@@ -36,13 +39,19 @@ run: install
 	@echo
 	@$(CLI) view --port $(PORT)
 
+# Everything but the wheels' build (test-wheel); the last line counts the browser tests.
 test: install
-	$(PY) -m pytest
+	$(PY) -m pytest -n $(PYTEST_JOBS) --dist loadgroup -m "not wheel"
 
 # The inner loop: everything but the slow property runs, the builds' comparison,
-# the README's examples and the browser tests.
+# the README's examples, the live servers and the browser tests.
 test-fast: install
-	$(PY) -m pytest -q -m "not slow and not browser"
+	$(PY) -m pytest -q -n $(PYTEST_JOBS) -m "not slow and not browser"
+
+# The wheels and the sdist built from scratch and installed into fresh virtual
+# environments (tests/native/test_wheel.py, minutes); CI runs it after make test.
+test-wheel: install
+	$(PY) -m pytest -m wheel
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check .

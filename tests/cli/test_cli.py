@@ -791,6 +791,8 @@ def test_view_builds_the_streamlit_command(
         "true",
         "--logger.hideWelcomeMessage",
         "true",
+        "--logger.level",
+        "warning",
         "--",
         str(SAMPLES.resolve()),
     ]
@@ -826,7 +828,14 @@ def test_view_command_line_without_a_path() -> None:
 
     command = viewer_command(Path("app.py"), 8501, None)
     assert "--" not in command
-    assert command[-4:-2] == ["--server.headless", "true"]
+    assert command[-6:] == [
+        "--server.headless",
+        "true",
+        "--logger.hideWelcomeMessage",
+        "true",
+        "--logger.level",
+        "warning",
+    ]
 
 
 def test_the_viewer_s_own_streamlit_settings() -> None:

@@ -35,6 +35,7 @@ import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.request
 from collections.abc import Callable, Iterator
@@ -110,6 +111,9 @@ def pytest_collection_modifyitems(
     ["error"]`` stays in force for everything else).
     """
     reason = _skip_reason(config)
+    # With worker processes (make test: --dist loadgroup), the browser tests
+    # share one worker, its server and its Chromium.
+    grouped = config.pluginmanager.hasplugin("xdist")
     for item in items:
         fixtures = set(getattr(item, "fixturenames", ()))
         if fixtures & BROWSER_FIXTURES and item.get_closest_marker("browser") is None:
@@ -117,6 +121,8 @@ def pytest_collection_modifyitems(
         if item.get_closest_marker("browser") is not None:
             for spec in HARNESS_WARNINGS:
                 item.add_marker(pytest.mark.filterwarnings(spec))
+            if grouped:
+                item.add_marker(pytest.mark.xdist_group("browser"))
         if reason is not None and item.get_closest_marker("browser") is not None:
             item.add_marker(pytest.mark.skip(reason=reason))
 
@@ -312,6 +318,19 @@ def viewer_url(streamlit_server: StartServer) -> str:
     if not VIEWER_APP.is_file():
         pytest.fail(f"the viewer app is missing: {VIEWER_APP}")
     return streamlit_server(VIEWER_APP)
+
+
+@pytest.fixture(scope="session")
+def _pw_artifacts_folder() -> Iterator[tempfile.TemporaryDirectory[str]]:
+    """pytest-playwright's own scratch folder, removed when the session ends.
+
+    The plugin removes it in a clean-up of pytest's configuration, which a
+    pytest-xdist worker never runs: the folder's finalizer then warned at exit.
+    No test here records videos or traces into it.
+    """
+    folder = tempfile.TemporaryDirectory(prefix="playwright-pytest-")
+    yield folder
+    folder.cleanup()
 
 
 @pytest.fixture(scope="session")
