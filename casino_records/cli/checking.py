@@ -45,6 +45,14 @@ __all__ = ["rescore", "validate"]
 @JOBS_OPTION
 @STRICT_OPTION
 @click.option("--fail-fast", is_flag=True, help="Stop at the first record not ok.")
+@click.option(
+    "--summary",
+    "as_summary",
+    is_flag=True,
+    help="A short summary for people: one line per record not ok with the"
+    " likeliest counting mistake (disputed) or the first error and its rule"
+    " (invalid), the totals, and the commands that show the full reports.",
+)
 @click.option("-q", "--quiet", is_flag=True, help="Print only records that are not ok.")
 @click.option(
     "--progress/--no-progress",
@@ -62,6 +70,7 @@ def validate(
     progress: bool | None,
     fmt: str,
     strict: bool,
+    as_summary: bool,
 ) -> None:
     """Replay every record and print one status line per record.
 
@@ -71,9 +80,21 @@ def validate(
     An ok record whose claimed scores could not all be checked (a deal not
     played out) says so; with --strict it counts as disputed. A .jsonl archive
     is read one line at a time, so its size does not matter. Exit code 2 if any
-    record is
-    unreadable, else 1 if any is invalid or disputed.
+    record is unreadable, else 1 if any is invalid or disputed, with --summary
+    too.
     """
+    if as_summary:
+        if fmt == "json" or quiet or fail_fast:
+            raise click.UsageError(
+                "--summary is for people: not with --format json, -q or --fail-fast"
+            )
+        from ..check.batch import default_jobs
+        from .summary import summarize
+
+        jobs = jobs or default_jobs()
+        sys.exit(
+            summarize(paths, max_bytes=settings.max_bytes, jobs=jobs, strict=strict)
+        )
     from ..check.batch import check_all, default_jobs
     from ..present.report_text import status_line, summary_line
     from ..record.jsonio import dumps_json
