@@ -32,14 +32,16 @@ st.set_page_config(
 )
 st.html(f"<style>{(HERE / 'page.css').read_text(encoding='utf-8')}</style>")
 
-for key, value in {
+defaults: dict[str, object] = {
     "replay_started": False,  # the URL was read (first run of the session)
     "replay_loaded": None,  # which game the position belongs to
     "replay_pending": None,  # a deep link waiting for its game
     "replay_view": "all",
     "replay_start": 0,  # where the stepper shows from after the latest jump
     "replay_nonce": 0,  # counts the jumps: the stepper follows a new one
-}.items():
+    "replay_analyses": {},  # analyses run on the page, by record (see replay_page)
+}
+for key, value in defaults.items():
     st.session_state.setdefault(key, value)
 
 st.navigation(PAGES, position="top").run()

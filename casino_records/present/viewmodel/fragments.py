@@ -348,24 +348,29 @@ def move_list_html(
     window: Sequence[int],
     round_: int,
     game: Game | None = None,
+    badges: Mapping[int, tuple[str, str, str]] | None = None,
 ) -> str:
     """The move list of round ``round_`` (0-based): a button per step of ``window``.
 
     ``window`` is :func:`navigation.round_window` (cut at the step shown in
     a seat's own view); the button of a move opens the position right after it.
+    ``badges`` maps a step to a short text shown at the end of its button, its
+    tooltip and its kind (the analysis: ``?? −2.41``, the move's note, ``blunder``;
+    see :func:`..analysis_view.move_badges`).
     """
-    items = "".join(
-        "<li>"
-        + goto_button(
-            move_label(rows, i, game, opens=n == 0 and round_ > 0),
-            deal,
-            i,
-            cls="cr-move",
+    items = []
+    for n, i in enumerate(window):
+        label = move_label(rows, i, game, opens=n == 0 and round_ > 0)
+        badge, tip, kind = (badges or {}).get(i, ("", "", ""))
+        if not badge:
+            items.append(f"<li>{goto_button(label, deal, i, cls='cr-move')}</li>")
+            continue
+        items.append(
+            f'<li><button type="button" class="cr-move" data-deal="{deal}"'
+            f' data-move="{i}" title="{_e(tip)}">{_e(label)}'
+            f' <span class="cr-badge cr-mark-{_e(kind)}">{_e(badge)}</span></button></li>'
         )
-        + "</li>"
-        for n, i in enumerate(window)
-    )
     return (
         f'<div class="cr-moves-title"><strong>Moves of round {round_ + 1}</strong></div>'
-        f'<ol class="cr-moves">{items}</ol>'
+        f'<ol class="cr-moves">{"".join(items)}</ol>'
     )
