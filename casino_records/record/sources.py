@@ -28,13 +28,13 @@ import zlib
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import IO, TYPE_CHECKING, Any, Final, Literal
+from typing import IO, TYPE_CHECKING, Any, Final, Literal, cast
 
 from ..errors import RecordFormatError
 from .files import (
     BOM,
-    LineSource,
     MAX_RECORD_BYTES,
+    LineSource,
     RecordKind,
     compression_of,
     is_record_file,
@@ -195,7 +195,7 @@ def open_source(path: Path) -> IO[bytes]:
     if compression == "gzip":
         import gzip
 
-        return gzip.open(path, "rb")
+        return cast(IO[bytes], gzip.open(path, "rb"))
     try:
         import zstandard
     except ImportError:
@@ -385,6 +385,7 @@ def item_at(
     longer holds a record there, gives an ``error`` item.
     """
     label = str(path)
+    unreadable: tuple[type[BaseException], ...] = (*_decompression_errors(), OSError)
     try:
         with open_source(path) as stream:
             if kind == "json" or (line == 1 and offset == 0 and kind != "jsonl"):
@@ -395,9 +396,11 @@ def item_at(
                 found = next(split(stream, label, max_bytes, line, offset), None)
     except _ZstdMissing:
         return Item(label, "error", problem=ZSTD_MISSING)
-    except (*_decompression_errors(), OSError) as exc:
+    except unreadable as exc:
         reason = getattr(exc, "strerror", None) or str(exc) or type(exc).__name__
-        return Item(label, "error", line=line, problem=f"cannot read the file: {reason}")
+        return Item(
+            label, "error", line=line, problem=f"cannot read the file: {reason}"
+        )
     if found is None or found.line != line:
         where = f"{label}:{line}"
         problem = "the file no longer holds this record (was it changed?)"

@@ -11,7 +11,6 @@ import pytest
 
 from casino_records.record.files import MAX_RECORD_BYTES
 from casino_records.record.jsonio import load
-from casino_records.record.writers import TEXT_SEPARATOR, record_bytes
 from casino_records.record.sources import (
     ZSTD_MISSING,
     Item,
@@ -20,6 +19,7 @@ from casino_records.record.sources import (
     iter_items,
     read_item,
 )
+from casino_records.record.writers import TEXT_SEPARATOR, record_bytes
 from tests.paths import SAMPLES
 
 ARCHIVE = SAMPLES / "archive-mixed.jsonl"
@@ -31,7 +31,9 @@ def _zst(data: bytes, path: Path, frames: int = 1) -> Path:
     step = -(-len(data) // frames)
     compressor = zstandard.ZstdCompressor()
     path.write_bytes(
-        b"".join(compressor.compress(data[i : i + step]) for i in range(0, len(data), step))
+        b"".join(
+            compressor.compress(data[i : i + step]) for i in range(0, len(data), step)
+        )
     )
     return path
 
