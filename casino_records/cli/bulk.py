@@ -41,7 +41,7 @@ def _need_scale(command: str) -> None:
             raise UnreadableInput(_SCALE_MISSING.format(command=command))
 
 
-class _Stopped(Exception):
+class _Stopped(BaseException):
     def __init__(self, signum: int) -> None:
         super().__init__(signum)
         self.signum = signum

@@ -211,9 +211,9 @@ def _where(filters: Filters) -> tuple[str, list[Any]]:
         clauses.append(f"status IN ({marks})")
         params += list(filters.statuses)
     if filters.player:
+        # names joined by a character no name holds, so no match spans two
         clauses.append(
-            "list_bool_or(list_transform(coalesce(players, []),"
-            " p -> contains(lower(p), lower(?))))"
+            "contains(lower(array_to_string(coalesce(players, []), chr(31))), lower(?))"
         )
         params.append(filters.player)
     if filters.preset:
