@@ -26,9 +26,6 @@ from casino_records.record.jsonio import canonical_data
 from casino_records.record.simulate import simulate_record
 from tests.paths import SAMPLES
 
-pytest.importorskip("distributed")  # the scale extra
-pytest.importorskip("duckdb")
-zstandard = pytest.importorskip("zstandard")
 
 BIN = Path(sys.executable).parent
 CLI = str(BIN / "casino-records")
@@ -82,7 +79,7 @@ def write_archives(folder: Path, count: int) -> list[Path]:
     gz.write_bytes(gzip.compress(b"\n".join(parts[1]) + b"\n"))
     zst = folder / "part-3.jsonl.zst"
     half = len(parts[2]) // 2
-    compressor = zstandard.ZstdCompressor()
+    compressor = pytest.importorskip("zstandard").ZstdCompressor()
     zst.write_bytes(
         compressor.compress(b"\n".join(parts[2][:half]) + b"\n")
         + compressor.compress(b"\n".join(parts[2][half:]) + b"\n")
@@ -224,6 +221,8 @@ class Lines:
 def checked(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, list[Path]]:
     """A results folder of the samples and a simulated archive of 2,000 records
     (plain, gzip and zstd), written by a local cluster of two worker processes."""
+    for extra in ("distributed", "pyarrow", "duckdb"):
+        pytest.importorskip(extra)  # the scale extra
     folder = tmp_path_factory.mktemp("bulk")
     inputs = [SAMPLES, *write_archives(folder, 2000)]
     out = folder / "results"

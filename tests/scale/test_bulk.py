@@ -24,6 +24,7 @@ from tests.scale.conftest import (
 )
 
 pytestmark = [pytest.mark.slow, pytest.mark.timeout(240)]
+pytest.importorskip("distributed")  # the scale extra
 
 
 def test_a_local_cluster_gives_validates_statuses_and_findings(

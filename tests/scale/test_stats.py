@@ -41,7 +41,7 @@ def test_stats_figures_are_those_of_the_tables(
         (g["preset"], g["players"]): g["records"] for g in found["groups"]
     } == groups
     disputed = Counter()
-    for seq, category in {
+    for _seq, category in {
         (f["seq"], f["category"] or f["kind"])
         for f in findings
         if f["severity"] == "dispute"
