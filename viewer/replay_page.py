@@ -100,7 +100,7 @@ with st.sidebar:
             "Bundled games" if vm.env_path() is None else "Games",
             list(files),
             key="replay_file",
-            disabled=upload is not None,
+            disabled=upload is not None or ss.get("results_pick") is not None,
         )
 
 # The header and the game live in two fixed slots, so that a header of another

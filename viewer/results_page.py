@@ -17,7 +17,6 @@ from casino_records.present.viewmodel import results as rv
 
 md = vm.md_escape
 ss = st.session_state
-STATUSES = ["ok", "disputed", "invalid", "unreadable"]
 
 st.subheader("Results", anchor=False)
 
@@ -60,7 +59,7 @@ st.caption(md(f"{folder} · {rv.summary(manifest)}"))
 left, middle, right, last = st.columns([3, 2, 2, 2])
 statuses = left.multiselect(
     "Status",
-    STATUSES,
+    list(rv.STATUSES),
     default=["disputed", "invalid", "unreadable"],
     key="results_status",
 )

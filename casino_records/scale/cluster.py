@@ -54,7 +54,7 @@ def dask_client(
                     n_workers=workers,
                     threads_per_worker=1,
                     processes=True,
-                    dashboard_address=None,
+                    dashboard_address=":0",  # any free port: never a clash
                     silence_logs=logging.ERROR,
                 )
                 client = Client(cluster)

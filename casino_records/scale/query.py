@@ -108,19 +108,25 @@ SELECT count(*) AS records,
 FROM records
 """
 
-_CATEGORY: Final = "coalesce(category, kind)"
+_CATEGORY: Final = (
+    "CASE WHEN kind = 'match' THEN 'match ' || coalesce(category, 'claims')"
+    " ELSE coalesce(category, kind) END"
+)
+"""A disputed category: the claimed figure's (``points.aces``, a deal's ``total``),
+``match totals`` or ``match winner`` for the match's claims."""
 
-_GROUPS: Final = """
+_GROUPS: Final = f"""
 WITH grouped AS (
     SELECT preset, player_count, count(*) AS records,
            avg((status = 'disputed')::INT) AS dispute_rate,
            avg((status = 'invalid')::INT) AS invalid_rate
     FROM records WHERE preset IS NOT NULL GROUP BY ALL
 ), categories AS (
-    SELECT r.preset, r.player_count, coalesce(f.category, f.kind) AS category,
-           count(DISTINCT f.seq) AS n
-    FROM findings f JOIN records r USING (seq)
-    WHERE f.severity = 'dispute' GROUP BY ALL
+    SELECT r.preset, r.player_count, f.category, count(DISTINCT f.seq) AS n
+    FROM (
+        SELECT seq, {_CATEGORY} AS category FROM findings WHERE severity = 'dispute'
+    ) f JOIN records r USING (seq)
+    GROUP BY ALL
 ), rules AS (
     SELECT r.preset, r.player_count, f.rule, count(DISTINCT f.seq) AS n
     FROM findings f JOIN records r USING (seq)

@@ -26,7 +26,6 @@ from casino_records.record.jsonio import canonical_data
 from casino_records.record.simulate import simulate_record
 from tests.paths import SAMPLES
 
-
 BIN = Path(sys.executable).parent
 CLI = str(BIN / "casino-records")
 

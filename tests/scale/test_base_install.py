@@ -43,7 +43,10 @@ def test_validate_works_without_the_scale_extra() -> None:
 
 
 def test_bulk_and_stats_say_what_to_install() -> None:
-    for args in (["bulk", str(SAMPLES), "--out", "/nonexistent/x"], ["stats", str(SAMPLES)]):
+    for args in (
+        ["bulk", str(SAMPLES), "--out", "/nonexistent/x"],
+        ["stats", str(SAMPLES)],
+    ):
         run = _run(*args)
         assert run.returncode == 2, run.stderr
         assert "pip install 'casino-records[scale]'" in run.stderr

@@ -40,7 +40,7 @@ def test_stats_figures_are_those_of_the_tables(
     assert {
         (g["preset"], g["players"]): g["records"] for g in found["groups"]
     } == groups
-    disputed = Counter()
+    disputed: Counter[str] = Counter()
     for _seq, category in {
         (f["seq"], f["category"] or f["kind"])
         for f in findings

@@ -29,6 +29,7 @@ __all__ = [
     "COLUMNS",
     "LIMIT",
     "Picked",
+    "STATUSES",
     "ResultsError",
     "choices",
     "filters",
@@ -44,6 +45,8 @@ __all__ = [
 
 COLUMNS: Final = ("status", "source", "record", "players", "preset", "first problem")
 """The columns of the results table, in order."""
+STATUSES: Final = ("ok", "disputed", "invalid", "unreadable")
+"""Every status, best first (the order the summary and the filter list them in)."""
 LIMIT: Final = 500
 """The most rows the table lists (the count says how many match)."""
 
@@ -81,7 +84,9 @@ def results_folders(given: Path | None, cwd: Path | None = None) -> dict[str, Pa
 def summary(manifest: dict[str, Any]) -> str:
     """One line about a results folder: records by status, when it was written."""
     counts = manifest.get("counts", {})
-    parts = ", ".join(f"{n} {status}" for status, n in counts.items())
+    parts = ", ".join(
+        f"{counts[status]} {status}" for status in STATUSES if status in counts
+    )
     total = manifest.get("records", 0)
     return f"{total} record{'s' * (total != 1)}: {parts} · written {manifest.get('created', '?')}"
 
