@@ -164,3 +164,33 @@ def test_a_changed_file_is_an_error_not_a_wrong_record(tmp_path: Path) -> None:
     assert again.kind == "error" and "no longer holds" in again.problem
     missing = item_at(tmp_path / "gone.jsonl", "jsonl", 1, 0)
     assert missing.kind == "error" and "cannot read" in missing.problem
+
+
+def test_validate_reads_a_compressed_archive_and_names_the_bad_line(
+    tmp_path: Path,
+) -> None:
+    from click.testing import CliRunner
+
+    from casino_records.cli.main import main
+
+    lines = ARCHIVE.read_bytes().splitlines(keepends=True)[:4]
+    lines.insert(2, b"{not json\n")
+    path = tmp_path / "week.jsonl.gz"
+    path.write_bytes(gzip.compress(b"".join(lines)))
+    result = CliRunner().invoke(main, ["validate", "-q", str(path)])
+    assert result.exit_code == 2
+    assert f"{path}:3: line 3, column 2: invalid JSON" in result.stdout
+    assert "5 records: 4 ok, 0 disputed, 0 invalid, 1 unreadable" in result.stdout
+
+
+def test_no_command_writes_a_compressed_name_uncompressed(tmp_path: Path) -> None:
+    from click.testing import CliRunner
+
+    from casino_records.cli.main import main
+
+    target = tmp_path / "out.jsonl.gz"
+    result = CliRunner().invoke(
+        main, ["convert", str(ARCHIVE), "-o", str(target), "--to", "jsonl"]
+    )
+    assert result.exit_code == 2 and "write no compressed file" in result.output
+    assert not target.exists()
