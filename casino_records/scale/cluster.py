@@ -48,7 +48,10 @@ def dask_client(
     cluster = None
     client = None
     try:
-        with dask.config.set({"distributed.worker.daemon": True}):
+        # The workers' statistical profiler samples every task's stack 100 times
+        # a second: for long pure-Python tasks it costs CPU and nobody reads it.
+        local = {"distributed.worker.profile.enabled": False}
+        with dask.config.set(local if scheduler is None else {}):
             if scheduler is None:
                 cluster = LocalCluster(
                     n_workers=workers,
