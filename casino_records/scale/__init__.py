@@ -7,6 +7,7 @@ left as a Parquet dataset that DuckDB, pyarrow or pandas can query:
 - :mod:`.columns`: one record's checks as table rows (no extra needed);
 - :mod:`.results`: the results folder, its manifest (no extra needed);
 - :mod:`.tables`: the rows as Arrow tables, the Parquet schema;
+- :mod:`.cluster`: the Dask client: a local cluster it starts and stops, or a scheduler;
 - :mod:`.work`: what a Dask worker runs on a batch of records;
 - :mod:`.bulk`: reading, batching, submitting, writing in input order;
 - :mod:`.query`: ``stats`` and the viewer's filters, with DuckDB.

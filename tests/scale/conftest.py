@@ -218,12 +218,12 @@ class Lines:
 
 @pytest.fixture(scope="session")
 def checked(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, list[Path]]:
-    """A results folder of the samples and a simulated archive of 2,000 records
+    """A results folder of the samples and a simulated archive of 1,500 records
     (plain, gzip and zstd), written by a local cluster of two worker processes."""
     for extra in ("distributed", "pyarrow", "duckdb"):
         pytest.importorskip(extra)  # the scale extra
     folder = tmp_path_factory.mktemp("bulk")
-    inputs = [SAMPLES, *write_archives(folder, 2000)]
+    inputs = [SAMPLES, *write_archives(folder, 1500)]
     out = folder / "results"
     run = subprocess.run(
         [CLI, "bulk", *map(str, inputs), "--out", str(out), "--workers", "2"],

@@ -46,7 +46,7 @@ def test_stats_figures_are_those_of_the_tables(
         for f in findings
         if f["severity"] == "dispute"
     }:
-        disputed[category] += 1
+        disputed[str(category)] += 1
     top = found["categories"][0]
     assert top["records"] == max(disputed.values())
     broken = {
