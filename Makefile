@@ -16,7 +16,7 @@ COMPILED := casino_records/_compiled.sha256
 # An editable install, pure Python: the compiled modules are built in place below.
 $(STAMP): pyproject.toml setup.py
 	$(PYTHON) -m venv $(VENV)
-	CASINO_RECORDS_COMPILE=0 $(PY) -m pip install -q -e '.[viewer,dev,browser]'
+	CASINO_RECORDS_COMPILE=0 $(PY) -m pip install -q -e '.[viewer,dev,browser,scale]'
 	touch $(STAMP)
 
 # The engine's hot path compiled with mypyc beside its sources (2-3x faster), by the

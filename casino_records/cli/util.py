@@ -18,7 +18,7 @@ from typing import IO, TYPE_CHECKING, Any, Final, Literal, NoReturn, TypeAlias
 import click
 
 from ..check.outcome import error_text
-from ..record.files import kind_by_suffix
+from ..record.files import compression_of, kind_by_suffix
 from ..record.sources import Item, iter_items, read_item
 
 if TYPE_CHECKING:
@@ -234,6 +234,11 @@ def format_of(path: Path, given: str | None) -> Format:
 
     :raises click.UsageError: neither gives a format.
     """
+    if compression_of(path) is not None:
+        raise click.UsageError(
+            f"{str(path)!r}: the commands write no compressed file; compress it"
+            " afterwards (gzip, zstd)"
+        )
     if given is not None:
         return given  # type: ignore[return-value]
     found: Format | None = kind_by_suffix(path)
