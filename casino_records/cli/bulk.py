@@ -134,7 +134,7 @@ def bulk(
     """
     _need_scale("bulk")
     from ..check.batch import default_jobs
-    from ..present.render import summary_line
+    from ..present.report_text import summary_line
     from ..scale.bulk import BulkError, run_bulk
     from ..scale.cluster import ClusterError, dask_client
     from ..scale.results import ResultsError
