@@ -280,6 +280,43 @@ def test_the_explanation_leads_the_banner() -> None:
     assert vm.build_game(record()).report.explanations == []
 
 
+def test_claims_on_an_unfinished_deal_read_as_bounds_and_notes() -> None:
+    """A deal that stops early: its contradicted claims are differences in
+    words (names, labels), and what could not be checked is a note (D8)."""
+    game = vm.build_game(jsonio.load(SAMPLES / "disputed-unfinished-claims.json"))
+    lines = vm.differences(game)
+    assert [line.text for line in lines] == [
+        "deal 2, Ana, Little Casino: claimed 1, the moves played make it exactly 0",
+        "deal 2, Ana, cards taken: claimed 8, the moves played make it at least 10",
+        "deal 2, Ben, Little Casino: claimed 0, the moves played make it exactly 1",
+    ]
+    assert {line.reason for line in lines} == {"the deal stops after move 19 of 48"}
+    assert [j.label.split(":")[0] for j in lines[0].deciders] == ["8. Ben"]
+    banner = vm.banner_html(game)
+    assert banner.index("<strong>Disputed:") < banner.index(
+        'class="cr-banner cr-warning"'
+    )
+    (note,) = vm.notes(game)
+    assert note.where == "deal 2, claimed scores" and note.rule == "D8"
+    assert note.go == vm.Jump("", 1, game.last_step(1))
+    assert (
+        "<strong>Note</strong> · "
+        f'<a href="#" role="button" class="cr-jump" data-deal="1"'
+        f' data-move="{game.last_step(1)}">'
+        "deal 2, claimed scores</a>: not checked: the deal stops after move 19 of 48,"
+        " so the deal is not scored · rule D8</summary><p>checked against the moves"
+        " played: Big Casino" in banner
+    )
+
+
+def test_an_ok_record_with_unchecked_claims_shows_only_the_note() -> None:
+    game = vm.build_game(jsonio.load(SAMPLES / "unchecked-claims-unfinished.json"))
+    assert game.report.status == "ok" and vm.differences(game) == []
+    banner = vm.banner_html(game)
+    assert banner.startswith('<div class="cr-banner cr-warning" role="note"')
+    assert "Disputed" not in banner and "rule D8" in banner
+
+
 def test_an_invalid_record_shows_its_rule_and_the_legal_moves_once() -> None:
     def out_of_turn(data: dict[str, Any]) -> None:
         move = data["deals"][0]["rounds"][1]["moves"][2]

@@ -110,11 +110,13 @@ from .stepper import reported_position as reported_position
 from .stepper import stepper_data as stepper_data
 from .stepper import stepper_payload as stepper_payload
 from .verdict import Difference as Difference
+from .verdict import Note as Note
 from .verdict import deal_result as deal_result
 from .verdict import deciders as deciders
 from .verdict import differences as differences
 from .verdict import explained_step as explained_step
 from .verdict import match_result as match_result
+from .verdict import notes as notes
 from .verdict import summary as summary
 
 __all__ = [
@@ -140,6 +142,7 @@ __all__ = [
     "Link",
     "LoadProblem",
     "MoveRow",
+    "Note",
     "Opened",
     "PositionView",
     "ScoreRow",
@@ -158,6 +161,7 @@ __all__ = [
     "deciders",
     "differences",
     "explained_step",
+    "notes",
     "env_path",
     "failing_finding",
     "findings_at",
