@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import html
 from collections.abc import Mapping, Sequence
+from functools import lru_cache
 from typing import Final, TypedDict
 
 from ..engine.cards import CARDS, Card
@@ -35,6 +36,7 @@ from ..engine.describe import move_text
 from ..engine.moves import Move
 from ..scorer import Candidate, EntryError, ScorerSession
 from ..scorer.candidates import every_move
+from .scorer_view import table_picture
 from .svg import card_svg
 
 __all__ = [
@@ -63,6 +65,8 @@ class EntryPayload(TypedDict):
     """Changes with every answer of the page (a new error for the same position)."""
     prompt: str
     """``Pick the card Ana played`` (plain text)."""
+    table: str
+    """The table the move is entered at, as SVG (:func:`scorer_view.table_picture`)."""
     picker: str
     """The card buttons (HTML): one per card, the unplayable ones disabled."""
     faces: str
@@ -77,13 +81,18 @@ def _face_id(card: Card) -> str:
     return f"cr-face-{card}"
 
 
+@lru_cache(maxsize=128)
+def _symbol(card: Card, framed: bool) -> str:
+    """One card as a symbol (the same every time: drawn once per process)."""
+    return (
+        f'<symbol id="{_face_id(card)}" viewBox="0 0 {_FACE} 84">'
+        f"{card_svg(card, size=_FACE, highlight=framed)}</symbol>"
+    )
+
+
 def _faces(cards: Sequence[Card], table: frozenset[Card]) -> str:
     """Every card drawn once, as a symbol; table cards framed (a move uses them)."""
-    symbols = [
-        f'<symbol id="{_face_id(card)}" viewBox="0 0 {_FACE} 84">'
-        f"{card_svg(card, size=_FACE, highlight=card in table)}</symbol>"
-        for card in cards
-    ]
+    symbols = [_symbol(card, card in table) for card in cards]
     return (
         '<svg xmlns="http://www.w3.org/2000/svg" width="0" height="0"'
         ' style="position:absolute" aria-hidden="true">' + "".join(symbols) + "</svg>"
@@ -103,19 +112,21 @@ def _picture(cards: Sequence[Card]) -> str:
     )
 
 
+@lru_cache(maxsize=4096)
+def _move_button(move: Move, index: int) -> str:
+    """A move's button (a move recurs from position to position: drawn once)."""
+    return (
+        f'<button type="button" class="cr-move" data-move="{index}">'
+        f'<span class="cr-num">{index + 1}</span>'
+        f"{_picture([move.card, *move.sorted_cards()])}"
+        f'<span class="cr-words">{html.escape(move_text(move))}</span></button>'
+    )
+
+
 def _moves_html(moves: Sequence[Move]) -> str:
     if not moves:
         return '<p class="cr-none">No legal move with this card here.</p>'
-    rows = []
-    for i, move in enumerate(moves):
-        words = html.escape(move_text(move))
-        rows.append(
-            f'<button type="button" class="cr-move" data-move="{i}">'
-            f'<span class="cr-num">{i + 1}</span>'
-            f"{_picture([move.card, *move.sorted_cards()])}"
-            f'<span class="cr-words">{words}</span></button>'
-        )
-    return "".join(rows)
+    return "".join(_move_button(move, i) for i, move in enumerate(moves))
 
 
 def _picker(playable: Sequence[Card], exact: bool) -> str:
@@ -175,6 +186,7 @@ def entry_payload(
         key=position_key(session),
         serial=serial,
         prompt=f"Pick the card {session.names[seat]} played",
+        table=table_picture(session),
         picker=_picker(playable, live.hands[seat].exact),
         faces=_faces(drawn, table),
         moves={str(card): _moves_html(moves) for card, moves in by_card.items()},

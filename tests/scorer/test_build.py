@@ -5,6 +5,9 @@ from __future__ import annotations
 import pytest
 
 from casino_records.check.replay import replay
+from casino_records.engine.rules import Rules
+from casino_records.engine.seating import Seating
+from casino_records.errors import RulesError
 from casino_records.record.jsonio import dumps, load
 from casino_records.record.simulate import simulate_record
 from casino_records.scorer import ScorerSession
@@ -17,14 +20,39 @@ TABLES = [(2, False), (3, False), (4, False), (4, True)]
 SOURCES = {"seed": "shuffle", "hands": "hands", "inferred": "appear"}
 
 
-@pytest.mark.parametrize("preset", ["classic", "royal", "dominican"])
-@pytest.mark.parametrize(("players", "teams"), TABLES)
+PARTNERS = ((0, 2), (1, 3))
+
+
+def playable(preset: str, players: int, teams: bool) -> bool:
+    """Whether the preset's rules seat this table (Dominican: 4 play as partners, R2.1)."""
+    try:
+        Seating.create(Rules.from_preset(preset), players, PARTNERS if teams else None)
+    except RulesError:
+        return False
+    return True
+
+
+GAMES = [
+    (preset, players, teams)
+    for preset in ("classic", "royal", "dominican")
+    for players, teams in TABLES
+    if playable(preset, players, teams)
+]
+"""Every preset at every table size its rules allow."""
+
+
+def test_only_dominican_4_alone_is_left_out() -> None:
+    left_out = {
+        (p, n, t) for p in ("classic", "royal", "dominican") for n, t in TABLES
+    } - set(GAMES)
+    assert left_out == {("dominican", 4, False)}
+
+
+@pytest.mark.parametrize(("preset", "players", "teams"), GAMES)
 @pytest.mark.parametrize("provenance", list(SOURCES))
 def test_every_preset_table_and_source(
     preset: str, players: int, teams: bool, provenance: str
 ) -> None:
-    if preset == "dominican" and players == 4 and not teams:
-        pytest.skip("Dominican 4 players play in partnerships (R2.1)")
     record = simulate_record(
         preset,
         players,
