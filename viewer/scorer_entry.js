@@ -18,8 +18,13 @@ export default function ({ parentElement, data, setTriggerValue }) {
   const answered = fresh || memory.serial !== data.serial;
   if (fresh) {
     memory = { key: data.key, serial: data.serial, card: null };
-    part("faces").innerHTML = data.faces;
+    const faces = part("faces");
+    if (faces.crShown !== data.faces) {
+      faces.innerHTML = data.faces; // the same at every position: drawn once
+      faces.crShown = data.faces;
+    }
     part("table").innerHTML = data.table;
+    part("tally").textContent = data.tally;
     part("picker").innerHTML = data.picker;
     part("prompt").textContent = data.prompt;
     part("typed").value = "";

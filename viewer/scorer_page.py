@@ -375,10 +375,13 @@ def entering() -> None:
     if session.phase != "move":  # the deal is over, or back to its table
         st.rerun()
     heading(session)
-    move_entry(session)
-    undo_button(session)
-    hands_view(session)
-    move_list(session)
+    entry, aside = st.columns([3, 2], gap="medium")  # stacked on a phone
+    with entry:
+        move_entry(session)
+    with aside:
+        undo_button(session)
+        hands_view(session)
+        move_list(session)
 
 
 @st.fragment
