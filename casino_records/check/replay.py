@@ -405,8 +405,6 @@ class _Replayer:
         if cards is None:
             return report, None
         table, hands = cards.table, cards.rounds
-        if not hands:  # recorded up to its table: no hand is known, no move made
-            return report, None
         detail = self.detail
         partial = self._unseen(cards, 0, rules)
         if partial is None:
@@ -499,7 +497,7 @@ class _Replayer:
             break
         report.moves = state.moves_played
         report.complete = state.finished and not match.over
-        if self.keep:
+        if self.keep and deal.rounds:  # none for a deal recorded up to its table
             kept.append(
                 ReplayPosition(
                     d,

@@ -3,7 +3,8 @@
 Every ``console`` block is run, command by command, from the repository root
 (with ``/tmp/`` mapped to a temporary folder). The ``view`` example, which
 starts a server, is skipped. When the samples change, regenerate the outputs:
-``.venv/bin/python tests/test_readme.py --update``.
+``.venv/bin/python -m tests.docs.test_readme --update`` (it refuses to write an
+output that holds a traceback).
 """
 
 from __future__ import annotations
@@ -75,7 +76,7 @@ def test_readme_examples_are_real() -> None:
                 # stdout and stderr may interleave in another order
                 assert sorted(got) == sorted(expected), (
                     f"README example out of date: $ {command}\n"
-                    "run: .venv/bin/python tests/test_readme.py --update"
+                    "run: .venv/bin/python -m tests.docs.test_readme --update"
                 )
 
 
@@ -88,7 +89,10 @@ def _update() -> None:
             lines = []
             for command, expected in _commands(match.group(1)):
                 lines.append(f"$ {command}")
-                lines += expected if _skipped(command) else next(outputs)[2]
+                got = expected if _skipped(command) else next(outputs)[2]
+                if any(line.startswith("Traceback") for line in got):
+                    sys.exit(f"not updated: $ {command} printed a traceback")
+                lines += got
             return "```console\n" + "\n".join(lines) + "\n```"
 
         README.write_text(_BLOCK.sub(redo, text))
