@@ -382,3 +382,32 @@ def test_what_the_browser_reports(
     value: object, nonce: int | None, expected: tuple[int, int] | None
 ) -> None:
     assert vm.reported_position(value, nonce) == expected
+
+
+def test_cards_the_record_does_not_tell_are_drawn_face_down() -> None:
+    """D7: a deal stopping in a round entered as the cards appear; each seat
+    holds the cards it plays later (known) and the rest face down."""
+
+    def stop_in_round_2(data: dict[str, Any]) -> None:
+        deal = data["deals"][0]
+        del data["deals"][1:], deal["claimed"]
+        data.pop("claimed", None)
+        del deal["rounds"][2:]
+        del deal["rounds"][1]["moves"][3:]
+
+    rec = simulate_record("classic", 2, seed="untold", provenance="inferred")
+    game = vm.build_game(edited(rec, stop_in_round_2))
+    unseen = game.report.deals[0].unseen  # never played: nobody saw them
+    assert game.report.status == "ok" and sorted(unseen) == [2, 3]
+    held = [
+        [(len(h.cards), h.unseen) for h in vm.position_view(game, 0, m).hands]
+        for m in (0, 8, 11)
+    ]
+    assert held[0] == [(4, 0), (4, 0)]  # round 1: every card played, so known
+    assert held[1] == [(4 - u, u) for u in unseen]  # round 2 dealt
+    assert held[2] == [(0, u) for u in unseen]  # where it stops: nothing known
+    board = vm.stepper_payload(game, 0, vm.ALL)
+    last = board["positions"][-1]["parts"]
+    seats = [board["fragments"][last[f"seat{s}"]] for s in range(2)]
+    assert [s.count(f'title="{vm.NOT_TOLD}"') for s in seats] == unseen
+    assert f"{unseen[0]} cards, {unseen[0]} not told by the record" in seats[0]

@@ -46,6 +46,7 @@ from . import board as board
 from . import felt as felt
 from . import stepper as stepper
 from .board import CARD_WIDTH as CARD_WIDTH
+from .board import NOT_TOLD as NOT_TOLD
 from .board import board_html as board_html
 from .board import board_parts as board_parts
 from .felt import FeltItem as FeltItem
@@ -122,6 +123,7 @@ from .verdict import summary as summary
 __all__ = [
     "ALL",
     "CARD_WIDTH",
+    "NOT_TOLD",
     "END_STEPS",
     "HIDDEN_ALTERNATIVES",
     "MAX_UPLOAD_MB",
