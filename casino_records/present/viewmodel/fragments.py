@@ -25,6 +25,7 @@ from .verdict import (
     explained_step,
     match_result,
     named,
+    notes,
 )
 
 __all__ = [
@@ -38,6 +39,7 @@ __all__ = [
     "html_table",
     "last_move_html",
     "move_list_html",
+    "notes_banner_html",
     "notes_html",
     "score_html",
 ]
@@ -248,8 +250,36 @@ def _explanations_html(game: Game) -> str:
     return f'<div class="cr-explain">{"".join(parts)}</div>' if parts else ""
 
 
+def notes_banner_html(game: Game) -> str:
+    """The record's warnings (claims that could not be checked, D8), one line
+    each: where (a link to it), what, the rule; the rest of a long note folds
+    into a box. ``""`` when there are none."""
+    lines = []
+    for note in notes(game):
+        where = (
+            goto_link(note.where, note.go.deal, note.go.move, cls="cr-jump")
+            if note.go is not None
+            else _e(note.where)
+        )
+        first, _, rest = note.text.partition("; ")
+        rule = f" · rule {_e(note.rule)}" if note.rule else ""
+        line = f"<strong>Note</strong> · {where}: {_e(first)}{rule}"
+        lines.append(
+            f"<details><summary>{line}</summary><p>{_e(rest)}</p></details>"
+            if rest
+            else f"<p>{line}</p>"
+        )
+    if not lines:
+        return ""
+    return (
+        '<div class="cr-banner cr-warning" role="note" aria-label="Not checked">'
+        f"{''.join(lines)}</div>"
+    )
+
+
 def banner_html(game: Game) -> str:
-    """The verdict above the board of a disputed or invalid record; ``""`` if ok.
+    """The verdict above the board of a disputed or invalid record, then its
+    warnings (:func:`notes_banner_html`); ``""`` when it is ok with no warning.
 
     A dispute opens with what probably went wrong (the report's explanations,
     one sentence each), then lists its differences one line each, each a link
@@ -257,6 +287,10 @@ def banner_html(game: Game) -> str:
     :data:`BANNER_SHOWN` lines the rest fold into a box. An invalid record
     names the rule broken and links the illegal move.
     """
+    return _verdict_html(game) + notes_banner_html(game)
+
+
+def _verdict_html(game: Game) -> str:
     report = game.report
     errors = [f for f in report.findings if f.severity == "error"]
     if errors:
