@@ -18,6 +18,7 @@ import streamlit as st
 
 from casino_records.present import viewmodel as vm
 from casino_records.present.offline import offline_page, stepper_assets
+from casino_records.present.viewmodel import results as rv
 
 HERE = Path(__file__).resolve().parent
 SAMPLES = HERE.parent / "sample_games"
@@ -160,7 +161,7 @@ with st.sidebar:
             "Bundled games" if vm.env_path() is None else "Games",
             list(files),
             key="replay_file",
-            disabled=upload is not None,
+            disabled=upload is not None or ss.get("results_pick") is not None,
         )
 
 # The header and the game live in two fixed slots, so that a header of another
@@ -169,7 +170,8 @@ top, body = st.container(), st.container()
 with top:
     src: str | None = None
     handoff = ss.get("scorer_handoff")  # a record sent by the "Record a game" page
-    listed = upload is None and handoff is None  # a file from the list (any suffix)
+    picked = ss.get("results_pick")  # a record opened from the "Results" page
+    listed = upload is None and handoff is None and picked is None  # from the list
     if upload is not None:
         data, name, src = upload.getvalue(), upload.name, "upload"
     elif handoff is not None:
@@ -177,6 +179,12 @@ with top:
         if st.sidebar.button("Close the recorded game", key="replay_drop_handoff"):
             del ss.scorer_handoff
             st.rerun()
+    elif picked is not None:
+        data, name, src = picked.data, picked.name, "upload"
+        st.sidebar.caption(f"From the results: {md(picked.source)}")
+        if st.sidebar.button("Back to the results", key="replay_drop_pick"):
+            del ss.results_pick
+            st.switch_page("results_page.py")
     elif files:
         name = ss.replay_file
         try:
@@ -219,10 +227,21 @@ with top:
     # --- a new game: open it where the link says, else where it opens ------------------
 
     pending: vm.Link | None = ss.replay_pending
-    identity = (src, name, number, upload.file_id if upload is not None else None)
+    identity: tuple[object, ...] = (
+        src,
+        name,
+        number,
+        upload.file_id if upload is not None else None,
+    )
+    if picked is not None and upload is None and handoff is None:
+        identity += (picked.source,)
     if ss.replay_loaded != identity:
         ss.replay_loaded = identity
         start = vm.opening_position(game)
+        if (
+            picked is not None and len(identity) > 4
+        ):  # from the results: at its first finding
+            start = rv.first_finding(game, picked.loc)
         if pending is not None and pending.game == link_game and pending.src == src:
             ss.replay_pending = None
             if game.deals and (pending.deal is not None or pending.move is not None):

@@ -58,6 +58,7 @@ from .analysis import annotated_bytes as annotated_bytes
 from .analysis import recorded_analysis as recorded_analysis
 from .analysis import samples_label as samples_label
 from .board import CARD_WIDTH as CARD_WIDTH
+from .board import NOT_TOLD as NOT_TOLD
 from .board import board_html as board_html
 from .board import board_parts as board_parts
 from .felt import FeltItem as FeltItem
@@ -122,16 +123,19 @@ from .stepper import reported_position as reported_position
 from .stepper import stepper_data as stepper_data
 from .stepper import stepper_payload as stepper_payload
 from .verdict import Difference as Difference
+from .verdict import Note as Note
 from .verdict import deal_result as deal_result
 from .verdict import deciders as deciders
 from .verdict import differences as differences
 from .verdict import explained_step as explained_step
 from .verdict import match_result as match_result
+from .verdict import notes as notes
 from .verdict import summary as summary
 
 __all__ = [
     "ALL",
     "CARD_WIDTH",
+    "NOT_TOLD",
     "END_STEPS",
     "HIDDEN_ALTERNATIVES",
     "MAX_UPLOAD_MB",
@@ -153,6 +157,7 @@ __all__ = [
     "Link",
     "LoadProblem",
     "MoveRow",
+    "Note",
     "Opened",
     "PositionView",
     "ScoreRow",
@@ -173,6 +178,7 @@ __all__ = [
     "deal_result",
     "deciders",
     "differences",
+    "notes",
     "env_path",
     "explained_step",
     "failing_finding",

@@ -26,7 +26,7 @@ const KEYS = {
   PageUp: "round_prev",
   PageDown: "round_next",
 };
-const REPORT_DELAY = 250;
+const REPORT_DELAY = 1000;
 const TYPING = "input, select, textarea, [contenteditable=''], [contenteditable='true'], [role='combobox'], [role='listbox'], [role='slider'], [role='radiogroup'], [role='textbox']";
 
 // One stepper per page: what it shows survives reruns that resend its data.
@@ -114,11 +114,15 @@ function mountStepper({ parentElement, data, setStateValue, setTriggerValue }) {
   const shown = stage.crShown;
 
   const deals = part("deal");
-  options(deals, data.deals, (d) => d.deal, (d) => d.label);
+  const rounds = part("round");
+  const choices = JSON.stringify([data.deals, data.rounds]);
+  if (root.crChoices !== choices) {
+    options(deals, data.deals, (d) => d.deal, (d) => d.label);
+    options(rounds, data.rounds, (r) => r.move, (r) => r.label);
+    root.crChoices = choices;
+  }
   deals.value = String(data.deal);
   deals.disabled = data.deals.length < 2;
-  const rounds = part("round");
-  options(rounds, data.rounds, (r) => r.move, (r) => r.label);
   const slider = part("slider");
   slider.max = String(last);
   slider.disabled = last === 0;
@@ -163,8 +167,15 @@ function mountStepper({ parentElement, data, setStateValue, setTriggerValue }) {
     }
     const list = part("list");
     const current = list.querySelector(`[data-move="${i}"]`);
+    for (const button of root.querySelectorAll("[data-nav]")) {
+      button.disabled = p.nav[button.dataset.nav] == null;
+    }
+    slider.value = String(i);
+    part("slider-value").textContent = p.where;
+    rounds.value = String(data.rounds[p.round] ? data.rounds[p.round].move : 0);
+    // Into view within the list only (the page itself must not move). Read
+    // after every write above: one layout for the step, not two.
     if (current) {
-      // Into view within the list only: the page itself must not move.
       const top = current.offsetTop;
       if (top < list.scrollTop) {
         list.scrollTop = top;
@@ -172,12 +183,6 @@ function mountStepper({ parentElement, data, setStateValue, setTriggerValue }) {
         list.scrollTop = top + current.offsetHeight - list.clientHeight;
       }
     }
-    for (const button of root.querySelectorAll("[data-nav]")) {
-      button.disabled = p.nav[button.dataset.nav] == null;
-    }
-    slider.value = String(i);
-    part("slider-value").textContent = p.where;
-    rounds.value = String(data.rounds[p.round] ? data.rounds[p.round].move : 0);
     if (!urlTimer) urlTimer = window.setTimeout(() => writeAddress(data, p.label), 0);
     if (tell) reportSoon();
   }
