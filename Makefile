@@ -18,13 +18,13 @@ COMPILED := casino_records/_compiled.sha256
 # minute of CPU); Python writes that of the modules it imports when it first does.
 $(STAMP): pyproject.toml setup.py
 	$(PYTHON) -m venv $(VENV)
-	CASINO_RECORDS_COMPILE=0 $(PY) -m pip install -q --no-compile -e '.[viewer,dev,browser]'
+	CASINO_RECORDS_COMPILE=0 $(PY) -m pip install -q --no-compile -e '.[viewer,dev,browser,scale]'
 	touch $(STAMP)
 
 # The engine's hot path compiled with mypyc beside its sources (2-3x faster), by the
 # same setup.py that builds the wheels; rebuilt when a source changes. Without a C
 # compiler it says so and the package stays pure Python (CASINO_RECORDS_COMPILE=0 skips it).
-$(COMPILED): $(STAMP) setup.py $(wildcard casino_records/*.py casino_records/engine/*.py casino_records/record/*.py casino_records/check/*.py)
+$(COMPILED): $(STAMP) setup.py $(wildcard casino_records/*.py casino_records/engine/*.py casino_records/record/*.py casino_records/check/*.py casino_records/analysis/*.py)
 	$(PY) setup.py -q build_ext --inplace
 
 install: $(STAMP) $(COMPILED)

@@ -20,8 +20,10 @@ is what the harness itself costs (the key press, the wait for the next frame);
 each figure is also printed as a ratio to it.
 
 Stepping within a deal needs no server round trip; the stepper tells Python
-its position once stepping pauses for 250 ms. ``--pause 0.3`` waits that long
-before each step, so that each step meets the rerun of that report.
+its position once stepping pauses for a second (REPORT_DELAY in stepper.js).
+``--pause 1.1`` waits a little longer than that before each step, so that
+each step meets the rerun of that report (the worst case for a person
+stepping slowly).
 """
 
 from __future__ import annotations
@@ -187,7 +189,7 @@ def main() -> int:
         "--pause",
         type=float,
         default=0,
-        help="seconds between steps (0.3: each step meets the rerun that"
+        help="seconds between steps (1.1: each step meets the rerun that"
         " reports the previous one to Python)",
     )
     options = parser.parse_args()

@@ -24,6 +24,7 @@ from .util import (
     JOBS_OPTION,
     OUTPUT,
     STATUSES,
+    STRICT_OPTION,
     Settings,
     atomic_output,
     exit_code,
@@ -42,12 +43,7 @@ __all__ = ["rescore", "validate"]
 @click.command()
 @click.argument("paths", nargs=-1, required=True, type=INPUTS)
 @JOBS_OPTION
-@click.option(
-    "--strict",
-    is_flag=True,
-    help="A record whose claimed scores cannot all be checked (a deal not played"
-    " out) counts as disputed.",
-)
+@STRICT_OPTION
 @click.option("--fail-fast", is_flag=True, help="Stop at the first record not ok.")
 @click.option(
     "--summary",
@@ -100,7 +96,7 @@ def validate(
             summarize(paths, max_bytes=settings.max_bytes, jobs=jobs, strict=strict)
         )
     from ..check.batch import check_all, default_jobs
-    from ..present.render import status_line, summary_line
+    from ..present.report_text import status_line, summary_line
     from ..record.jsonio import dumps_json
     from ..record.sources import find_files, iter_items
 
@@ -200,7 +196,7 @@ def _rescore_item(
     from ..check.batch import checked_item
     from ..check.correct import corrected_data
     from ..check.explain import explain
-    from ..present.render import report_text
+    from ..present.report_text import report_text
     from ..record.jsonio import dumps_json
     from ..record.writers import RecordTooLargeError, record_bytes
 
@@ -238,12 +234,7 @@ def _rescore_item(
     "--in-place", is_flag=True, help="Correct the input files themselves (atomically)."
 )
 @JOBS_OPTION
-@click.option(
-    "--strict",
-    is_flag=True,
-    help="A record whose claimed scores cannot all be checked (a deal not played"
-    " out) counts as disputed.",
-)
+@STRICT_OPTION
 @FORMAT_OPTION
 @click.pass_obj
 def rescore(

@@ -116,7 +116,7 @@ def summary_lines(
     """The summary, line by line as the records come: one per record not ok,
     then the totals (also counted into ``counts``) and the commands that show
     the full reports."""
-    from ..present.render import summary_line
+    from ..present.report_text import summary_line
 
     unchecked = 0
     first_disputed = ""
