@@ -62,10 +62,9 @@ NEAR_TARGET_ITEM: Final = {3: "most_cards", 2: "big_casino", 1: "little_casino"}
 """Dominican: the item a side short of the target by 3, 2, 1 must take (R13.4)."""
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class SideScore:
-    """One side's result for one deal (read-only by convention: not frozen, as a
-    frozen dataclass costs a slow constructor in compiled code)."""
+    """One side's result for one deal."""
 
     side: int
     """The side (team index, or seat)."""

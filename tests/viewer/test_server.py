@@ -151,3 +151,17 @@ def test_the_server_runs_in_its_own_process_group(
 ) -> None:
     proc, _, child = viewer
     assert os.getpgid(child) == child != os.getpgid(proc.pid)
+
+
+def test_the_address_is_the_last_line_once_the_server_answers(
+    viewer: tuple[subprocess.Popen[bytes], int, int], tmp_path: Path
+) -> None:
+    _, port, _ = viewer
+    log = tmp_path / "view.log"
+    address = f"viewer: http://127.0.0.1:{port}  (Ctrl+C stops it)"
+    deadline = time.monotonic() + 10
+    while address not in log.read_text() and time.monotonic() < deadline:
+        time.sleep(0.1)
+    text = log.read_text()
+    assert text.splitlines()[-1] == address
+    assert "You can now view" not in text  # Streamlit's own welcome: one address only

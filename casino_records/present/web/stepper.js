@@ -88,10 +88,11 @@ function mountStepper({ parentElement, data, setStateValue, setTriggerValue }) {
   memory.index = Math.max(0, Math.min(last, memory.index));
 
   // What belongs to the deal, not to a step: the cards' drawings, the verdict,
-  // the board's frame, the choosers and the slider's range.
+  // the analysis's graph, the board's frame, the choosers and the slider's range.
   // (Each element remembers the HTML it was given, so a rerun that resends
   // the same verdict keeps its folded lines as the reader left them.)
-  for (const [name, html] of [["sprite", data.sprite], ["banner", data.banner]]) {
+  const deal = [["sprite", data.sprite], ["banner", data.banner], ["graph", data.graph || ""]];
+  for (const [name, html] of deal) {
     const el = part(name);
     if (el.crShown !== html) {
       el.innerHTML = html;
@@ -156,12 +157,16 @@ function mountStepper({ parentElement, data, setStateValue, setTriggerValue }) {
     }
     for (const slot of stage.querySelectorAll(".cr-turn")) slot.classList.remove("cr-turn");
     if (p.turn >= 0) part(`seat${p.turn}`).classList.add("cr-turn");
-    const list = part("list");
-    for (const item of list.querySelectorAll("[aria-current]")) {
-      item.removeAttribute("aria-current");
+    // The step's entries in the move list and the graph are marked current.
+    for (const host of [part("list"), part("graph")]) {
+      for (const item of host.querySelectorAll("[aria-current]")) {
+        item.removeAttribute("aria-current");
+      }
+      const entry = host.querySelector(`[data-move="${i}"]`);
+      if (entry) entry.setAttribute("aria-current", "step");
     }
+    const list = part("list");
     const current = list.querySelector(`[data-move="${i}"]`);
-    if (current) current.setAttribute("aria-current", "step");
     for (const button of root.querySelectorAll("[data-nav]")) {
       button.disabled = p.nav[button.dataset.nav] == null;
     }
