@@ -8,13 +8,13 @@ from __future__ import annotations
 
 import signal
 import sys
-from collections.abc import Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Any, Final
+from typing import Final
 
 import click
 
+from .stopping import Stopped, stopping_on
 from .util import (
     INPUTS,
     Settings,
@@ -39,28 +39,6 @@ def _need_scale(command: str) -> None:
     for module in ("distributed", "pyarrow", "duckdb"):
         if importlib.util.find_spec(module) is None:
             raise UnreadableInput(_SCALE_MISSING.format(command=command))
-
-
-class _Stopped(BaseException):
-    def __init__(self, signum: int) -> None:
-        super().__init__(signum)
-        self.signum = signum
-
-
-@contextmanager
-def _stopping_on(signals: Sequence[signal.Signals]) -> Iterator[None]:
-    """A stop signal becomes :class:`_Stopped`, so every ``finally`` (the cluster's
-    shutdown) runs."""
-
-    def handler(signum: int, _frame: Any) -> None:
-        raise _Stopped(signum)
-
-    previous = {sig: signal.signal(sig, handler) for sig in signals}
-    try:
-        yield
-    finally:
-        for sig, old in previous.items():
-            signal.signal(sig, old)
 
 
 @click.command()
@@ -153,7 +131,7 @@ def bulk(
         sys.stderr.flush()
 
     try:
-        with _stopping_on(_STOP_SIGNALS):
+        with stopping_on(_STOP_SIGNALS):
             with dask_client(scheduler, workers or default_jobs()) as client:
                 if show and client.dashboard_link and scheduler:
                     stderr(f"Dask's dashboard: {client.dashboard_link}")
@@ -167,7 +145,7 @@ def bulk(
                     batch_records=batch_records,
                     progress=report if show else None,
                 )
-    except _Stopped as stopped:
+    except Stopped as stopped:
         if show:
             sys.stderr.write("\n")
         stderr(f"stopped by signal {stopped.signum}: nothing written to {out}")

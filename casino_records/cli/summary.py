@@ -85,7 +85,9 @@ def summary_of(item: Item, *, max_bytes: int, strict: bool = False) -> RecordLin
     checked = checked_item(item, max_bytes, strict)
     status = checked.status
     if status == "ok":
-        return RecordLine(item.label, status, unchecked=bool(checked.problem))
+        findings = checked.report.findings if checked.report is not None else []
+        unchecked = any(f.severity == "warning" and f.rule == "D8" for f in findings)
+        return RecordLine(item.label, status, unchecked=unchecked)
     if status == "disputed":
         sentence, more = _first_dispute(checked)
     else:

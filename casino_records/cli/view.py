@@ -20,15 +20,15 @@ import socket
 import subprocess
 import sys
 import time
-from collections.abc import Callable, Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Mapping, Sequence
 from functools import partial
 from pathlib import Path
-from typing import Any, Final
+from typing import Final
 
 import click
 
 from ..present import VIEW_PATH_ENV
+from .stopping import Stopped, stopping_on
 from .util import UnreadableInput, stderr
 
 __all__ = [
@@ -106,29 +106,6 @@ def port_taken(port: int, host: str = HOST) -> bool:
         except OSError:
             return True
     return False
-
-
-class _Stopped(Exception):
-    """This command was told to stop by a signal."""
-
-    def __init__(self, signum: int) -> None:
-        super().__init__(signum)
-        self.signum = signum
-
-
-@contextmanager
-def _stopping_on(signals: Sequence[signal.Signals]) -> Iterator[None]:
-    """Turn ``signals`` into :class:`_Stopped` while the block runs."""
-
-    def handler(signum: int, _frame: Any) -> None:
-        raise _Stopped(signum)
-
-    previous = {sig: signal.signal(sig, handler) for sig in signals}
-    try:
-        yield
-    finally:
-        for sig, old in previous.items():
-            signal.signal(sig, old)
 
 
 def _stop_group(proc: subprocess.Popen[bytes]) -> None:
@@ -239,7 +216,7 @@ def run_server(
     :returns: the server's exit code; 0 after Ctrl+C; 128 + the signal's
         number after a stop signal (:data:`STOP_SIGNALS`).
     """
-    with _stopping_on(STOP_SIGNALS):
+    with stopping_on(STOP_SIGNALS):
         proc = subprocess.Popen(
             list(command),
             env=dict(env),
@@ -256,7 +233,7 @@ def run_server(
             return proc.wait()
         except KeyboardInterrupt:
             return 0
-        except _Stopped as stopped:
+        except Stopped as stopped:
             return 128 + stopped.signum
         finally:
             _stop_group(proc)

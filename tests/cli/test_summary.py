@@ -8,6 +8,7 @@ that show the full reports.
 
 from __future__ import annotations
 
+import json
 import os
 import sys
 from pathlib import Path
@@ -178,3 +179,26 @@ def test_the_commands_shown_are_the_ones_that_run_here(
     assert program_name(str(here)) == str(here)  # not on the PATH: as called
     monkeypatch.setenv("PATH", f"{here.parent}{os.pathsep}/nonexistent")
     assert program_name(str(here)) == "casino-records"
+
+
+def test_an_error_names_its_rule_when_its_words_do_not(tmp_path: Path) -> None:
+    record = tmp_path / "unplayed.json"
+    record.write_text(
+        json.dumps(
+            {
+                "format": "casino-record/1",
+                "rules": {"preset": "classic"},
+                "players": [{"name": "A"}, {"name": "B"}],
+                "deals": [
+                    {"dealer": 0, "table": ["AS", "2S", "3S", "4S"]},
+                    {"dealer": 1, "table": ["5S", "6S", "7S", "8S"]},
+                ],
+            }
+        )
+    )
+    result = summary(str(record))
+    assert result.exit_code == 1
+    assert result.stdout.splitlines()[0] == (
+        f"invalid     {record}: deal 1: the deal is unfinished but later deals follow"
+        " (R3.3)"
+    )

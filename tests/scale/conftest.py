@@ -233,5 +233,14 @@ def checked(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, list[Path]]
         start_new_session=True,
     )
     assert run.returncode == 2, run.stderr  # an unreadable line is there
-    assert "records, " in run.stdout and run.stderr == ""
+    assert "records, " in run.stdout and not said(run.stderr)
     return out, inputs
+
+
+def said(stderr: str) -> list[str]:
+    """What a command wrote to stderr, but the note of a compiled engine older
+    than the sources (a checkout changed since ``make compile``) and its line."""
+    lines = stderr.splitlines()
+    stale = [i for i, line in enumerate(lines) if "compiled engine is older" in line]
+    dropped = {i for i in stale} | {i + 1 for i in stale}
+    return [line for i, line in enumerate(lines) if i not in dropped]

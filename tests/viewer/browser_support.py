@@ -125,6 +125,10 @@ def pytest_collection_modifyitems(
                 item.add_marker(pytest.mark.xdist_group("browser"))
         if reason is not None and item.get_closest_marker("browser") is not None:
             item.add_marker(pytest.mark.skip(reason=reason))
+    if grouped:
+        # The browser tests first: their worker starts on them at once while
+        # the other worker takes the rest, rather than run them alone at the end.
+        items.sort(key=lambda item: item.get_closest_marker("browser") is None)
 
 
 def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:

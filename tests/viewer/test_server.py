@@ -146,17 +146,13 @@ def test_even_kill_9_takes_the_server_down(
     assert gone(child, port), "the Streamlit child outlived a killed command"
 
 
-def test_the_server_runs_in_its_own_process_group(
-    viewer: tuple[subprocess.Popen[bytes], int, int],
-) -> None:
-    proc, _, child = viewer
-    assert os.getpgid(child) == child != os.getpgid(proc.pid)
-
-
-def test_the_address_is_the_last_line_once_the_server_answers(
+def test_the_server_runs_in_its_own_process_group_and_is_announced_once_up(
     viewer: tuple[subprocess.Popen[bytes], int, int], tmp_path: Path
 ) -> None:
-    _, port, _ = viewer
+    proc, port, child = viewer
+    assert os.getpgid(child) == child != os.getpgid(proc.pid)
+    # The address is the last line, printed once the server answers (one
+    # server start serves both checks).
     log = tmp_path / "view.log"
     address = f"viewer: http://127.0.0.1:{port}  (Ctrl+C stops it)"
     deadline = time.monotonic() + 10
