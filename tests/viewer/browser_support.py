@@ -111,8 +111,8 @@ def pytest_collection_modifyitems(
     ["error"]`` stays in force for everything else).
     """
     reason = _skip_reason(config)
-    # With worker processes (make test: --dist loadgroup), the browser tests
-    # share one worker, its server and its Chromium.
+    # With worker processes (make test: --dist loadgroup), each module's browser
+    # tests share one worker, its server and its Chromium; the modules spread.
     grouped = config.pluginmanager.hasplugin("xdist")
     for item in items:
         fixtures = set(getattr(item, "fixturenames", ()))
@@ -122,7 +122,7 @@ def pytest_collection_modifyitems(
             for spec in HARNESS_WARNINGS:
                 item.add_marker(pytest.mark.filterwarnings(spec))
             if grouped:
-                item.add_marker(pytest.mark.xdist_group("browser"))
+                item.add_marker(pytest.mark.xdist_group(f"browser-{item.path.stem}"))
         if reason is not None and item.get_closest_marker("browser") is not None:
             item.add_marker(pytest.mark.skip(reason=reason))
     if grouped:

@@ -77,6 +77,17 @@ def healthy(port: int) -> bool:
         return False
 
 
+def _as_a_foreground_job() -> None:
+    """Ctrl+C and Ctrl+\\ at their defaults, as a shell starts a foreground job.
+
+    A child inherits ignored signals: the test process was seen (rarely) with
+    SIGINT and SIGQUIT ignored for a moment, as ``system()`` does while it
+    waits, and the command then rightly ignored Ctrl+C.
+    """
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+    signal.signal(signal.SIGQUIT, signal.SIG_DFL)
+
+
 @pytest.fixture
 def viewer(tmp_path: Path) -> Iterator[tuple[subprocess.Popen[bytes], int, int]]:
     """``casino-records view`` serving, with its Streamlit child's pid."""
@@ -87,6 +98,7 @@ def viewer(tmp_path: Path) -> Iterator[tuple[subprocess.Popen[bytes], int, int]]
         stdout=log,
         stderr=subprocess.STDOUT,
         start_new_session=True,
+        preexec_fn=_as_a_foreground_job,
     )
     child = -1
     try:
