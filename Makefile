@@ -48,7 +48,7 @@ run: install
 
 # Everything but the wheels' build (test-wheel); the last line counts the browser tests.
 test: install
-	$(PY) -m pytest -n $(PYTEST_JOBS) --dist loadgroup -m "not wheel"
+	$(PY) -m pytest -n $(PYTEST_JOBS) --dist loadfile -m "not wheel"
 
 # The inner loop: everything but the slow property runs, the builds' comparison,
 # the README's examples, the live servers and the browser tests.

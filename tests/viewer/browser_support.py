@@ -111,8 +111,8 @@ def pytest_collection_modifyitems(
     ["error"]`` stays in force for everything else).
     """
     reason = _skip_reason(config)
-    # With worker processes (make test: --dist loadgroup), each module's browser
-    # tests share one worker, its server and its Chromium; the modules spread.
+    # With worker processes (make test: --dist loadfile, a module's tests on one
+    # worker: the browser modules each share a server and a Chromium).
     grouped = config.pluginmanager.hasplugin("xdist")
     for item in items:
         fixtures = set(getattr(item, "fixturenames", ()))
@@ -121,13 +121,11 @@ def pytest_collection_modifyitems(
         if item.get_closest_marker("browser") is not None:
             for spec in HARNESS_WARNINGS:
                 item.add_marker(pytest.mark.filterwarnings(spec))
-            if grouped:
-                item.add_marker(pytest.mark.xdist_group(f"browser-{item.path.stem}"))
         if reason is not None and item.get_closest_marker("browser") is not None:
             item.add_marker(pytest.mark.skip(reason=reason))
     if grouped:
-        # The browser tests first: their worker starts on them at once while
-        # the other worker takes the rest, rather than run them alone at the end.
+        # The browser modules, the longest, first: rather than one of them
+        # alone at the end while the other workers wait.
         items.sort(key=lambda item: item.get_closest_marker("browser") is None)
 
 
