@@ -76,7 +76,9 @@ def resolve_deal_cards(
             return None
         rounds.append(hands)
         unknown.append([HAND_SIZE - len(hand) for hand in hands])
-    unseen = frozenset(CARDS) - seen.keys() if any(map(any, unknown)) else frozenset()
+    unseen = (
+        frozenset(CARDS).difference(seen) if any(map(any, unknown)) else frozenset()
+    )
     return DealCards(table, rounds, unknown, unseen)
 
 
