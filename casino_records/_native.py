@@ -65,6 +65,7 @@ COMPILED_MODULES: Final = (
     "engine.shuffle",
     "engine.state",
     "engine.values",
+    "record.fastread",
     "record.provenance",
     "record.translate",
 )
