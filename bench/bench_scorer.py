@@ -9,6 +9,11 @@ until the page shows it: a card's moves are listed in the browser, without a
 server round trip (every other card is clicked by the page's own script and
 timed by its clock, to the next frame drawn, without Playwright's overhead); a chosen or typed move goes to the server, which answers with
 the next position (the title naming the next move, the entry ready again).
+The move's time is also split at the server's last message (the Chrome
+DevTools Protocol's WebSocket frames): the rest is the browser drawing it. On a
+shared machine wall times follow the load, so the CPU time each entry costs the
+server process and this run's Chromium is printed too (Linux /proc), for the
+page and for the reference.
 Also measured in this process, for the same deal: the server's work per
 position (the session, and the entry's data: every playable card's moves) and
 the size of that data. Prints p50 / p95 / max; no asserts (the target is p95 <
@@ -21,6 +26,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 import tempfile
 import time
@@ -47,8 +53,9 @@ st.subheader(f"echo {st.session_state.get('typed', '')}")
 """
 
 
-def floor(browser: Any, runs: int = 24) -> list[float]:
-    """A Streamlit round trip of a two-element page: what any rerun costs here."""
+def floor(browser: Any, runs: int = 24) -> tuple[list[float], list[float]]:
+    """A Streamlit round trip of a two-element page: what any rerun costs here
+    (and of it, the server's answer)."""
     with tempfile.TemporaryDirectory() as folder:
         app = Path(folder) / "floor.py"
         app.write_text(FLOOR_APP, encoding="utf-8")
@@ -56,9 +63,13 @@ def floor(browser: Any, runs: int = 24) -> list[float]:
             page = browser.new_page()
             page.goto(url)
             field = page.locator("input")
-            times = []
+            times, served = [], []
+            frames = Frames(page)
+            cpu = Cpu(url)
+            start_cpu = cpu.now()
             for n in range(runs):
                 field.fill(str(n))
+                frames.clear()
                 start = time.perf_counter()
                 field.press("Enter")
                 page.wait_for_function(
@@ -68,8 +79,108 @@ def floor(browser: Any, runs: int = 24) -> list[float]:
                     polling="raf",
                 )
                 times.append((time.perf_counter() - start) * 1000)
+                page.wait_for_timeout(50)  # the script's last message
+                server = frames.answered_ms()
+                if server is not None:
+                    served.append(server)
+            report_cpu("reference", start_cpu, cpu.now(), runs)
             page.close()
-    return times
+    return times, served
+
+
+class Frames:
+    """The page's WebSocket messages (Chrome DevTools Protocol), to split a move's
+    time into the server's answer and the browser's drawing of it."""
+
+    def __init__(self, page: Any) -> None:
+        self.seen: list[tuple[str, float]] = []
+        session = page.context.new_cdp_session(page)
+        session.send("Network.enable")
+        for kind, event in (("sent", "Sent"), ("received", "Received")):
+            session.on(
+                f"Network.webSocketFrame{event}",
+                lambda e, kind=kind: self.seen.append((kind, e["timestamp"])),
+            )
+
+    def clear(self) -> None:
+        self.seen.clear()
+
+    def answered_ms(self) -> float | None:
+        """From the last message sent (the move) to the last one received."""
+        sent = [t for kind, t in self.seen if kind == "sent"]
+        if not sent:
+            return None
+        after = [t for kind, t in self.seen if kind == "received" and t >= sent[-1]]
+        return (after[-1] - sent[-1]) * 1000 if after else None
+
+
+class Cpu:
+    """CPU time (user + system, Linux /proc) of the Streamlit server serving
+    ``url`` and of this process's Chromium: unlike wall time, hardly changed by
+    the other work on a shared machine. Zero where /proc is missing."""
+
+    def __init__(self, url: str) -> None:
+        port = url.rsplit(":", 1)[1]
+        self.server = [p for p in _pids() if f"--server.port={port}" in _cmdline(p)]
+
+    def now(self) -> tuple[float, float]:
+        """(server, browser) CPU milliseconds so far."""
+        browser = [p for p in _descendants(os.getpid()) if "chrom" in _cmdline(p)]
+        return _cpu_ms(self.server), _cpu_ms(browser)
+
+
+def _pids() -> list[int]:
+    proc = Path("/proc")
+    return (
+        [int(p.name) for p in proc.iterdir() if p.name.isdigit()]
+        if proc.exists()
+        else []
+    )
+
+
+def _cmdline(pid: int) -> str:
+    try:
+        return Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode()
+    except OSError:
+        return ""
+
+
+def _stat(pid: int) -> list[str]:
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return []
+
+
+def _descendants(root: int) -> list[int]:
+    children: dict[int, list[int]] = {}
+    for pid in _pids():
+        fields = _stat(pid)
+        if fields:
+            children.setdefault(int(fields[1]), []).append(pid)
+    found, todo = [], [root]
+    while todo:
+        kids = children.get(todo.pop(), [])
+        found += kids
+        todo += kids
+    return found
+
+
+def _cpu_ms(pids: list[int]) -> float:
+    tick = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
+    total = 0
+    for pid in pids:
+        fields = _stat(pid)
+        if len(fields) > 12:
+            total += int(fields[11]) + int(fields[12])
+    return total * 1000 / tick
+
+
+def report_cpu(
+    label: str, before: tuple[float, float], after: tuple[float, float], count: int
+) -> None:
+    server, browser = ((b - a) / count for a, b in zip(before, after, strict=True))
+    print(f"{label}: CPU per entry: server {server:.0f} ms, browser {browser:.0f} ms")
 
 
 def server_side(
@@ -119,14 +230,26 @@ def main() -> int:
         picks: list[float] = []
         in_page: list[float] = []
         chooses: list[float] = []
+        served: list[float] = []
+        frames = Frames(page)
+        cpu = Cpu(url)
+        start_cpu = cpu.now()
         for n, move in enumerate(moves):
+            frames.clear()
             shown, played = click_move(page, mirror, move, in_page=n % 2 == 1)
             (in_page if n % 2 else picks).append(shown * 1000)
             chooses.append(played * 1000)
+            server = frames.answered_ms()
+            if server is not None:
+                served.append(server)
         print(f"clicking a whole deal: {len(moves)} moves")
         report("  card picked -> its moves listed (Playwright click)", picks)
         report("  card picked -> its moves drawn (page's own clock)", in_page)
         report("  move chosen -> next move asked", chooses)
+        report("    of which: the move sent -> the server's last message", served)
+        report_cpu(
+            "  a card picked and its move chosen", start_cpu, cpu.now(), len(moves)
+        )
         page.close()
         if not options.skip_typing:
             page = browser.new_page(viewport={"width": 1280, "height": 900})
@@ -135,7 +258,9 @@ def main() -> int:
             typed = [type_move(page, mirror, move) * 1000 for move in moves]
             print(f"typing a whole deal: {len(moves)} moves")
             report("  Enter -> next move asked", typed)
-        report("reference: a two-element Streamlit page's rerun", floor(browser))
+        rerun, answered = floor(browser)
+        report("reference: a two-element Streamlit page's rerun", rerun)
+        report("  of which: the server's answer", answered)
         browser.close()
     times, sizes = server_side(moves, deal.table, deal.dealer)
     print("in this process, per position:")

@@ -17,11 +17,15 @@ opened from a file with no server (the same stepper script).
 The reference, measured in the same run with the same browser: a page from a
 file whose script only rewrites the headline at each key press or click. It
 is what the harness itself costs (the key press, the wait for the next frame);
-each figure is also printed as a ratio to it.
+each figure is also printed as a ratio to it. The last line times the same
+key press dispatched by the page's own script, to the next frame drawn (no
+Playwright round trip in it).
 
 Stepping within a deal needs no server round trip; the stepper tells Python
-its position once stepping pauses for 250 ms. ``--pause 0.3`` waits that long
-before each step, so that each step meets the rerun of that report.
+its position once stepping pauses for a second (REPORT_DELAY in stepper.js).
+``--pause 1.1`` waits a little longer than that before each step, so that
+each step meets the rerun of that report (the worst case for a person
+stepping slowly).
 """
 
 from __future__ import annotations
@@ -57,6 +61,19 @@ CHANGED_JS = f"""(previous) => {{
   return el !== null && el.textContent.startsWith('Deal ')
     && el.textContent !== previous;
 }}"""
+
+
+STEP_IN_PAGE_JS = f"""async (pause) => {{
+  await new Promise((done) => setTimeout(done, pause));
+  const before = document.querySelector('{HEADLINE}').textContent;
+  const start = performance.now();
+  document.dispatchEvent(new KeyboardEvent('keydown', {{key: 'ArrowRight', bubbles: true}}));
+  await new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0)));
+  if (document.querySelector('{HEADLINE}').textContent === before) throw new Error('no step');
+  return performance.now() - start;
+}}"""
+"""One → key press dispatched by the page itself, timed by its own clock until
+the next frame is drawn: the step's cost without Playwright's round trips."""
 
 
 def free_port() -> int:
@@ -187,7 +204,7 @@ def main() -> int:
         "--pause",
         type=float,
         default=0,
-        help="seconds between steps (0.3: each step meets the rerun that"
+        help="seconds between steps (1.1: each step meets the rerun that"
         " reports the previous one to Python)",
     )
     options = parser.parse_args()
@@ -233,12 +250,17 @@ def main() -> int:
         timed_steps(page, lambda: page.keyboard.press("Home"), 1)
         button = page.get_by_role("button", name="Next", exact=True)
         clicks = timed_steps(page, button.click, moves, options.pause)
+        timed_steps(page, lambda: page.keyboard.press("Home"), 1)
+        in_page = [
+            page.evaluate(STEP_IN_PAGE_JS, options.pause * 1000) for _ in range(moves)
+        ]
         ref_keys, ref_clicks = reference_steps(browser, folder, moves)
         report("reference → key", ref_keys)
         report("reference Next button", ref_clicks)
         report("→ key", keys, ref_keys)
         report("Next button", clicks, ref_clicks)
         report("all", keys + clicks, ref_keys + ref_clicks)
+        report("→ key, the page's own clock (to the next frame drawn)", in_page)
         browser.close()
     return 0
 

@@ -63,6 +63,7 @@ if TYPE_CHECKING:
     from .engine.state import DealState as DealState
     from .errors import CardError as CardError
     from .errors import CasinoRecordError as CasinoRecordError
+    from .errors import EntryError as EntryError
     from .errors import IllegalMoveError as IllegalMoveError
     from .errors import InvalidRecordError as InvalidRecordError
     from .errors import RecordFormatError as RecordFormatError
@@ -110,6 +111,7 @@ _LAZY: dict[str, str] = {
     "DealState": "engine.state",
     "CardError": "errors",
     "CasinoRecordError": "errors",
+    "EntryError": "errors",
     "IllegalMoveError": "errors",
     "InvalidRecordError": "errors",
     "RecordFormatError": "errors",

@@ -46,6 +46,10 @@ MANIFEST: Final = PACKAGE_DIR / "_compiled.sha256"
 PURE_ENV: Final = "CASINO_RECORDS_PURE_PYTHON"
 """Set to a non-empty value to run the pure-Python engine even when compiled."""
 COMPILED_MODULES: Final = (
+    "analysis.estimate",
+    "analysis.sampler",
+    "analysis.solver",
+    "analysis.value",
     "check.audit",
     "check.replay",
     "engine.bots",

@@ -12,6 +12,7 @@ from collections.abc import Iterable
 __all__ = [
     "CardError",
     "CasinoRecordError",
+    "EntryError",
     "IllegalMoveError",
     "InvalidRecordError",
     "RecordFormatError",
@@ -33,6 +34,7 @@ class CasinoRecordError(ValueError):
         loc: str = "",
         where: str = "",
         rule: str = "",
+        legal: tuple[str, ...] = (),
     ) -> None:
         super().__init__(message)
         self.message = message
@@ -43,6 +45,8 @@ class CasinoRecordError(ValueError):
         """The same place in words, or ``""``."""
         self.rule = rule
         """The id of the rule broken (``R5.1``, ``G1`` …; docs/rules.md), or ``""``."""
+        self.legal = legal
+        """For a move refused: the legal moves there, in words, when known."""
 
     def __str__(self) -> str:
         parts = [self.message]
@@ -121,18 +125,20 @@ class IllegalMoveError(CasinoRecordError):
     """
 
     def __init__(
-        self,
-        message: str,
-        *,
-        rule: str,
-        loc: str = "",
-        where: str = "",
-        legal: tuple[object, ...] = (),
+        self, message: str, *, rule: str, loc: str = "", where: str = ""
     ) -> None:
         super().__init__(message, loc=loc, where=where, rule=rule)
-        self.legal = legal
-        """The legal moves of the position, when known."""
 
 
 class ScoreMismatchError(CasinoRecordError):
     """A claimed score that differs from the one computed by replaying the record."""
+
+
+class EntryError(CasinoRecordError):
+    """An entry the scorer refuses: a card already seen, a move out of turn,
+    an illegal move, a step taken in the wrong phase.
+
+    ``rule`` names the rule when one decides it; ``where`` says which deal,
+    round and move the entry was meant for; ``legal`` lists, for an illegal
+    move, the legal moves of the card played.
+    """

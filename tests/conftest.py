@@ -2,4 +2,23 @@
 
 from __future__ import annotations
 
+import os
+import signal
+
+from casino_records.cli.view import NO_BROWSER_ENV
+
 pytest_plugins = ["tests.viewer.browser_support", "tests.native.native_support"]
+
+# No test opens the viewer in a developer's own browser (``view`` would on a desktop).
+os.environ[NO_BROWSER_ENV] = "1"
+
+
+def _interrupt(signum: int, frame: object) -> None:
+    """Unwind as Ctrl+C does, so that every fixture's teardown stops its servers."""
+    raise KeyboardInterrupt(f"stopped by signal {signum}")
+
+
+# ``kill`` (or a CI timeout) stops the run as Ctrl+C would: pytest then tears the
+# fixtures down, and each live viewer or cluster started by a test is stopped.
+for _signal in (signal.SIGTERM, signal.SIGHUP):
+    signal.signal(_signal, _interrupt)

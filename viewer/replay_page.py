@@ -10,6 +10,7 @@ steps through them in the browser without a rerun.
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import replace
 from pathlib import Path
 
@@ -17,6 +18,7 @@ import streamlit as st
 
 from casino_records.present import viewmodel as vm
 from casino_records.present.offline import offline_page, stepper_assets
+from casino_records.present.viewmodel import results as rv
 
 HERE = Path(__file__).resolve().parent
 SAMPLES = HERE.parent / "sample_games"
@@ -47,17 +49,82 @@ def load_game(data: bytes, name: str, listed: bool, number: int | None) -> vm.Ga
 
 @st.cache_resource(max_entries=32, show_spinner=False)
 def stepper_payload(
-    data: bytes, name: str, listed: bool, number: int | None, deal: int, view: str
+    data: bytes,
+    name: str,
+    listed: bool,
+    number: int | None,
+    deal: int,
+    view: str,
+    analysed: str | None,
+    _analysis: vm.GameAnalysis | None,
 ) -> vm.StepperPayload:
-    return vm.stepper_payload(load_game(data, name, listed, number), deal, view)
+    """``analysed`` names ``_analysis`` (which Streamlit does not hash)."""
+    game = load_game(data, name, listed, number)
+    return vm.stepper_payload(game, deal, view, _analysis)
 
 
 @st.cache_data(max_entries=4, show_spinner=False)
 def page_for(
-    data: bytes, name: str, listed: bool, number: int | None, view: str
+    data: bytes,
+    name: str,
+    listed: bool,
+    number: int | None,
+    view: str,
+    analysed: str | None,
+    _analysis: vm.GameAnalysis | None,
 ) -> bytes:
     game = load_game(data, name, listed, number)
-    return offline_page(game, perspective=view).encode("utf-8")
+    return offline_page(game, perspective=view, analysis=_analysis).encode("utf-8")
+
+
+def record_key(data: bytes, number: int | None) -> str:
+    """Which record an analysis run on the page is of."""
+    return f"{hashlib.sha256(data).hexdigest()}|{number}"
+
+
+def analysis_section(game: vm.Game, data: bytes, number: int | None) -> None:
+    """The analysis's summary, or the button that runs it (with its progress)."""
+    found = ss.replay_analyses.get(record_key(data, number))
+    if found is not None:
+        hidden = "" if ss.replay_view == vm.ALL else " It is shown with all hands."
+        st.caption(md(vm.analysis_summary(found)) + hidden)
+        return
+    carried = vm.recorded_analysis(game)
+    if carried:
+        st.caption(
+            "This record carries an analysis (its marks and comments are on the"
+            f" moves): `{md(carried)}`."
+        )
+    with st.container(horizontal=True, vertical_alignment="bottom"):
+        samples = st.selectbox(
+            "Samples per estimated move",
+            vm.SAMPLE_CHOICES,
+            index=0,
+            key="replay_samples",
+            format_func=vm.samples_label,
+            help="Sampled deals of the unseen cards per estimated move: more is"
+            " slower and more precise. The last moves of each deal are exact.",
+            width=230,
+        )
+        start = st.button(
+            "Analyse every move" if not carried else "Analyse again",
+            key="replay_analyse",
+            help="How many points each move lost against the best one, as"
+            " `casino-records analyse` finds it: exact in each deal's last"
+            " round, estimated from what the player knew before.",
+        )
+    if not start:
+        return
+    bar = st.progress(0.0, text="Analysing…")
+
+    def progress(done: int, total: int) -> None:
+        bar.progress(done / max(total, 1), text=f"Analysed {done} / {total} moves")
+
+    analysis = vm.analyse_game(game, samples, progress=progress)
+    ss.replay_analyses[record_key(data, number)] = analysis
+    while len(ss.replay_analyses) > 8:  # the oldest go
+        del ss.replay_analyses[next(iter(ss.replay_analyses))]
+    st.rerun()
 
 
 def goto(deal: int, move: int) -> None:
@@ -99,7 +166,7 @@ with st.sidebar:
             "Bundled games" if vm.env_path() is None else "Games",
             list(files),
             key="replay_file",
-            disabled=upload is not None,
+            disabled=upload is not None or ss.get("results_pick") is not None,
         )
 
 # The header and the game live in two fixed slots, so that a header of another
@@ -108,7 +175,8 @@ top, body = st.container(), st.container()
 with top:
     src: str | None = None
     handoff = ss.get("scorer_handoff")  # a record sent by the "Record a game" page
-    listed = upload is None and handoff is None  # a file from the list (any suffix)
+    picked = ss.get("results_pick")  # a record opened from the "Results" page
+    listed = upload is None and handoff is None and picked is None  # from the list
     if upload is not None:
         data, name, src = upload.getvalue(), upload.name, "upload"
     elif handoff is not None:
@@ -116,6 +184,12 @@ with top:
         if st.sidebar.button("Close the recorded game", key="replay_drop_handoff"):
             del ss.scorer_handoff
             st.rerun()
+    elif picked is not None:
+        data, name, src = picked.data, picked.name, "upload"
+        st.sidebar.caption(f"From the results: {md(picked.source)}")
+        if st.sidebar.button("Back to the results", key="replay_drop_pick"):
+            del ss.results_pick
+            st.switch_page("results_page.py")
     elif files:
         name = ss.replay_file
         try:
@@ -158,10 +232,21 @@ with top:
     # --- a new game: open it where the link says, else where it opens ------------------
 
     pending: vm.Link | None = ss.replay_pending
-    identity = (src, name, number, upload.file_id if upload is not None else None)
+    identity: tuple[object, ...] = (
+        src,
+        name,
+        number,
+        upload.file_id if upload is not None else None,
+    )
+    if picked is not None and upload is None and handoff is None:
+        identity += (picked.source,)
     if ss.replay_loaded != identity:
         ss.replay_loaded = identity
         start = vm.opening_position(game)
+        if (
+            picked is not None and len(identity) > 4
+        ):  # from the results: at its first finding
+            start = rv.first_finding(game, picked.loc)
         if pending is not None and pending.game == link_game and pending.src == src:
             ss.replay_pending = None
             if game.deals and (pending.deal is not None or pending.move is not None):
@@ -190,6 +275,11 @@ with top:
         )
         st.warning(f"This record has no position to show{reason}")
         st.stop()
+    analysis_section(game, data, number)
+    analysed: str | None = record_key(data, number)
+    analysis = ss.replay_analyses.get(analysed)
+    if analysis is None or ss.replay_view != vm.ALL:
+        analysed, analysis = None, None
 
 # --- the game -----------------------------------------------------------------------------
 
@@ -205,7 +295,9 @@ with st.sidebar:
     )
     st.download_button(
         "Save as an offline page",
-        data=lambda: page_for(data, name, listed, number, ss.replay_view),
+        data=lambda: page_for(
+            data, name, listed, number, ss.replay_view, analysed, analysis
+        ),
         file_name=f"{Path(name).stem}.html",
         mime="text/html",
         on_click="ignore",
@@ -213,6 +305,17 @@ with st.sidebar:
         " verdict: it opens in any browser, with no server (as `casino-records"
         " html`).",
     )
+    if analysis is not None:
+        st.download_button(
+            "Download the annotated record",
+            data=lambda: vm.annotated_bytes(game, analysis),
+            file_name=f"{Path(name).stem}-analysed.json",
+            mime="application/json",
+            on_click="ignore",
+            help="The record with the analysis written in: a glyph (?!, ?, ??)"
+            " and a comment on every move (as `casino-records analyse"
+            " --annotate`).",
+        )
     st.caption("Keys: ← → step · Home End deal start/score · PgUp PgDn round")
 
 
@@ -238,10 +341,13 @@ def position(
     listed: bool,
     number: int | None,
     link: vm.Link,
+    analysed: str | None,
+    analysis: vm.GameAnalysis | None,
 ) -> None:
     """The stepper: its reports rerun only this.
 
-    ``link`` names the game for the address bar (its step is filled in here).
+    ``link`` names the game for the address bar (its step is filled in here);
+    ``analysis`` (named by ``analysed``) is shown with the game, if any.
     """
     deal, move = vm.clamp(game, ss.get("replay_deal"), ss.get("replay_move"))
     if (deal, move) != (ss.get("replay_deal"), ss.get("replay_move")):
@@ -249,7 +355,9 @@ def position(
     stepper(
         key=STEPPER,
         data=vm.stepper_data(
-            stepper_payload(data, name, listed, number, deal, ss.replay_view),
+            stepper_payload(
+                data, name, listed, number, deal, ss.replay_view, analysed, analysis
+            ),
             key=f"{ss.replay_loaded}|{deal}",
             start=ss.replay_start,
             nonce=ss.replay_nonce,
@@ -272,4 +380,4 @@ def position(
 
 with body:
     link = vm.Link(game=link_game, record=number, src=src)
-    position(game, data, name, listed, number, link)
+    position(game, data, name, listed, number, link, analysed, analysis)

@@ -1,8 +1,8 @@
 // The scorer's move entry (a Streamlit Custom Component v2, no iframe).
 //
 // Python sends one position, pre-rendered (see
-// casino_records/present/scorer_entry.py): the card buttons, and for every
-// playable card its legal moves as buttons. This code only shows the moves of
+// casino_records/present/scorer_entry.py): the table, the card buttons, and
+// for every playable card its legal moves as buttons. This code only shows the moves of
 // the card picked, at once, and sends back what was chosen: trigger "play"
 // with [key, card, index], or trigger "typed" with [key, text]. No game logic:
 // which cards and moves exist is in the data. While Python answers, the entry
@@ -18,7 +18,13 @@ export default function ({ parentElement, data, setTriggerValue }) {
   const answered = fresh || memory.serial !== data.serial;
   if (fresh) {
     memory = { key: data.key, serial: data.serial, card: null };
-    part("faces").innerHTML = data.faces;
+    const faces = part("faces");
+    if (faces.crShown !== data.faces) {
+      faces.innerHTML = data.faces; // the same at every position: drawn once
+      faces.crShown = data.faces;
+    }
+    part("table").innerHTML = data.table;
+    part("tally").textContent = data.tally;
     part("picker").innerHTML = data.picker;
     part("prompt").textContent = data.prompt;
     part("typed").value = "";

@@ -2,7 +2,8 @@
 
 Layout only: the session (casino_records.scorer.ScorerSession) checks and keeps
 everything; casino_records.present.scorer_view says what to show of it. The
-recording area is a fragment: entering a move reruns it alone, not the page.
+recording area is a fragment, and within it the move entry another: entering a
+move reruns only the entry and what changes with a move, not the page.
 Data (names, comments, messages) goes through md_escape wherever Markdown renders.
 """
 
@@ -117,8 +118,7 @@ def card_picker(label: str, key: str, exclude: set[Card]) -> None:
 
 
 def move_entry(session: ScorerSession) -> None:
-    """The table, then the entry component: pick a card, see its moves, choose."""
-    svg(sv.table_picture(session))
+    """The entry component: the table, pick a card, see its moves, choose."""
     error = ss.get("scorer_error")
     message = ""
     if error:
@@ -341,9 +341,8 @@ def save(session: ScorerSession) -> None:
         st.switch_page("replay_page.py")
 
 
-@st.fragment
-def recorder() -> None:
-    session: ScorerSession = ss[SESSION]
+def heading(session: ScorerSession) -> None:
+    """The title (where the record stands, who is to move), the score, problems."""
     snap = sv.snapshot(session)
     st.subheader(md(snap.title))
     if snap.totals is not None:
@@ -363,7 +362,47 @@ def recorder() -> None:
         st.error(md(message))
         if legal:
             st.caption("Legal with that card: " + md(", ".join(legal)))
+
+
+def undo_button(session: ScorerSession) -> None:
+    st.button("Undo", key="scorer_undo", on_click=undo, args=(session, 1), icon="↩")
+
+
+@st.fragment
+def entering() -> None:
+    """What changes with each move: entering one reruns this alone, not the page."""
+    session: ScorerSession = ss[SESSION]
+    if session.phase != "move":  # the deal is over, or back to its table
+        st.rerun()
+    heading(session)
+    entry, aside = st.columns([3, 2], gap="medium")  # stacked on a phone
+    with entry:
+        move_entry(session)
+    with aside:
+        undo_button(session)
+        hands_view(session)
+        move_list(session)
+
+
+@st.fragment
+def recorder() -> None:
+    session: ScorerSession = ss[SESSION]
     phase = session.phase
+    if phase == "move":
+        entering()
+    else:
+        heading(session)
+        phase_input(session, phase)
+        if phase != "table" or session.deal_index:
+            hands_view(session)
+        undo_button(session)
+        move_list(session)
+    match_claims(session)
+    save(session)
+
+
+def phase_input(session: ScorerSession, phase: str) -> None:
+    """What the page asks for outside a move: the table, the hands, the claims."""
     d = session.deal_index
     if phase == "table":
         live_key = f"scorer_table_{d}"
@@ -397,8 +436,6 @@ def recorder() -> None:
             args=(session, "hands", key),
             type="primary",
         )
-    elif phase == "move":
-        move_entry(session)
     elif phase in ("claims", "over"):
         svg(sv.table_picture(session))
         score_sheet(session)
@@ -410,12 +447,6 @@ def recorder() -> None:
                 args=(session,),
                 type="primary",
             )
-    if phase != "table" or d:
-        hands_view(session)
-    st.button("Undo", key="scorer_undo", on_click=undo, args=(session, 1), icon="↩")
-    move_list(session)
-    match_claims(session)
-    save(session)
 
 
 if SESSION not in ss:

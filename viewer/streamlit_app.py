@@ -15,11 +15,24 @@ from pathlib import Path
 
 import streamlit as st
 
-HERE = Path(__file__).resolve().parent
+from casino_records.present import viewmodel as vm
+from casino_records.present.viewmodel import results as rv
 
-# The viewer's pages, in the order of the navigation bar.
+HERE = Path(__file__).resolve().parent
+given = vm.env_path()
+results_first = given is not None and rv.is_results_dir(given)
+
+# The viewer's pages, in the order of the navigation bar; a results folder given
+# to `casino-records view` opens on its table.
 PAGES = [
-    st.Page("replay_page.py", title="Replay", icon="🃏", default=True),
+    st.Page("replay_page.py", title="Replay", icon="🃏", default=not results_first),
+    st.Page(
+        "results_page.py",
+        title="Results",
+        icon="📊",
+        url_path="results",
+        default=results_first,
+    ),
     st.Page("scorer_page.py", title="Record a game", icon="✍️", url_path="record"),
     st.Page("help_page.py", title="Keys and links", icon="⌨️", url_path="help"),
 ]
@@ -32,14 +45,16 @@ st.set_page_config(
 )
 st.html(f"<style>{(HERE / 'page.css').read_text(encoding='utf-8')}</style>")
 
-for key, value in {
+defaults: dict[str, object] = {
     "replay_started": False,  # the URL was read (first run of the session)
     "replay_loaded": None,  # which game the position belongs to
     "replay_pending": None,  # a deep link waiting for its game
     "replay_view": "all",
     "replay_start": 0,  # where the stepper shows from after the latest jump
     "replay_nonce": 0,  # counts the jumps: the stepper follows a new one
-}.items():
+    "replay_analyses": {},  # analyses run on the page, by record (see replay_page)
+}
+for key, value in defaults.items():
     st.session_state.setdefault(key, value)
 
 st.navigation(PAGES, position="top").run()

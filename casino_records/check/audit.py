@@ -10,18 +10,18 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from ..engine.cards import BIG_CASINO, CARDS, LITTLE_CASINO, Card, Suit
+from ..engine.cards import BIG_CASINO, LITTLE_CASINO, Card, Suit
 from ..engine.describe import move_text
 from ..engine.match import MatchState
 from ..engine.moves import MoveKind, Step
-from ..engine.scoring import CATEGORIES, CHECK_LABELS, SideScore
+from ..engine.scoring import CATEGORIES, SideScore
 from ..engine.state import DealState
 from ..record.models import ClaimedSide
 from ..record.shape import DealShape as Deal
 from ..record.shape import RecordShape
 from .report import DecidingMove, Finding, MatchReport, ScoreCheck
 
-__all__ = ["audit_deal", "audit_match", "audit_unplayed_deal", "move_loc"]
+__all__ = ["DecidingMoves", "audit_deal", "audit_match", "move_loc"]
 
 _LABELS: Final = {
     "most_cards": "most cards",
@@ -42,8 +42,8 @@ def move_loc(d: int, deal: Deal, index: int) -> str:
     return ""
 
 
-class _Explainer:
-    """Finds the moves behind a deal's categories."""
+class DecidingMoves:
+    """Finds the moves behind a deal's categories (who took what, where)."""
 
     def __init__(
         self,
@@ -65,6 +65,7 @@ class _Explainer:
         self.last_capture = captures[-1] if captures else None
 
     def step(self, step: Step, why: str) -> DecidingMove:
+        """The move ``step`` as a deciding move, with what it decided."""
         name = self.names[step.move.seat]
         where = (
             f"deal {self.d + 1}, round {step.round + 1}, move {step.index + 1} of the"
@@ -87,6 +88,7 @@ class _Explainer:
         )
 
     def card(self, card: Card, what: str) -> list[DecidingMove]:
+        """The capture that took ``card``, or the residue that held it."""
         step = self.origin.get(card)
         if step is not None:
             return [self.step(step, f"captured {what} ({card})")]
@@ -106,6 +108,7 @@ class _Explainer:
         return found
 
     def category(self, category: str) -> list[DecidingMove]:
+        """The moves that decided ``category`` of the deal."""
         if category in ("most_cards", "cards", "most_spades", "spades"):
             return self.last()
         if category == "big_casino":
@@ -184,7 +187,7 @@ def audit_deal(
     """
     if deal.claimed is None:
         return [], []
-    explain: _Explainer | None = None  # built only when a figure differs
+    explain: DecidingMoves | None = None  # built only when a figure differs
     checks: list[ScoreCheck] = []
     findings: list[Finding] = []
     base = f"/deals/{d}/claimed/sides"
@@ -209,7 +212,7 @@ def audit_deal(
             checks.append(check)
             if value != computed:
                 if explain is None:
-                    explain = _Explainer(d, deal, state, names)
+                    explain = DecidingMoves(d, deal, state, names)
                 label = _LABELS.get(category, category)
                 note = (
                     f" ({scores[k].note})"
@@ -289,209 +292,3 @@ def audit_match(
 
 
 # --- claims on a deal that was not played out (D8) ----------------------------------
-
-_HALF: Final = {"cards": 26, "spades": 6}
-"""More than this many cards (spades) is the most of any side, whatever follows."""
-
-
-class _PartPlayed:
-    """What the moves played so far fix about a deal's final figures."""
-
-    def __init__(self, state: DealState, sides: int) -> None:
-        self.log = state.log
-        self.cards = [0] * sides
-        self.spades = [0] * sides
-        self.sweeps = [0] * sides
-        self.owner: dict[Card, int] = {}
-        side_of = state.seating.side_of
-        for step in self.log:
-            if step.kind is not MoveKind.CAPTURE:
-                continue
-            side = side_of[step.move.seat]
-            for card in (step.move.card, *step.taken):
-                self.owner[card] = side
-                self.cards[side] += 1
-                self.spades[side] += card.suit is Suit.SPADES
-            self.sweeps[side] += step.sweep
-        free = [c for c in CARDS if c not in self.owner]
-        self.free_cards = len(free)
-        self.free_spades = sum(1 for c in free if c.suit is Suit.SPADES)
-        self.free_aces = sum(1 for c in free if c.is_ace)
-        self.side_of = side_of
-
-    def bounds(self, figure: str, side: int) -> tuple[int, int | None] | None:
-        """The least and most a side's final figure can be; None if anything goes."""
-        if figure in ("counts.cards", "counts.spades"):
-            name = figure[7:]
-            got = getattr(self, name)[side]
-            return got, got + (self.free_cards if name == "cards" else self.free_spades)
-        if figure == "counts.sweeps":
-            return self.sweeps[side], None
-        if figure in ("points.big_casino", "points.little_casino"):
-            card = BIG_CASINO if figure == "points.big_casino" else LITTLE_CASINO
-            worth = 2 if card == BIG_CASINO else 1
-            owner = self.owner.get(card)
-            return (
-                (0, worth)
-                if owner is None
-                else (worth,) * 2
-                if owner == side
-                else (0, 0)
-            )
-        if figure == "points.aces":
-            got = sum(1 for c, s in self.owner.items() if s == side and c.is_ace)
-            return got, got + self.free_aces
-        if figure in ("points.most_cards", "points.most_spades"):
-            name = figure[12:]
-            counts = getattr(self, name)
-            leader = next((s for s, n in enumerate(counts) if n > _HALF[name]), None)
-            worth = 3 if name == "cards" else 1
-            if leader is None:
-                return None
-            return (worth, worth) if leader == side else (0, 0)
-        return None  # sweep points and totals depend on the whole deal
-
-    def crossing(self, figure: str, side: int, value: int) -> Step | None:
-        """The capture that took ``side`` past ``value`` cards (spades) or past half."""
-        count = 0
-        for step in self.log:
-            if step.kind is not MoveKind.CAPTURE:
-                continue
-            if self.side_of[step.move.seat] != side:
-                continue
-            cards = (step.move.card, *step.taken)
-            if figure.endswith("spades"):
-                count += sum(1 for c in cards if c.suit is Suit.SPADES)
-            else:
-                count += len(cards)
-            if count > value:
-                return step
-        return None
-
-
-def audit_unplayed_deal(
-    d: int,
-    deal: Deal,
-    state: DealState,
-    why: str,
-    names: Sequence[str],
-    sides: Sequence[str],
-    strict: bool = False,
-) -> list[Finding]:
-    """Claims on a deal that was not played out, hence not scored (D8).
-
-    One ``warning`` (a ``dispute`` when ``strict``) says that the claims could
-    not be checked, why, and which figures the moves played could still be
-    checked against; a ``dispute`` for each claimed figure those moves already
-    contradict (e.g. fewer cards than the side had already captured).
-
-    :param why: why the deal was not scored, e.g. "the deal stops after move 17
-        of 48".
-    """
-    if deal.claimed is None:
-        return []
-    played = _PartPlayed(state, len(sides))
-    explain = _Explainer(d, deal, state, names)
-    base = f"/deals/{d}/claimed/sides"
-    checked: list[str] = []
-    unchecked: list[str] = []
-    disputes: list[Finding] = []
-    for k, claimed in enumerate(deal.claimed.sides[: len(sides)]):
-        for figure, value in _claimed_values(claimed):
-            label = CHECK_LABELS[figure]
-            bounds = played.bounds(figure, k)
-            listed = checked if bounds is not None else unchecked
-            if label not in listed:
-                listed.append(label)
-            if bounds is None:
-                continue
-            low, high = bounds
-            if low <= value and (high is None or value <= high):
-                continue
-            fixed = (
-                "exactly" if low == high else "at least" if value < low else "at most"
-            )
-            limit = low if value < low or low == high else high
-            disputes.append(
-                Finding(
-                    severity="dispute",
-                    kind="score",
-                    rule="D8",
-                    loc=f"{base}/{k}/{figure.replace('.', '/')}",
-                    where=f"deal {d + 1}, side {k} ({sides[k]}), {figure}",
-                    message=f"claimed {label} {value}, but the moves played already"
-                    f" make it {fixed} {limit} ({why})",
-                    deciding=_unplayed_deciding(
-                        explain, played, figure, k, value, value < low
-                    ),
-                )
-            )
-    if not checked and not unchecked:
-        return disputes
-    checked = [label for label in checked if label not in unchecked]
-    parts = [f"not checked: {why}, so the deal is not scored"]
-    if checked:
-        parts.append("checked against the moves played: " + ", ".join(checked))
-    if unchecked:
-        parts.append("not checkable: " + ", ".join(unchecked))
-    notice = Finding(
-        severity="dispute" if strict else "warning",
-        kind="score",
-        rule="D8",
-        loc=f"/deals/{d}/claimed",
-        where=f"deal {d + 1}, claimed scores",
-        message="; ".join(parts),
-    )
-    return [notice, *disputes]
-
-
-def _claimed_values(claimed: ClaimedSide) -> list[tuple[str, int]]:
-    """(dotted figure, claimed value) for every figure a side claimed, in display order."""
-    values = {}
-    if claimed.points is not None:
-        for name, value in claimed.points.__dict__.items():
-            if value is not None:
-                values[f"points.{name}"] = value
-    if claimed.total is not None:
-        values["total"] = claimed.total
-    if claimed.counts is not None:
-        for name, value in claimed.counts.__dict__.items():
-            if value is not None:
-                values[f"counts.{name}"] = value
-    return [(f, values[f]) for f in CHECK_LABELS if f in values]
-
-
-def _unplayed_deciding(
-    explain: _Explainer,
-    played: _PartPlayed,
-    figure: str,
-    side: int,
-    value: int,
-    below: bool,
-) -> list[DecidingMove]:
-    """The moves behind a claimed figure that the part played contradicts."""
-    category = figure.split(".")[1] if "." in figure else figure
-    if figure in ("counts.cards", "counts.spades") and below:
-        step = played.crossing(figure, side, value)
-        if step is not None:
-            return [explain.step(step, f"this capture took side {side} past {value}")]
-    if figure in ("points.most_cards", "points.most_spades"):
-        name = "counts.spades" if figure.endswith("spades") else "counts.cards"
-        counts = played.spades if name.endswith("spades") else played.cards
-        leader = max(range(len(counts)), key=counts.__getitem__)
-        step = played.crossing(name, leader, _HALF[name[7:]])
-        if step is not None:
-            why = f"this capture gave side {leader} more than half of the {name[7:]}"
-            return [explain.step(step, why)]
-    if figure in ("points.big_casino", "points.little_casino", "points.aces"):
-        return explain.category(category)
-    if figure == "counts.sweeps":
-        return [
-            explain.step(s, "a sweep: it emptied the table")
-            for s in played.log
-            if s.sweep and played.side_of[s.move.seat] == side
-        ]
-    last = played.log[-1] if played.log else None
-    if last is None:
-        return []
-    return [explain.step(last, "the last move played: the deal goes no further")]

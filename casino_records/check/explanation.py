@@ -30,7 +30,7 @@ class MistakeReport(_Model):
     """One catalogued counting mistake, as found in a dispute."""
 
     kind: str
-    """The kind of mistake, e.g. ``residue_to_side`` (listed in docs/engine.md)."""
+    """The kind of mistake, e.g. ``residue_to_side`` (listed in docs/architecture.md)."""
     rule: str
     """The rule it goes against (a rulebook id)."""
     what_if: str

@@ -19,7 +19,7 @@ from ..engine.moves import Move, MoveKind, Step
 from ..engine.play import apply_plan, needs_hands, next_round
 from ..engine.rules import Rules
 from ..engine.scoring import score_piles
-from ..engine.seating import HAND_SIZE, Seating
+from ..engine.seating import Seating
 from ..engine.state import DealState
 from ..engine.unknown import UnseenCards, deal_round, start_deal
 from ..engine.values import value_tables
@@ -34,7 +34,7 @@ from ..record.provenance import DealCards, resolve_deal_cards
 from ..record.shape import DealShape as Deal
 from ..record.shape import RecordShape
 from ..record.translate import to_engine
-from .audit import audit_deal, audit_match, audit_unplayed_deal, move_loc
+from .audit import audit_deal, audit_match, move_loc
 from .report import (
     DealReport,
     Finding,
@@ -43,6 +43,7 @@ from .report import (
     ReplayReport,
     SideReport,
 )
+from .unplayed import table_only_claims, unplayed_claims
 
 __all__ = ["ReplayPosition", "Replay", "replay", "replay_if_clean"]
 
@@ -184,18 +185,16 @@ class _Replayer:
                 exc = RecordFormatError(message, loc=loc, where=where, rule=rule)
             exc.loc, exc.where = loc, where
             raise exc
-        self.report.findings.append(
-            Finding(
-                severity="error",
-                kind=kind,
-                rule=rule,
-                loc=loc,
-                where=where,
-                message=message,
-                legal=legal or [],
-            )
+        finding = Finding(
+            severity="error",
+            kind=kind,
+            rule=rule,
+            loc=loc,
+            where=where,
+            message=message,
+            legal=legal or [],
         )
-        self.report.valid = False
+        self.add_findings([finding])
 
     def add_findings(self, findings: list[Finding]) -> None:
         for finding in findings:
@@ -305,33 +304,13 @@ class _Replayer:
             )
             decision = match.settle(scores, state.sweeps)
             report.sides = [
-                SideReport(
-                    side=s.side,
-                    name=sides[s.side],
-                    cards=s.cards,
-                    spades=s.spades,
-                    sweeps=s.sweeps,
-                    points=s.points,
-                    earned=s.earned,
-                    banked=s.banked,
-                    note=s.note,
-                    total_after=decision.totals[s.side],
-                )
-                for s in scores
+                SideReport.of(s, sides[s.side], decision.totals[s.side]) for s in scores
             ]
             report.match_note = decision.reason
             checks, findings = audit_deal(d, deal, state, scores, self.names, sides)
             report.checks = checks
             self.add_findings(findings)
-        self.report.match = MatchReport(
-            totals=list(match.totals),
-            winner=match.winner,
-            finished=match.over,
-            reason=match.decisions[-1].reason
-            if match.decisions
-            else "no deal finished",
-            target=rules.target_score,
-        )
+        self.report.match = MatchReport.of(match)
         if known:
             self.add_findings(audit_match(record, match, self.report.match, sides))
         self.report.moves_checked = self.moves_checked
@@ -340,52 +319,18 @@ class _Replayer:
         )
 
     def unplayed_claims(self, d: int, deal: Deal, state: DealState, how: str) -> None:
-        """Report the claims of a deal that was not played out (D8).
-
-        Only in a record valid so far: after an error the claims go unchecked
-        for that reason, which the error already gives.
-        """
-        if not self.report.valid:
-            return
-        seating = state.seating
-        total = seating.rounds * HAND_SIZE * seating.players
-        why = f"{how} move {state.moves_played} of {total}"
-        if how.startswith("the match"):
-            why += " (R13.4)"
-        sides = self.report.sides
-        self.add_findings(
-            audit_unplayed_deal(
-                d,
-                deal,
-                state,
-                why,
-                self.names,
-                sides,
-                self.strict_claims,
+        """Report the claims of a deal that was not played out (D8), in a record
+        valid so far (after an error the error says why they go unchecked)."""
+        if self.report.valid:
+            sides, strict = self.report.sides, self.strict_claims
+            self.add_findings(
+                unplayed_claims(d, deal, state, how, self.names, sides, strict)
             )
-        )
 
     def table_only_claims(self, d: int, deal: Deal) -> None:
-        """Report the claims of a deal recorded up to its table: none can be checked (D8)."""
-        claimed = deal.claimed
-        if claimed is None or not self.report.valid:
-            return
-        figures = [side for side in claimed.sides if side.model_dump(exclude_none=True)]
-        if not figures:
-            return
-        self.add_findings(
-            [
-                Finding(
-                    severity="dispute" if self.strict_claims else "warning",
-                    kind="score",
-                    rule="D8",
-                    loc=f"/deals/{d}/claimed",
-                    where=f"deal {d + 1}",
-                    message="the claimed scores are not checked: the deal is recorded"
-                    " up to its table, no move played, so the deal is not scored",
-                )
-            ]
-        )
+        """Report the claims of a deal recorded up to its table (D8)."""
+        if self.report.valid:
+            self.add_findings(table_only_claims(d, deal, self.strict_claims))
 
     def _after_immediate_win(self, deal: Deal, d: int, r: int, k: int) -> None:
         """Report moves recorded after a capture that won the match at once."""
@@ -419,8 +364,6 @@ class _Replayer:
         if cards is None:
             return report, None
         table, hands = cards.table, cards.rounds
-        if not hands:  # recorded up to its table: no hand is known, no move made
-            return report, None
         detail = self.detail
         partial = self._unseen(cards, 0, rules)
         if partial is None:
@@ -513,7 +456,7 @@ class _Replayer:
             break
         report.moves = state.moves_played
         report.complete = state.finished and not match.over
-        if self.keep:
+        if self.keep and deal.rounds:  # none for a deal recorded up to its table
             kept.append(
                 ReplayPosition(
                     d,

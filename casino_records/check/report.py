@@ -11,7 +11,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from ..engine.scoring import CATEGORIES
+from ..engine.match import MatchState
+from ..engine.scoring import CATEGORIES, SideScore
 from .explanation import Explanation
 
 __all__ = [
@@ -137,6 +138,22 @@ class SideReport(ReportModel):
     total_after: int | None = None
     """The side's match total after the deal."""
 
+    @classmethod
+    def of(cls, score: SideScore, name: str, total_after: int) -> SideReport:
+        """The report of the engine's ``score`` of a side named ``name``."""
+        return cls(
+            side=score.side,
+            name=name,
+            cards=score.cards,
+            spades=score.spades,
+            sweeps=score.sweeps,
+            points=score.points,
+            earned=score.earned,
+            banked=score.banked,
+            note=score.note,
+            total_after=total_after,
+        )
+
     @property
     def figures(self) -> dict[str, int]:
         """Every computed figure by the name a score check gives it.
@@ -204,6 +221,18 @@ class MatchReport(ReportModel):
     checks: list[ScoreCheck] = Field(default_factory=list)
     """Claimed totals and winner against the computed ones (winner as category
     ``winner``; -1 stands for "no winner")."""
+
+    @classmethod
+    def of(cls, match: MatchState) -> MatchReport:
+        """The report of the engine's match as it stands."""
+        decisions = match.decisions
+        return cls(
+            totals=list(match.totals),
+            winner=match.winner,
+            finished=match.over,
+            reason=decisions[-1].reason if decisions else "no deal finished",
+            target=match.rules.target_score,
+        )
 
 
 class ReplayReport(ReportModel):

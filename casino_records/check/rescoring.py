@@ -133,19 +133,26 @@ def rescore(scenario: Scenario, sides: int) -> list[SideScore]:
     if scenario.points_tweaks or scenario.fold is not None or scenario.unbanded:
         for tweak in scenario.points_tweaks:
             tweak([s.points for s in scores])
-        for score in scores:
-            total = totals[score.side]
-            band = near_target_band(rules, total, scenario.play_on)
-            if score.side in scenario.unbanded:
-                band = 0
-            score.banked, score.note = bank_points(rules, score.points, total, band)
+        scores = [_banked_again(scenario, score) for score in scores]
     if scenario.totals_tweaks:
         banked = [s.banked for s in scores]
         for totals_tweak in scenario.totals_tweaks:
             totals_tweak(banked)
-        for score, value in zip(scores, banked, strict=True):
-            score.banked = value
+        scores = [
+            dataclasses.replace(score, banked=value)
+            for score, value in zip(scores, banked, strict=True)
+        ]
     return scores
+
+
+def _banked_again(scenario: Scenario, score: SideScore) -> SideScore:
+    """``score`` with its (tweaked) points banked again under the near-target rule."""
+    total = scenario.totals_before[score.side]
+    band = near_target_band(scenario.rules, total, scenario.play_on)
+    if score.side in scenario.unbanded:
+        band = 0
+    banked, note = bank_points(scenario.rules, score.points, total, band)
+    return dataclasses.replace(score, banked=banked, note=note)
 
 
 def _folded(scenario: Scenario, sides: int) -> list[SideScore]:

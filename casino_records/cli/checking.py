@@ -24,6 +24,7 @@ from .util import (
     JOBS_OPTION,
     OUTPUT,
     STATUSES,
+    STRICT_OPTION,
     Settings,
     atomic_output,
     exit_code,
@@ -42,13 +43,16 @@ __all__ = ["rescore", "validate"]
 @click.command()
 @click.argument("paths", nargs=-1, required=True, type=INPUTS)
 @JOBS_OPTION
-@click.option(
-    "--strict",
-    is_flag=True,
-    help="A record whose claimed scores cannot all be checked (a deal not played"
-    " out) counts as disputed.",
-)
+@STRICT_OPTION
 @click.option("--fail-fast", is_flag=True, help="Stop at the first record not ok.")
+@click.option(
+    "--summary",
+    "as_summary",
+    is_flag=True,
+    help="A short summary for people: one line per record not ok with the"
+    " likeliest counting mistake (disputed) or the first error and its rule"
+    " (invalid), the totals, and the commands that show the full reports.",
+)
 @click.option("-q", "--quiet", is_flag=True, help="Print only records that are not ok.")
 @click.option(
     "--progress/--no-progress",
@@ -66,6 +70,7 @@ def validate(
     progress: bool | None,
     fmt: str,
     strict: bool,
+    as_summary: bool,
 ) -> None:
     """Replay every record and print one status line per record.
 
@@ -75,11 +80,23 @@ def validate(
     An ok record whose claimed scores could not all be checked (a deal not
     played out) says so; with --strict it counts as disputed. A .jsonl archive
     is read one line at a time, so its size does not matter. Exit code 2 if any
-    record is
-    unreadable, else 1 if any is invalid or disputed.
+    record is unreadable, else 1 if any is invalid or disputed, with --summary
+    too.
     """
+    if as_summary:
+        if fmt == "json" or quiet or fail_fast:
+            raise click.UsageError(
+                "--summary is for people: not with --format json, -q or --fail-fast"
+            )
+        from ..check.batch import default_jobs
+        from .summary import summarize
+
+        jobs = jobs or default_jobs()
+        sys.exit(
+            summarize(paths, max_bytes=settings.max_bytes, jobs=jobs, strict=strict)
+        )
     from ..check.batch import check_all, default_jobs
-    from ..present.render import status_line, summary_line
+    from ..present.report_text import status_line, summary_line
     from ..record.jsonio import dumps_json
     from ..record.sources import find_files, iter_items
 
@@ -179,7 +196,7 @@ def _rescore_item(
     from ..check.batch import checked_item
     from ..check.correct import corrected_data
     from ..check.explain import explain
-    from ..present.render import report_text
+    from ..present.report_text import report_text
     from ..record.jsonio import dumps_json
     from ..record.writers import RecordTooLargeError, record_bytes
 
@@ -217,12 +234,7 @@ def _rescore_item(
     "--in-place", is_flag=True, help="Correct the input files themselves (atomically)."
 )
 @JOBS_OPTION
-@click.option(
-    "--strict",
-    is_flag=True,
-    help="A record whose claimed scores cannot all be checked (a deal not played"
-    " out) counts as disputed.",
-)
+@STRICT_OPTION
 @FORMAT_OPTION
 @click.pass_obj
 def rescore(

@@ -269,6 +269,7 @@ def legal(
     from ..engine.movegen import generate_legal_moves
     from ..engine.play import apply_move
     from ..present.render import legal_text
+    from ..record.pointer import move_at
     from ..record.translate import to_engine
 
     if at is None and (deal is None or move is None):
@@ -282,9 +283,10 @@ def legal(
     options = [apply_move(state.copy(), m) for m in generate_legal_moves(state)]
     recorded: Any = None
     text = ""
-    if "/moves/" in position.loc:
-        _, _, d, _, r, _, k = position.loc.split("/")
-        played = to_engine(record.deals[int(d)].rounds[int(r)].moves[int(k)])
+    recorded_at = move_at(position.loc)
+    if recorded_at is not None:
+        d, r, k = recorded_at
+        played = to_engine(record.deals[d].rounds[r].moves[k])
         text = f"{names[played.seat]} (seat {played.seat}): {move_text(played)}"
         recorded = next((s for s in options if s.move == played), "illegal")
     _echo(legal_text(position, names, options, recorded, recorded_text=text), ascii_)

@@ -66,6 +66,8 @@ def main(ctx: click.Context, max_bytes: int) -> None:
 
 
 def _register() -> None:
+    from .analyse import analyse
+    from .bulk import bulk, stats
     from .checking import rescore, validate
     from .convert import convert, fmt_command, schema
     from .game import legal, show, simulate
@@ -75,7 +77,7 @@ def _register() -> None:
 
     for command in (validate, rescore, show, legal, convert, fmt_command, simulate):
         main.add_command(command)
-    for command in (schema, rules, view, html_command):
+    for command in (schema, rules, view, html_command, analyse, bulk, stats):
         main.add_command(command)
 
 

@@ -65,7 +65,7 @@ def rules(
     from ..engine.rulebook import rule
     from ..engine.rules import Rules
     from ..errors import RulesError
-    from ..present import rulebook as ref
+    from ..present import rules_text as ref
     from ..record.jsonio import dumps_json
 
     def emit(text: str, data: Any) -> None:

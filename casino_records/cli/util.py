@@ -18,7 +18,7 @@ from typing import IO, TYPE_CHECKING, Any, Final, Literal, NoReturn, TypeAlias
 import click
 
 from ..check.outcome import error_text
-from ..record.files import kind_by_suffix
+from ..record.files import compression_of, kind_by_suffix
 from ..record.sources import Item, iter_items, read_item
 
 if TYPE_CHECKING:
@@ -78,6 +78,13 @@ JOBS_OPTION: Final = click.option(
     help="Worker processes; 0 means one per core.",
 )
 """``--jobs N`` of the commands that check many records."""
+STRICT_OPTION: Final = click.option(
+    "--strict",
+    is_flag=True,
+    help="A record whose claimed scores cannot all be checked (a deal not played"
+    " out) counts as disputed.",
+)
+"""``--strict`` of the commands that check claims (D8)."""
 
 EXIT_PROBLEM: Final = 1
 """Exit code: an invalid record, a dispute, an illegal move."""
@@ -227,6 +234,11 @@ def format_of(path: Path, given: str | None) -> Format:
 
     :raises click.UsageError: neither gives a format.
     """
+    if compression_of(path) is not None:
+        raise click.UsageError(
+            f"{str(path)!r}: the commands write no compressed file; compress it"
+            " afterwards (gzip, zstd)"
+        )
     if given is not None:
         return given  # type: ignore[return-value]
     found: Format | None = kind_by_suffix(path)

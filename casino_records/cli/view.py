@@ -5,6 +5,11 @@ command, by Ctrl+C or by a signal (``kill``, a closed terminal), stops the
 whole server with it: no server is ever left serving the port. The server's
 settings (no usage statistics, no "Deploy" button, the upload limit) are the
 viewer's own, in ``viewer/.streamlit/config.toml``.
+
+The viewer's address is printed once the server answers, as the last line on
+the screen, and opened in the default browser where there is one: a desktop
+(``DISPLAY`` or ``WAYLAND_DISPLAY`` on Linux), not CI (``CI`` set), not
+``--no-browser`` nor ``CASINO_RECORDS_NO_BROWSER`` set.
 """
 
 from __future__ import annotations
@@ -14,21 +19,26 @@ import signal
 import socket
 import subprocess
 import sys
-from collections.abc import Callable, Iterator, Mapping, Sequence
-from contextlib import contextmanager
+import time
+from collections.abc import Callable, Mapping, Sequence
+from functools import partial
 from pathlib import Path
-from typing import Any, Final
+from typing import Final
 
 import click
 
 from ..present import VIEW_PATH_ENV
+from .stopping import Stopped, stopping_on
 from .util import UnreadableInput, stderr
 
 __all__ = [
+    "NO_BROWSER_ENV",
     "STOP_SIGNALS",
     "VIEWER_PACKAGE",
+    "opens_browser",
     "port_taken",
     "run_server",
+    "serving",
     "view",
     "viewer_app",
     "viewer_command",
@@ -41,7 +51,10 @@ there by the build (``setup.py``) and by an editable install."""
 STOP_SIGNALS: Final = (signal.SIGTERM, signal.SIGHUP)
 """Signals that stop the viewer (Ctrl+C, SIGINT, too), its server with it."""
 HOST: Final = "127.0.0.1"
+NO_BROWSER_ENV: Final = "CASINO_RECORDS_NO_BROWSER"
+"""Set (to anything but ``""`` or ``0``), ``view`` opens no browser."""
 _GRACE: Final = 10.0
+_POLL: Final = 0.25
 
 
 def viewer_app() -> Path:
@@ -70,6 +83,13 @@ def viewer_command(app: Path, port: int, path: Path | None) -> list[str]:
         str(port),
         "--server.headless",
         "true",
+        # This command says where the viewer is, once it answers; the server's
+        # own start-up chatter (the address again, "Uvicorn server started")
+        # stays off the screen, its warnings and errors do not.
+        "--logger.hideWelcomeMessage",
+        "true",
+        "--logger.level",
+        "warning",
     ]
     if path is not None:
         command += ["--", str(path)]
@@ -86,29 +106,6 @@ def port_taken(port: int, host: str = HOST) -> bool:
         except OSError:
             return True
     return False
-
-
-class _Stopped(Exception):
-    """This command was told to stop by a signal."""
-
-    def __init__(self, signum: int) -> None:
-        super().__init__(signum)
-        self.signum = signum
-
-
-@contextmanager
-def _stopping_on(signals: Sequence[signal.Signals]) -> Iterator[None]:
-    """Turn ``signals`` into :class:`_Stopped` while the block runs."""
-
-    def handler(signum: int, _frame: Any) -> None:
-        raise _Stopped(signum)
-
-    previous = {sig: signal.signal(sig, handler) for sig in signals}
-    try:
-        yield
-    finally:
-        for sig, old in previous.items():
-            signal.signal(sig, old)
 
 
 def _stop_group(proc: subprocess.Popen[bytes]) -> None:
@@ -144,13 +141,82 @@ def _die_with_parent() -> Callable[[], None] | None:
     return setup
 
 
-def run_server(command: Sequence[str], env: Mapping[str, str]) -> int:
+def serving(port: int, host: str = HOST) -> bool:
+    """True when the Streamlit server on ``host:port`` answers its health check."""
+    import urllib.request
+
+    try:
+        with urllib.request.urlopen(
+            f"http://{host}:{port}/_stcore/health", timeout=1
+        ) as response:
+            return bool(response.status == 200)
+    except OSError:
+        return False
+
+
+def opens_browser(
+    asked: bool | None,
+    env: Mapping[str, str],
+    platform: str = sys.platform,
+) -> bool:
+    """Whether ``view`` opens the viewer in the default browser.
+
+    :param asked: ``--browser`` (True) / ``--no-browser`` (False), else None:
+        then only on a desktop (Windows, macOS, or a ``DISPLAY`` /
+        ``WAYLAND_DISPLAY`` elsewhere), never in CI (``CI`` set) nor with
+        :data:`NO_BROWSER_ENV` set.
+    """
+    if asked is not None:
+        return asked
+    if env.get(NO_BROWSER_ENV, "") not in ("", "0"):
+        return False
+    if env.get("CI", "") not in ("", "0", "false"):
+        return False
+    if platform in ("win32", "darwin"):
+        return True
+    return bool(env.get("DISPLAY") or env.get("WAYLAND_DISPLAY"))
+
+
+def _open_browser(url: str) -> None:
+    """Open ``url`` in a graphical browser (never a terminal one, which would
+    take this terminal), its chatter kept off the screen."""
+    import webbrowser
+
+    try:
+        browser = webbrowser.get()
+    except webbrowser.Error:
+        return
+    if type(browser) is webbrowser.GenericBrowser:
+        return
+    sys.stdout.flush()
+    sys.stderr.flush()
+    saved = [os.dup(1), os.dup(2)]
+    try:
+        with open(os.devnull, "wb") as null:
+            os.dup2(null.fileno(), 1)
+            os.dup2(null.fileno(), 2)
+            browser.open(url)
+    except (OSError, webbrowser.Error):  # pragma: no cover - a broken browser
+        pass
+    finally:
+        for fd, copy in zip((1, 2), saved, strict=True):
+            os.dup2(copy, fd)
+            os.close(copy)
+
+
+def run_server(
+    command: Sequence[str],
+    env: Mapping[str, str],
+    on_ready: Callable[[], None] | None = None,
+    ready: Callable[[], bool] | None = None,
+) -> int:
     """Run the server until it ends or this process is stopped; never leave it.
 
+    :param on_ready: called once, when ``ready()`` first says the server answers.
     :returns: the server's exit code; 0 after Ctrl+C; 128 + the signal's
         number after a stop signal (:data:`STOP_SIGNALS`).
     """
-    with _stopping_on(STOP_SIGNALS):
+    with stopping_on(STOP_SIGNALS):
         proc = subprocess.Popen(
             list(command),
             env=dict(env),
@@ -158,10 +224,16 @@ def run_server(command: Sequence[str], env: Mapping[str, str]) -> int:
             preexec_fn=_die_with_parent(),
         )
         try:
+            if on_ready is not None and ready is not None:
+                while proc.poll() is None:
+                    if ready():
+                        on_ready()
+                        break
+                    time.sleep(_POLL)
             return proc.wait()
         except KeyboardInterrupt:
             return 0
-        except _Stopped as stopped:
+        except Stopped as stopped:
             return 128 + stopped.signum
         finally:
             _stop_group(proc)
@@ -176,12 +248,20 @@ def run_server(command: Sequence[str], env: Mapping[str, str]) -> int:
     show_default=True,
     help="The port on 127.0.0.1 to serve the viewer on.",
 )
-def view(path: Path | None, port: int) -> None:
+@click.option(
+    "--browser/--no-browser",
+    default=None,
+    help="Open the viewer in the default browser once it answers [default: on a"
+    f" desktop; never in CI nor with {NO_BROWSER_ENV} set].",
+)
+def view(path: Path | None, port: int, browser: bool | None) -> None:
     """Open the Streamlit viewer on 127.0.0.1, optionally on a file or folder.
 
     PATH is a record (.json, .jsonl or .txt) or a folder of them. It reaches
     the viewer as the environment variable CASINO_RECORDS_VIEW_PATH and as the
-    script's argument. Ctrl+C or a stop signal (kill) stops the server too.
+    script's argument. Its address is printed once it answers, and opened in
+    the default browser (see --browser). Ctrl+C or a stop signal (kill) stops
+    the server too.
     """
     import importlib.util
 
@@ -206,5 +286,14 @@ def view(path: Path | None, port: int) -> None:
     if path is not None:
         path = path.resolve()
         env[VIEW_PATH_ENV] = str(path)
-    stderr(f"viewer: http://{HOST}:{port} (Ctrl+C stops it)")
-    sys.exit(run_server(viewer_command(app, port, path), env))
+    url = f"http://{HOST}:{port}"
+    open_it = opens_browser(browser, os.environ)
+    stderr("viewer: starting Streamlit ...")
+
+    def ready() -> None:
+        if open_it:
+            _open_browser(url)
+        stderr(f"viewer: {url}  (Ctrl+C stops it)")
+
+    command = viewer_command(app, port, path)
+    sys.exit(run_server(command, env, ready, partial(serving, port)))

@@ -21,9 +21,10 @@ from ..errors import IllegalMoveError
 from .cards import Card
 from .combos import Item, partition, sum_subsets
 from .constraints import holds, may_absorb, may_change, unheld, value_ok
+from .describe import cards_text
 from .masks import cards_of
 from .moves import Build, Move, MoveKind
-from .plan import Plan, cards_text, illegal, locate
+from .plan import Plan, illegal, locate
 from .state import DealState
 
 __all__ = ["read_build", "verify_build"]
@@ -147,7 +148,7 @@ def _create(
     if found is None:
         illegal(
             "B2",
-            f"{card} with {cards_text(move.table)} does not make groups worth {value}",
+            f"{card} with {cards_text(move.table, pretty=False)} does not make groups worth {value}",
         )
     single = len(found) == 1 and not (
         len(found[0]) == 1 and found[0][0] >= items.first_build
@@ -180,7 +181,7 @@ def _extend(
     if found is None:
         illegal(
             "E2",
-            f"{card} with {cards_text(loose)} does not make groups worth {value}"
+            f"{card} with {cards_text(loose, pretty=False)} does not make groups worth {value}"
             f" to add to {target.label}",
         )
     if len(found) > 1 and not rules.extend_extra_table_groups:
@@ -265,7 +266,7 @@ def _increase_plan(
     if found is None:
         illegal(
             "I5",
-            f"{cards_text(loose)} do not make groups worth {value} to add to"
+            f"{cards_text(loose, pretty=False)} do not make groups worth {value} to add to"
             f" {target.label}",
         )
     _check_merge(state, others)

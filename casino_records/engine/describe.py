@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from .cards import Card
+from .masks import cards_of
 from .moves import Action, Build, Move, MoveKind, Step
 
 __all__ = [
@@ -22,9 +23,14 @@ __all__ = [
 ]
 
 
-def cards_text(cards: Iterable[Card], pretty: bool = True) -> str:
-    """Cards in pack order, separated by spaces (``10♦ A♠`` or ``10D AS``)."""
-    return " ".join(c.pretty if pretty else str(c) for c in sorted(cards))
+def cards_text(cards: Iterable[Card] | int, pretty: bool = True) -> str:
+    """Cards (or a card mask) in pack order, separated by spaces (``10♦ A♠`` or ``10D AS``).
+
+    >>> cards_text(0b11, pretty=False)
+    'AS 2S'
+    """
+    ordered = cards_of(cards) if isinstance(cards, int) else sorted(cards)
+    return " ".join(c.pretty if pretty else str(c) for c in ordered)
 
 
 def move_text(move: Move, pretty: bool = True) -> str:

@@ -26,10 +26,11 @@ from .constraints import (
     trail_restricted,
     unheld,
 )
+from .describe import cards_text
 from .masks import cards_of
 from .movegen import captures_for
 from .moves import Action, Build, Move, MoveKind
-from .plan import Plan, cards_text, illegal, locate
+from .plan import Plan, illegal, locate
 from .state import DealState
 from .values import RANK_MASK, values_of
 
@@ -131,10 +132,11 @@ def _check_pairing(state: DealState, card: Card, taken: int) -> None:
         illegal(
             "R5.3",
             f"a capture with {card} must take every equal loose card:"
-            f" {cards_text(equal)}",
+            f" {cards_text(equal, pretty=False)}",
         )
     illegal(
-        "R5.3", f"a capture with {card} must take the equal loose {cards_text(equal)}"
+        "R5.3",
+        f"a capture with {card} must take the equal loose {cards_text(equal, pretty=False)}",
     )
 
 
@@ -165,7 +167,7 @@ def _verify_capture(
         illegal(
             "R5.2",
             f"{card} may take only one loose card of its rank, not"
-            f" {cards_text(same)} (option face_capture=single_same_rank)",
+            f" {cards_text(same, pretty=False)} (option face_capture=single_same_rank)",
         )
     table = cards_of(loose)
     low, cvals = values.low, values.cvals
@@ -194,12 +196,12 @@ def _verify_capture(
         if _overlapping(items, candidates):
             illegal(
                 "G3",
-                f"{card} cannot take {cards_text(move.table)}: every card fits"
+                f"{card} cannot take {cards_text(move.table, pretty=False)}: every card fits"
                 f" a group worth {worth}, but a card counts in one group only",
             )
         illegal(
             "C2",
-            f"{card} cannot take {cards_text(move.table)}: they do not split"
+            f"{card} cannot take {cards_text(move.table, pretty=False)}: they do not split"
             f" into groups worth {worth}",
         )
     units: list[tuple[Card, ...]] = [(c,) for c in table]
@@ -246,18 +248,18 @@ def _verify_face_capture(
         illegal(
             "R5.2",
             f"{card} captures only loose cards of its own rank, not"
-            f" {cards_text(move.table)}",
+            f" {cards_text(move.table, pretty=False)}",
         )
     if loose not in face_targets(state, card):
         if rule == "single_same_rank":
             illegal(
                 "R5.2",
-                f"{card} may take only one loose {rank}, not {cards_text(loose)}",
+                f"{card} may take only one loose {rank}, not {cards_text(loose, pretty=False)}",
             )
         illegal(
             "R5.2",
             f"{card} must take every loose {rank}:"
-            f" {cards_text(state.loose_bits & RANK_MASK[card])}"
+            f" {cards_text(state.loose_bits & RANK_MASK[card], pretty=False)}"
             " (option face_capture=all_same_rank)",
         )
     groups = tuple((c,) for c in cards_of(loose))

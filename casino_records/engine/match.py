@@ -28,10 +28,9 @@ _COUNT_OUT_RANK: Final = tuple(COUNT_OUT_ORDER.index(suit) for suit in SUITS)
 __all__ = ["CountOutItem", "MatchDecision", "MatchState", "count_out_items"]
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class CountOutItem:
-    """One item credited in a count-out (R13.3). Read-only by convention: not
-    frozen, because a frozen dataclass costs a slow constructor in compiled code."""
+    """One item credited in a count-out (R13.3)."""
 
     side: int
     category: str
@@ -40,10 +39,9 @@ class CountOutItem:
     """E.g. ``most cards``, ``ace AS``, ``sweep at move 17``."""
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class MatchDecision:
-    """What a deal decided about the match (read-only by convention, see
-    :class:`CountOutItem`)."""
+    """What a deal decided about the match."""
 
     totals: tuple[int, ...]
     """Match totals after the deal."""

@@ -37,13 +37,29 @@ class Action(StrEnum):
 
 
 class MoveKind(StrEnum):
-    """What a move turned out to do (derived by the engine, R4.1)."""
+    """What a move turned out to do (derived by the engine, R4.1).
 
-    TRAIL = "trail"
-    CAPTURE = "capture"
+    A trail and a capture are what their action says; a build is read as one of
+    three kinds (A25). :attr:`action` gives back the action of a kind.
+
+    >>> MoveKind.TRAIL.action is Action.TRAIL, MoveKind.INCREASE.action
+    (True, <Action.BUILD: 'build'>)
+    """
+
+    TRAIL = Action.TRAIL.value
+    CAPTURE = Action.CAPTURE.value
     CREATE = "create"
     EXTEND = "extend"
     INCREASE = "increase"
+
+    @property
+    def action(self) -> Action:
+        """The action this kind carries out: a create, extend or increase builds."""
+        if self is MoveKind.TRAIL:
+            return Action.TRAIL
+        if self is MoveKind.CAPTURE:
+            return Action.CAPTURE
+        return Action.BUILD
 
 
 class _Value:
@@ -162,12 +178,10 @@ class Move(_Value):
         return tuple(self.cards)
 
     def __str__(self) -> str:
-        table = " ".join(str(c) for c in self.sorted_cards())
-        if self.action is Action.TRAIL:
-            return f"seat {self.seat}: {self.card} trails"
-        if self.action is Action.CAPTURE:
-            return f"seat {self.seat}: {self.card} takes {table}"
-        return f"seat {self.seat}: {self.card} builds {self.value} onto {table}"
+        # describe imports this module: its one wording of a move is imported here.
+        from .describe import move_text
+
+        return f"seat {self.seat}: {move_text(self, pretty=False)}"
 
 
 @final

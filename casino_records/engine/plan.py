@@ -11,11 +11,11 @@ from typing import Final, NoReturn, final
 
 from ..errors import IllegalMoveError
 from .cards import Card
-from .masks import cards_of
+from .describe import cards_text
 from .moves import Action, Build, Move, MoveKind, _Value
 from .state import DealState
 
-__all__ = ["Plan", "cards_text", "illegal", "locate"]
+__all__ = ["Plan", "illegal", "locate"]
 
 
 @final
@@ -65,11 +65,6 @@ def illegal(rule: str, text: str) -> NoReturn:
     raise IllegalMoveError(f"{rule} {text}", rule=rule)
 
 
-def cards_text(cards: int) -> str:
-    """The cards of a mask in pack order, e.g. ``4S 5D``."""
-    return " ".join(str(c) for c in cards_of(cards))
-
-
 def locate(state: DealState, move: Move) -> tuple[int, list[Build]]:
     """The move's loose cards (a mask) and the builds it uses whole, in table order.
 
@@ -86,13 +81,13 @@ def locate(state: DealState, move: Move) -> tuple[int, list[Build]]:
                 builds.append(build)
                 rest &= ~build.mask
         if rest:
-            illegal("G3", f"{cards_text(rest)} not on the table")
+            illegal("G3", f"{cards_text(rest, pretty=False)} not on the table")
         for build in builds:
             if build.mask & ~cards:
                 rule = "C3" if move.action is Action.CAPTURE else "R4.2"
                 illegal(
                     rule,
-                    f"builds are used only whole: {cards_text(build.mask & cards)}"
-                    f" is part of {build.label} ({cards_text(build.mask)})",
+                    f"builds are used only whole: {cards_text(build.mask & cards, pretty=False)}"
+                    f" is part of {build.label} ({cards_text(build.mask, pretty=False)})",
                 )
     return loose, builds

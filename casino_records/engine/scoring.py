@@ -67,10 +67,9 @@ NEAR_TARGET_ITEM: Final = {3: "most_cards", 2: "big_casino", 1: "little_casino"}
 """Dominican: the item a side short of the target by 3, 2, 1 must take (R13.4)."""
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class SideScore:
-    """One side's result for one deal (read-only by convention: not frozen, as a
-    frozen dataclass costs a slow constructor in compiled code)."""
+    """One side's result for one deal."""
 
     side: int
     """The side (team index, or seat)."""
@@ -146,7 +145,9 @@ def score_piles(
     :param play_on: True after a tied finish, when no near-target rule applies.
     """
     totals = list(totals_before) if totals_before is not None else [0] * len(piles)
-    masks = [pile.mask if isinstance(pile, CardSet) else mask_of(pile) for pile in piles]
+    masks = [
+        pile.mask if isinstance(pile, CardSet) else mask_of(pile) for pile in piles
+    ]
     cards = [mask.bit_count() for mask in masks]
     spades = [(mask & _SPADES).bit_count() for mask in masks]
     sweep_counts = [len(s) for s in sweeps]

@@ -241,6 +241,31 @@ class DealState:
             cards += build.cards
         return cards
 
+    def key(self) -> tuple[object, ...]:
+        """A hashable key of the position, for transposition tables.
+
+        Two positions of one deal with equal keys have the same legal moves and
+        the same futures: the key holds the hands, the table (loose cards as a
+        set, builds without their serial numbers), each side's pile, the number
+        of sweeps per side, the last capturer, the seat to move, the round and
+        whether the deal is over. It leaves out the history: the log, the order
+        cards came to the table and which moves the sweeps were.
+        """
+        return (
+            self.turn,
+            self.round,
+            self.finished,
+            tuple(self.hand_bits),
+            self.loose_bits,
+            frozenset(
+                (b.value, b.owner, tuple(sorted(mask_of(g) for g in b.groups)))
+                for b in self.builds
+            ),
+            tuple(self.pile_bits),
+            tuple(len(s) for s in self.sweeps),
+            self.last_capturer,
+        )
+
     # --- derived facts -------------------------------------------------------
 
     @property

@@ -203,15 +203,24 @@ def _some_hand(
     """True when ``known`` and some ``size`` of the ``extra`` cards make it legal.
 
     Legality only grows with the hand, so one card is tried first (the usual
-    need), then every choice of ``size``; the cards of the values the move may
-    need (its announced value, the seat's builds) are tried first.
+    need), then every choice of ``size``. Only the :data:`HAND_RULES` read the
+    rest of the hand, and each asks for a card that captures some value the
+    move may need (its announced value, the seat's builds): a card that
+    captures none of them never helps, and cards that capture the same of
+    them are interchangeable, so ``size`` of each kind are enough to try.
     """
     wanted = 1 << move.value if move.value is not None else 0
     for build in state.owned_builds(move.seat):
         wanted |= 1 << build.value
     cvals = state.values.cvals
-    extra = sorted(extra, key=lambda card: not cvals[card] & wanted)
-    for chosen in chain(combinations(extra, 1), combinations(extra, size)):
+    kinds: dict[int, list[Card]] = {}
+    for card in extra:
+        kind = cvals[card] & wanted
+        if kind and len(kinds.setdefault(kind, [])) < size:
+            kinds[kind].append(card)
+    useful = [card for cards in kinds.values() for card in cards]
+    tried = min(size, len(useful))
+    for chosen in chain(combinations(useful, 1), combinations(useful, tried)):
         try:
             with _hand_as(state, move.seat, [*known, *chosen]):
                 verify_move(state, move)

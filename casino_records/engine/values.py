@@ -26,7 +26,6 @@ __all__ = [
     "is_ace",
     "is_face",
     "is_spade",
-    "mask_of",
     "rank_of",
     "RANK_MASK",
     "value_tables",
@@ -144,18 +143,6 @@ def values_of(mask: int) -> tuple[int, ...]:
     (1, 2)
     """
     return tuple(v for v in range(15) if mask >> v & 1)
-
-
-def mask_of(values: list[int]) -> int:
-    """Build a value mask.
-
-    >>> mask_of([1, 14]) == (1 << 1) | (1 << 14)
-    True
-    """
-    mask = 0
-    for v in values:
-        mask |= 1 << v
-    return mask
 
 
 def build_value_ok(royal: bool, value: int, single: bool) -> bool:

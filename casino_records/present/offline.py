@@ -25,6 +25,7 @@ from importlib import resources
 from typing import Final
 
 from .. import __version__
+from ..analysis.report import GameAnalysis
 from .sprite import card_sprite
 from .viewmodel import (
     ALL,
@@ -114,15 +115,20 @@ def _json_in_html(value: object) -> str:
     )
 
 
-def offline_page(game: Game, *, perspective: str = ALL) -> str:
+def offline_page(
+    game: Game, *, perspective: str = ALL, analysis: GameAnalysis | None = None
+) -> str:
     """The whole game as one HTML page that works from ``file://``.
 
     Every deal's steps from ``perspective`` (``all``, ``seatN`` or ``none``),
     opening where the viewer opens the game (an invalid record at its illegal
     move), or where the page's address says (``#deal=2&move=score``).
     A record with no position to show (its first deal cannot be dealt) gets
-    the verdict alone.
+    the verdict alone. The game's ``analysis``, if given, is shown in the
+    ``all`` view as the viewer shows it (:func:`.viewmodel.stepper_payload`).
     """
+    if perspective != ALL:
+        analysis = None
     start = opening_position(game)
     frame, css, script = stepper_assets()
     if _EXPORT not in script:  # pragma: no cover - the asset is ours
@@ -138,7 +144,7 @@ def offline_page(game: Game, *, perspective: str = ALL) -> str:
         )
     payloads = {}
     for deal in game.deals:
-        payload = dict(stepper_payload(game, deal, perspective))
+        payload = dict(stepper_payload(game, deal, perspective, analysis))
         payload.pop("sprite")
         payloads[str(deal)] = payload
     data = {"start": list(start), "sprite": card_sprite(), "payloads": payloads}

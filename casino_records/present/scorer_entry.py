@@ -8,9 +8,10 @@ card's moves when it is picked and sends back only the move chosen (its card
 and index, see :func:`chosen_move`) or a typed move; the page plays it and sends
 the next position. The browser holds no game logic.
 
-Every text is escaped here. The card pictures are :func:`~casino_records.present.svg.card_svg`,
-defined once per payload as SVG symbols that each move's picture refers to, so
-a position with many candidates stays small.
+Every text is escaped here. The card pictures are the viewer's sprite
+(:func:`~casino_records.present.sprite.card_sprite`, the same at every
+position) that each move's picture refers to, so a position with many
+candidates stays small.
 
 >>> from casino_records.scorer import GameSetup, ScorerSession
 >>> s = ScorerSession(GameSetup(names=("Ana", "Ben"), dealer=1))
@@ -28,14 +29,16 @@ from __future__ import annotations
 
 import html
 from collections.abc import Mapping, Sequence
-from typing import Final, TypedDict
+from functools import lru_cache
+from typing import TypedDict
 
 from ..engine.cards import CARDS, Card
 from ..engine.describe import move_text
 from ..engine.moves import Move
 from ..scorer import Candidate, EntryError, ScorerSession
 from ..scorer.candidates import every_move
-from .svg import card_svg
+from .scorer_view import table_picture, tally
+from .sprite import SPRITE_PREFIX, card_sprite
 
 __all__ = [
     "EntryPayload",
@@ -49,10 +52,6 @@ __all__ = [
 MovesByCard = dict[str, list[Move]]
 """Each playable card (``9D``) to its legal moves, in the payload's order."""
 
-_FACE: Final = 60
-"""The width the card symbols are drawn at (their height is 84)."""
-_GAP: Final = 6
-
 
 class EntryPayload(TypedDict):
     """One position to enter a move at."""
@@ -63,59 +62,52 @@ class EntryPayload(TypedDict):
     """Changes with every answer of the page (a new error for the same position)."""
     prompt: str
     """``Pick the card Ana played`` (plain text)."""
+    table: str
+    """The table the move is entered at, as SVG (:func:`scorer_view.table_picture`)."""
+    tally: str
+    """What each side has taken so far (:func:`scorer_view.tally`, plain text)."""
     picker: str
     """The card buttons (HTML): one per card, the unplayable ones disabled."""
     faces: str
-    """The card pictures as SVG symbols (HTML), for the moves' pictures."""
+    """Every card's picture as an SVG symbol (:func:`sprite.card_sprite`), for the
+    moves' pictures: the same at every position (the browser draws it once)."""
     moves: dict[str, str]
     """Each playable card to its moves (HTML): one button each, ``data-move`` = index."""
     error: str
     """The last entry's error (HTML, escaped), or ``""``."""
 
 
-def _face_id(card: Card) -> str:
-    return f"cr-face-{card}"
-
-
-def _faces(cards: Sequence[Card], table: frozenset[Card]) -> str:
-    """Every card drawn once, as a symbol; table cards framed (a move uses them)."""
-    symbols = [
-        f'<symbol id="{_face_id(card)}" viewBox="0 0 {_FACE} 84">'
-        f"{card_svg(card, size=_FACE, highlight=card in table)}</symbol>"
-        for card in cards
-    ]
-    return (
-        '<svg xmlns="http://www.w3.org/2000/svg" width="0" height="0"'
-        ' style="position:absolute" aria-hidden="true">' + "".join(symbols) + "</svg>"
-    )
-
-
 def _picture(cards: Sequence[Card]) -> str:
-    width = len(cards) * (_FACE + _GAP) - _GAP
-    uses = "".join(
-        f'<use href="#{_face_id(card)}" x="{i * (_FACE + _GAP)}" y="0"'
-        f' width="{_FACE}" height="84"/>'
+    """The played card, then the table cards it uses (framed), from the sprite."""
+    framed = ' class="cr-used"'
+    drawn = "".join(
+        f'<svg{framed if i else ""} viewBox="0 0 60 84">'
+        f'<use href="#{SPRITE_PREFIX}{card}"/></svg>'
         for i, card in enumerate(cards)
     )
+    return f'<span class="cr-pic" aria-hidden="true">{drawn}</span>'
+
+
+@lru_cache(maxsize=1)
+def _sprite() -> str:
+    return card_sprite()
+
+
+@lru_cache(maxsize=4096)
+def _move_button(move: Move, index: int) -> str:
+    """A move's button (a move recurs from position to position: drawn once)."""
     return (
-        f'<svg class="cr-pic" viewBox="0 0 {width} 84" data-cards="{len(cards)}"'
-        f' aria-hidden="true">{uses}</svg>'
+        f'<button type="button" class="cr-move" data-move="{index}">'
+        f'<span class="cr-num">{index + 1}</span>'
+        f"{_picture([move.card, *move.sorted_cards()])}"
+        f'<span class="cr-words">{html.escape(move_text(move))}</span></button>'
     )
 
 
 def _moves_html(moves: Sequence[Move]) -> str:
     if not moves:
         return '<p class="cr-none">No legal move with this card here.</p>'
-    rows = []
-    for i, move in enumerate(moves):
-        words = html.escape(move_text(move))
-        rows.append(
-            f'<button type="button" class="cr-move" data-move="{i}">'
-            f'<span class="cr-num">{i + 1}</span>'
-            f"{_picture([move.card, *move.sorted_cards()])}"
-            f'<span class="cr-words">{words}</span></button>'
-        )
-    return "".join(rows)
+    return "".join(_move_button(move, i) for i, move in enumerate(moves))
 
 
 def _picker(playable: Sequence[Card], exact: bool) -> str:
@@ -169,14 +161,14 @@ def entry_payload(
         raise ValueError(f"no move is awaited: the session waits for {session.phase}")
     by_card = every_move(live)
     playable = list(by_card)
-    table = frozenset(live.state.table_cards)
-    drawn = sorted(set(playable) | table)
     payload = EntryPayload(
         key=position_key(session),
         serial=serial,
         prompt=f"Pick the card {session.names[seat]} played",
+        table=table_picture(session),
+        tally=tally(session),
         picker=_picker(playable, live.hands[seat].exact),
-        faces=_faces(drawn, table),
+        faces=_sprite(),
         moves={str(card): _moves_html(moves) for card, moves in by_card.items()},
         error=html.escape(error),
     )

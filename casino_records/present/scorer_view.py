@@ -11,13 +11,14 @@ import html
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..engine.cards import CARDS, Card
+from ..engine.cards import BIG_CASINO, CARDS, LITTLE_CASINO, Card, Suit
 from ..engine.describe import side_names, step_text
 from ..record.jsonio import dumps
 from ..record.textnotation import write_text
 from ..scorer import Candidate, ScorerSession, Violation
 from ..scorer.sheet import DealSheet
 from .svg import hand_svg, table_svg
+from .viewmodel.position import SideView
 
 __all__ = [
     "MoveLine",
@@ -37,6 +38,7 @@ __all__ = [
     "sheet_lines",
     "snapshot",
     "table_picture",
+    "tally",
 ]
 
 CARD_SIZE = 44
@@ -71,6 +73,31 @@ def table_picture(session: ScorerSession, highlight: Sequence[Card] = ()) -> str
         size=CARD_SIZE,
         max_width=340,
     )
+
+
+def tally(session: ScorerSession) -> str:
+    """What each side has taken so far in the deal, and the points already
+    certain: ``Ana 6 cards · 2 spades · Little Casino — Ben 4 cards · 1 spade``."""
+    live = session.live()
+    if live is None:
+        return ""
+    state = live.state
+    names = side_names(session.names, session.seating.side_of)
+    lines = []
+    for side, pile in enumerate(state.piles):
+        counts = SideView(
+            side=side,
+            name=names[side],
+            cards=len(pile),
+            spades=sum(1 for card in pile if card.suit is Suit.SPADES),
+            sweeps=len(state.sweeps[side]),
+            match_start=0,
+            big_casino=BIG_CASINO in pile,
+            little_casino=LITTLE_CASINO in pile,
+            aces=sum(1 for card in pile if card.is_ace),
+        ).counts
+        lines.append(f"{names[side]} {counts}")
+    return " — ".join(lines)
 
 
 def candidate_svg(candidate: Candidate) -> str:

@@ -5,13 +5,17 @@ without regard to case (``.json`` one record, ``.jsonl`` or ``.ndjson`` an
 archive of one record per line, ``.txt`` the text notation); a file with any
 other suffix (or standard input) by its content: a first line that is a whole
 JSON object means an archive, a document that starts with ``{`` one record,
-anything else the text notation.
+anything else the text notation. A compressed file (``.gz``, ``.zst``) is
+read as the suffix before says, once decompressed: ``games.jsonl.gz`` is an
+archive.
 
 >>> from pathlib import Path
 >>> kind_of(Path("games/T.JSONL")), kind_of(Path("-"), b'{"format": "casino-record/1"}')
 ('jsonl', 'jsonl')
 >>> kind_of(Path("notes"), b"{"), kind_of(Path("notes"), b"[Format ...]")
 ('json', 'text')
+>>> compression_of(Path("week.JSONL.gz")), is_record_file(Path("week.jsonl.zst"))
+('gzip', True)
 """
 
 from __future__ import annotations
@@ -23,15 +27,20 @@ from typing import Final, Literal, Protocol
 
 __all__ = [
     "BOM",
+    "COMPRESSED_SUFFIXES",
     "MAX_RECORD_BYTES",
     "RECORD_SUFFIXES",
     "Line",
     "LineSource",
+    "Compression",
     "RecordKind",
+    "compression_of",
+    "is_record_file",
     "kind_by_suffix",
     "kind_of",
     "lines_of",
     "too_large",
+    "uncompressed",
 ]
 
 MAX_RECORD_BYTES: Final = 16 * 1024 * 1024
@@ -54,13 +63,36 @@ _SUFFIXES: Final[dict[str, RecordKind]] = {
 }
 RECORD_SUFFIXES: Final = tuple(_SUFFIXES)
 """The suffixes of record files (a folder is searched for these, in any case)."""
+Compression = Literal["gzip", "zstd"]
+"""How a record file is compressed."""
+_COMPRESSIONS: Final[dict[str, Compression]] = {".gz": "gzip", ".zst": "zstd"}
+COMPRESSED_SUFFIXES: Final = tuple(_COMPRESSIONS)
+"""The suffixes of compressed record files (``games.jsonl.gz``, ``games.jsonl.zst``)."""
 BOM: Final = b"\xef\xbb\xbf"
 """The UTF-8 byte order mark, tolerated at the start of a file."""
 
 
 def kind_by_suffix(path: Path) -> RecordKind | None:
-    """The kind a file's suffix names (in any case), or ``None``."""
+    """The kind a file's suffix names (in any case), or ``None``.
+
+    Only the last suffix counts: a reader asks about :func:`uncompressed` names.
+    """
     return _SUFFIXES.get(path.suffix.lower()) if str(path) != "-" else None
+
+
+def compression_of(path: Path) -> Compression | None:
+    """How ``path`` is compressed, by its last suffix (in any case), or ``None``."""
+    return _COMPRESSIONS.get(path.suffix.lower()) if str(path) != "-" else None
+
+
+def uncompressed(path: Path) -> Path:
+    """The name of ``path`` once decompressed: ``a.jsonl.gz`` is ``a.jsonl``."""
+    return path.with_suffix("") if compression_of(path) is not None else path
+
+
+def is_record_file(path: Path) -> bool:
+    """True when a folder's file is a record file: a record suffix, compressed or not."""
+    return uncompressed(path).suffix.lower() in RECORD_SUFFIXES
 
 
 def kind_of(path: Path, first_line: bytes = b"") -> RecordKind:

@@ -1,4 +1,4 @@
-"""JSON pointers (RFC 6901) into a record: build, parse, follow, and say in words.
+"""JSON pointers (RFC 6901) into a record: build, parse, follow, place, and say in words.
 
 Every place in a record is named two ways: ``loc``, a JSON pointer such as
 ``/deals/0/rounds/2/moves/3/card``, and ``where``, the same place in words,
@@ -17,9 +17,20 @@ spells either.
 
 from __future__ import annotations
 
+import re
 from typing import Any, Final, TypeAlias
 
-__all__ = ["Part", "describe", "escape", "parse", "pointer", "set_at"]
+__all__ = [
+    "Part",
+    "below",
+    "deal_at",
+    "describe",
+    "escape",
+    "move_at",
+    "parse",
+    "pointer",
+    "set_at",
+]
 
 Part: TypeAlias = str | int
 """One step of a path: an object key or an array index."""
@@ -42,6 +53,8 @@ _INDEXED: Final = {
 seats and sides from 0, as in the notation."""
 _FREE_MAPS: Final = frozenset({"tags", "options"})
 """Objects whose keys are chosen by the writer: below them every key is a name."""
+_MOVE: Final = re.compile(r"/deals/(\d+)/rounds/(\d+)/moves/(\d+)(?=/|$)")
+_DEAL: Final = re.compile(r"/deals/(\d+)(?=/|$)")
 
 
 def escape(part: Part) -> str:
@@ -52,6 +65,38 @@ def escape(part: Part) -> str:
 def pointer(*parts: Part) -> str:
     """The pointer of a path; ``""`` for the whole record."""
     return "".join("/" + escape(part) for part in parts)
+
+
+def below(loc: str, base: str) -> bool:
+    """True when ``loc`` is ``base`` or lies below it.
+
+    >>> below("/deals/1/claimed", "/deals/1"), below("/deals/10", "/deals/1")
+    (True, False)
+    """
+    return loc == base or loc.startswith(base + "/")
+
+
+def move_at(loc: str) -> tuple[int, int, int] | None:
+    """``(deal, round, move)``, 0-based, of the recorded move ``loc`` points to or into.
+
+    >>> move_at("/deals/0/rounds/2/moves/3/card"), move_at("/deals/0/claimed")
+    ((0, 2, 3), None)
+    """
+    found = _MOVE.match(loc)
+    if found is None:
+        return None
+    deal, round_, move = found.groups()
+    return int(deal), int(round_), int(move)
+
+
+def deal_at(loc: str) -> int | None:
+    """The 0-based deal ``loc`` points to or into.
+
+    >>> deal_at("/deals/2/claimed/sides/0"), deal_at("/claimed/totals/0")
+    (2, None)
+    """
+    found = _DEAL.match(loc)
+    return None if found is None else int(found.group(1))
 
 
 def parse(loc: str) -> tuple[Part, ...]:

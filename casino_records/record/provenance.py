@@ -20,7 +20,7 @@ from .shape import DealShape as Deal
 __all__ = ["DealCards", "FindingSink", "resolve_deal_cards"]
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class DealCards:
     """The cards a recorded deal dealt, as far as the record tells them."""
 

@@ -5,8 +5,11 @@ file, one per line of an archive, one per game of a text archive), so an
 archive of any size is read with flat memory; :func:`read_item` then parses one
 item into a record or its located errors. How a file is read is decided by
 :func:`casino_records.record.files.kind_of`, the one rule every reader and
-writer follows. Nothing here raises for bad input: a file that cannot be read
-becomes an ``error`` item.
+writer follows; a compressed file (``.gz``, ``.zst``) is decompressed as it is
+read. Nothing here raises for bad input: a file that cannot be read (or whose
+compressed data breaks off) becomes an ``error`` item. Every item knows its
+line and byte offset, so :func:`item_at` reads it again without reading what
+comes before it into memory.
 
 >>> import io
 >>> from pathlib import Path
@@ -17,24 +20,29 @@ becomes an ``error`` item.
 
 from __future__ import annotations
 
+import io
 import os
 import re
 import sys
+import zlib
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import IO, TYPE_CHECKING, Final, Literal
+from typing import IO, TYPE_CHECKING, Any, Final, Literal, cast
 
 from ..errors import RecordFormatError
 from .files import (
     BOM,
     MAX_RECORD_BYTES,
-    RECORD_SUFFIXES,
+    LineSource,
     RecordKind,
+    compression_of,
+    is_record_file,
     kind_by_suffix,
     kind_of,
     lines_of,
     too_large,
+    uncompressed,
 )
 
 if TYPE_CHECKING:
@@ -48,9 +56,11 @@ __all__ = [
     "at_line",
     "find_files",
     "is_binary",
+    "item_at",
     "items_of_stream",
     "iter_items",
     "light_item",
+    "open_source",
     "read_item",
 ]
 
@@ -62,6 +72,12 @@ _NOT_TEXT: Final = re.compile("[\x00-\x08\x0b\x0e-\x1f\ufffd]")
 the stand-in for bytes that are not UTF-8."""
 _SNIFF_BYTES: Final = 8192
 """The bytes at the start of a file that tell a text file from a binary one."""
+_SKIP_BYTES: Final = 1 << 20
+"""How much decompressed data is read (and dropped) at a time to reach an offset."""
+ZSTD_MISSING: Final = (
+    "cannot read a .zst file: the zstandard package is not installed"
+    " (pip install 'casino-records[scale]')"
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,6 +96,8 @@ class Item:
     """Bytes of the source this item accounts for (for progress bars)."""
     problem: str = ""
     """For ``kind == "error"``: why it could not be read."""
+    offset: int = 0
+    """The byte offset of the record's first line in its (decompressed) file."""
 
 
 # --- Finding records ----------------------------------------------------------
@@ -89,15 +107,15 @@ def find_files(paths: Iterable[Path]) -> Iterator[Path]:
     """Expand folders (recursively, sorted, hidden entries skipped) into record files.
 
     A folder is searched for the suffixes of :data:`.files.RECORD_SUFFIXES` in
-    any case. Files named on the command line are kept whatever their suffix;
-    ``-`` stands for standard input.
+    any case, compressed (``.gz``, ``.zst``) or not. Files named on the command
+    line are kept whatever their suffix; ``-`` stands for standard input.
     """
     for path in paths:
         if str(path) != "-" and path.is_dir():
             found = [
                 p
                 for p in path.rglob("*")
-                if p.suffix.lower() in RECORD_SUFFIXES
+                if is_record_file(p)
                 and p.is_file()
                 and not any(part.startswith(".") for part in p.relative_to(path).parts)
             ]
@@ -115,25 +133,80 @@ def iter_items(
     """Stream every record of ``paths`` as a raw :class:`Item`, never raising.
 
     Folders are searched with :func:`find_files`. A file that cannot be opened,
-    or a record larger than ``max_bytes``, becomes an ``error`` item.
+    or a record larger than ``max_bytes``, becomes an ``error`` item; so does
+    the rest of a compressed file whose data breaks off (labelled with the line
+    where it does).
     """
     for path in find_files(paths):
         if str(path) == "-":
             stream = stdin if stdin is not None else sys.stdin.buffer
             yield from items_of_stream(stream, Path("-"), "<stdin>", max_bytes)
             continue
-        label = str(path)
-        try:
-            with open(path, "rb") as stream:
+        yield from _file_items(path, max_bytes)
+
+
+def _file_items(path: Path, max_bytes: int) -> Iterator[Item]:
+    label = str(path)
+    last_line = 0  # the last line of the last record read
+    try:
+        with open_source(path) as stream:
+            if compression_of(path) is None:
                 size = os.fstat(stream.fileno()).st_size
                 if size > max_bytes and kind_by_suffix(path) == "json":
                     problem = too_large(size, max_bytes)
                     yield Item(label, "error", size=size, problem=problem)
-                    continue
-                yield from items_of_stream(stream, path, label, max_bytes)
-        except OSError as exc:
-            reason = exc.strerror or type(exc).__name__
-            yield Item(label, "error", problem=f"cannot read the file: {reason}")
+                    return
+            for item in items_of_stream(stream, path, label, max_bytes):
+                last_line = item.line + item.data.count(b"\n")
+                yield item
+    except _ZstdMissing:
+        yield Item(label, "error", problem=ZSTD_MISSING)
+    except _decompression_errors() as exc:
+        after = f" after line {last_line}" if last_line else ""
+        where = f"{label}:{last_line + 1}" if last_line else label
+        problem = f"the compressed data is damaged or cut off{after}: {exc}"
+        yield Item(where, "error", line=last_line + 1, problem=problem)
+    except OSError as exc:
+        reason = exc.strerror or type(exc).__name__
+        yield Item(label, "error", problem=f"cannot read the file: {reason}")
+
+
+class _ZstdMissing(Exception):
+    """A ``.zst`` file, and no zstandard package to read it."""
+
+
+def _decompression_errors() -> tuple[type[BaseException], ...]:
+    """What a decompressor raises for damaged or cut-off data."""
+    errors: tuple[type[BaseException], ...] = (EOFError, zlib.error)
+    zstd = sys.modules.get("zstandard")
+    if zstd is not None:
+        errors += (zstd.ZstdError,)
+    import gzip
+
+    return (*errors, gzip.BadGzipFile)
+
+
+def open_source(path: Path) -> IO[bytes]:
+    """Open a record file for reading, decompressing a ``.gz`` or ``.zst`` file.
+
+    :raises OSError: the file cannot be opened.
+    """
+    compression = compression_of(path)
+    if compression is None:
+        return open(path, "rb")
+    if compression == "gzip":
+        import gzip
+
+        return cast(IO[bytes], gzip.open(path, "rb"))
+    try:
+        import zstandard
+    except ImportError:
+        raise _ZstdMissing() from None
+    raw = open(path, "rb")
+    reader: Any = zstandard.ZstdDecompressor().stream_reader(
+        raw, read_across_frames=True, closefd=True
+    )
+    return io.BufferedReader(reader, _SKIP_BYTES)
 
 
 def is_binary(block: bytes) -> bool:
@@ -164,7 +237,7 @@ def items_of_stream(
     if is_binary(source.head):
         yield Item(label, "error", size=len(source.head), problem="not a text file")
         return
-    kind = _kind(path, source, max_bytes)
+    kind = _kind(uncompressed(path), source, max_bytes)
     if kind == "json":
         data = source.read(max_bytes + 1)
         if data.startswith(BOM):
@@ -227,52 +300,126 @@ class _Prefixed:
         return line
 
 
-def _jsonl_items(stream: _Prefixed, label: str, limit: int) -> Iterator[Item]:
-    for line in lines_of(stream, limit):
+def _jsonl_items(
+    stream: LineSource, label: str, limit: int, first: int = 1, offset: int = 0
+) -> Iterator[Item]:
+    for line in lines_of(stream, limit, first):
         where = f"{label}:{line.number}"
         if line.too_long:
             problem = too_large(line.size, limit)
             yield Item(
-                where, "error", line=line.number, size=line.raw_size, problem=problem
+                where,
+                "error",
+                line=line.number,
+                size=line.raw_size,
+                problem=problem,
+                offset=offset,
             )
         elif line.data.strip():
-            yield Item(where, "jsonl", line.data, line.number, line.raw_size)
+            yield Item(
+                where, "jsonl", line.data, line.number, line.raw_size, offset=offset
+            )
+        offset += line.raw_size
 
 
-def _text_items(stream: _Prefixed, label: str, limit: int) -> Iterator[Item]:
+def _text_items(
+    stream: LineSource, label: str, limit: int, first: int = 1, offset: int = 0
+) -> Iterator[Item]:
     """Split a text archive into games, as ``textnotation.read_text_archive`` does."""
     chunk: list[bytes] = []
     size = 0
-    start = 1
+    start = first
+    start_offset = offset
     in_body = False
-    number = 0
-    for line in lines_of(stream, limit):
+    number = first - 1
+    for line in lines_of(stream, limit, first):
         number = line.number
         stripped = line.data.strip()
         if stripped.startswith(b"[") and in_body:
-            yield _text_item(label, chunk, start, size, limit)
+            yield _text_item(label, chunk, start, size, limit, start_offset)
             chunk, size, start, in_body = [], 0, number, False
+            start_offset = offset
         size += line.raw_size
+        offset += line.raw_size
         if not chunk and not stripped and not line.too_long:
             start = number + 1
+            start_offset = offset
             size = 0
             continue
         if line.too_long or (stripped and not stripped.startswith(b"[")):
             in_body = True
         chunk.append(line.data)
-    if chunk or number == 0:
-        yield _text_item(label, chunk, start, size, limit)
+    if chunk or number == first - 1:
+        yield _text_item(label, chunk, start, size, limit, start_offset)
 
 
 def _text_item(
-    label: str, chunk: list[bytes], start: int, size: int, limit: int
+    label: str, chunk: list[bytes], start: int, size: int, limit: int, offset: int
 ) -> Item:
     where = label if start == 1 else f"{label}:{start}"
     if size > limit:
         return Item(
-            where, "error", line=start, size=size, problem=too_large(size, limit)
+            where,
+            "error",
+            line=start,
+            size=size,
+            problem=too_large(size, limit),
+            offset=offset,
         )
-    return Item(where, "text", b"\n".join(chunk), start, size)
+    return Item(where, "text", b"\n".join(chunk), start, size, offset=offset)
+
+
+# --- Reading one item again -------------------------------------------------------
+
+
+def item_at(
+    path: Path,
+    kind: ItemKind,
+    line: int = 1,
+    offset: int = 0,
+    max_bytes: int = MAX_RECORD_BYTES,
+) -> Item:
+    """Read again the item of ``path`` that starts at ``line`` and byte ``offset``.
+
+    The offset is that of :attr:`Item.offset`; a plain file is read from there
+    at once, a compressed one is decompressed up to it a block at a time (never
+    held in memory). Never raises: a file that cannot be read, or that no
+    longer holds a record there, gives an ``error`` item.
+    """
+    label = str(path)
+    unreadable: tuple[type[BaseException], ...] = (*_decompression_errors(), OSError)
+    try:
+        with open_source(path) as stream:
+            if kind == "json" or (line == 1 and offset == 0 and kind != "jsonl"):
+                found = next(items_of_stream(stream, path, label, max_bytes), None)
+            else:
+                _skip_to(stream, offset, compression_of(path) is not None)
+                split = _jsonl_items if kind == "jsonl" else _text_items
+                found = next(split(stream, label, max_bytes, line, offset), None)
+    except _ZstdMissing:
+        return Item(label, "error", problem=ZSTD_MISSING)
+    except unreadable as exc:
+        reason = getattr(exc, "strerror", None) or str(exc) or type(exc).__name__
+        return Item(
+            label, "error", line=line, problem=f"cannot read the file: {reason}"
+        )
+    if found is None or found.line != line:
+        where = f"{label}:{line}"
+        problem = "the file no longer holds this record (was it changed?)"
+        return Item(where, "error", line=line, offset=offset, problem=problem)
+    return found
+
+
+def _skip_to(stream: IO[bytes], offset: int, compressed: bool) -> None:
+    if not compressed:
+        stream.seek(offset)
+        return
+    left = offset
+    while left > 0:
+        block = stream.read(min(left, _SKIP_BYTES))
+        if not block:
+            return
+        left -= len(block)
 
 
 # --- Reading one item -------------------------------------------------------------

@@ -18,6 +18,7 @@ from pydantic import TypeAdapter, ValidationError
 from ..errors import InvalidRecordError, RecordFormatError, TextSyntaxError
 from .messages import validation_errors
 from .models import FORMAT, GameRecord, MoveRecord
+from .pointer import deal_at, pointer
 from .readnotes import ReadNotes
 from .textbody import KEYWORDS, BodyLines
 from .textcursor import MOVE_NUMBER, SEAT, TEXT_CARD_PATTERN, Cursor
@@ -111,8 +112,9 @@ class _Parser(TagSection, BodyLines):
 
     def locate(self, error: RecordFormatError) -> RecordFormatError:
         where = self.where(error.loc)
-        deal = re.match(r"/deals/[0-9]+", error.loc)
-        base = deal[0] if deal else ""  # the model's pointers are relative to a deal
+        deal = deal_at(error.loc)
+        # the model's pointers are relative to a deal
+        base = "" if deal is None else pointer("deals", deal)
         message = _FIRST_AT.sub(
             lambda m: "first at " + self.where(base + m[1]), error.message
         )

@@ -10,9 +10,9 @@ viewer's "Record a game" page, or a terminal.
 
 from __future__ import annotations
 
+from ..errors import EntryError
 from .candidates import Candidate
-from .errors import EntryError
-from .live import HandView, LiveDeal, Violation
+from .live import KnownHand, LiveDeal, Violation
 from .session import Phase, ScorerSession
 from .setup import CARD_SOURCES, CardSource, GameSetup, OptionField, option_fields
 from .sheet import CATEGORIES, DealSheet, SheetRow, Standing
@@ -25,7 +25,7 @@ __all__ = [
     "DealSheet",
     "EntryError",
     "GameSetup",
-    "HandView",
+    "KnownHand",
     "LiveDeal",
     "OptionField",
     "Phase",

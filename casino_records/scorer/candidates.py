@@ -20,11 +20,10 @@ from ..engine.moves import Move, MoveKind
 from ..engine.play import apply_plan
 from ..engine.state import DealState
 from ..engine.unknown import UnseenCards, set_hand
-from ..errors import IllegalMoveError
+from ..errors import EntryError, IllegalMoveError
 from ..record.models import MoveRecord as NotationMove
 from ..record.textnotation import move_notation as notation_text
 from ..record.translate import step_to_notation
-from .errors import EntryError
 from .live import LiveDeal
 
 __all__ = [

@@ -45,7 +45,7 @@ from ..record.translate import to_engine
 from .draft import DealDraft, dealt_cards
 
 __all__ = [
-    "HandView",
+    "KnownHand",
     "LiveDeal",
     "Violation",
     "move_where",
@@ -81,7 +81,7 @@ class Violation:
 
 
 @dataclass(frozen=True, slots=True)
-class HandView:
+class KnownHand:
     """What is known of one seat's hand now."""
 
     held: tuple[Card, ...]
@@ -102,7 +102,7 @@ class LiveDeal:
     state: DealState
     """The position after the last move entered. Its hands are working hands
     (see :attr:`hands` for what is known): do not show them."""
-    hands: list[HandView]
+    hands: list[KnownHand]
     """Each seat's hand in the current round, as far as it is known."""
     pool: frozenset[Card]
     """Cards nobody has seen in this deal."""
@@ -219,7 +219,7 @@ def run_deal(
     current = knowledge(0)
     if current is None:
         live.awaiting_hands = True
-        live.hands = [HandView((), HAND_SIZE) for _ in range(players)]
+        live.hands = [KnownHand((), HAND_SIZE) for _ in range(players)]
         return live
     unseen = current.unseen(pool, rules)
     for seat, known in enumerate(current.cards):
@@ -283,18 +283,18 @@ def run_deal(
 
 def _views(
     state: DealState, current: _Round, unseen: UnseenCards, awaiting: bool
-) -> list[HandView]:
+) -> list[KnownHand]:
     views = []
     for seat, hand in enumerate(state.hands):
         if awaiting:
-            views.append(HandView((), HAND_SIZE))
+            views.append(KnownHand((), HAND_SIZE))
             continue
         held = tuple(unseen.known_part(hand))
         played = sum(
             1 for s in state.log if s.round == state.round and s.move.seat == seat
         )
         unknown = 0 if current.exact[seat] else HAND_SIZE - played - len(held)
-        views.append(HandView(held, max(unknown, 0)))
+        views.append(KnownHand(held, max(unknown, 0)))
     return views
 
 

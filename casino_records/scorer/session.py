@@ -24,7 +24,7 @@ from typing import Literal
 from ..engine.cards import CARDS, Card, parse_card
 from ..engine.moves import Move
 from ..engine.seating import HAND_SIZE
-from ..errors import CardError, RecordFormatError
+from ..errors import CardError, EntryError, RecordFormatError
 from ..record.models import (
     SHUFFLE_METHOD,
     ClaimedMatch,
@@ -36,7 +36,6 @@ from ..record.textparse import parse_move
 from ..record.translate import to_engine
 from .candidates import Candidate, candidates, check_move, playable_cards
 from .draft import DealDraft, RoundDraft
-from .errors import EntryError
 from .live import LiveDeal, Violation, run_deal
 from .setup import GameSetup
 from .sheet import Standing, standing, with_claim

@@ -14,6 +14,7 @@ from ..check.replay import replay
 from ..check.report import Finding, ReplayReport
 from ..engine.match import MatchState
 from ..engine.scoring import CHECK_LABELS
+from ..errors import EntryError
 from ..record.models import (
     ClaimedCounts,
     ClaimedDeal,
@@ -21,7 +22,6 @@ from ..record.models import (
     ClaimedSide,
     GameRecord,
 )
-from .errors import EntryError
 
 __all__ = [
     "CATEGORIES",

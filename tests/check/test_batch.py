@@ -7,7 +7,7 @@ from collections.abc import Iterator
 
 from casino_records.check.batch import check_all, check_item
 from casino_records.check.replay import replay
-from casino_records.present.render import report_text, status_line, summary_line
+from casino_records.present.report_text import report_text, status_line, summary_line
 from casino_records.record import jsonio
 from casino_records.record.sources import Item, iter_items
 from tests.paths import SAMPLES

@@ -9,6 +9,7 @@ import importlib
 import json
 import shutil
 import subprocess
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -764,13 +765,19 @@ def test_view_builds_the_streamlit_command(
         pytest.skip("streamlit is not installed")
     calls: list[tuple[list[str], dict[str, str]]] = []
 
-    def fake_run(command: list[str], env: dict[str, str]) -> int:
+    def fake_run(
+        command: list[str],
+        env: dict[str, str],
+        on_ready: Callable[[], None],
+        ready: Callable[[], bool],
+    ) -> int:
         calls.append((list(command), dict(env)))
+        on_ready()  # as once the server answers
         return 0
 
     monkeypatch.setattr(view_module, "run_server", fake_run)
     monkeypatch.setattr(view_module, "port_taken", lambda port, host="": False)
-    result = run(runner, "view", SAMPLES, "--port", "8765")
+    result = run(runner, "view", SAMPLES, "--port", "8765", "--no-browser")
     assert result.exit_code == 0
     command, env = calls[0]
     assert command[:4] == [sys.executable, "-m", "streamlit", "run"]
@@ -782,6 +789,10 @@ def test_view_builds_the_streamlit_command(
         "8765",
         "--server.headless",
         "true",
+        "--logger.hideWelcomeMessage",
+        "true",
+        "--logger.level",
+        "warning",
         "--",
         str(SAMPLES.resolve()),
     ]
@@ -817,7 +828,14 @@ def test_view_command_line_without_a_path() -> None:
 
     command = viewer_command(Path("app.py"), 8501, None)
     assert "--" not in command
-    assert command[-2:] == ["--server.headless", "true"]
+    assert command[-6:] == [
+        "--server.headless",
+        "true",
+        "--logger.hideWelcomeMessage",
+        "true",
+        "--logger.level",
+        "warning",
+    ]
 
 
 def test_the_viewer_s_own_streamlit_settings() -> None:

@@ -169,7 +169,7 @@ def test_a_text_claim_in_the_wrong_group_says_where_it_belongs(tmp_path: Path) -
 def test_every_finding_of_a_text_record_has_its_line_and_column(tmp_path: Path) -> None:
     text = tmp_path / "oot.txt"
     run("convert", OUT_OF_TURN, "-o", text)
-    number = text.read_text().splitlines().index("3. S0 4H +6 2H") + 1
+    number = text.read_text().splitlines().index("11. S0 4H +6 2H") + 1
     result = run("validate", text)
     assert result.exit_code == 1
     assert (
@@ -189,7 +189,7 @@ def test_a_card_read_leniently_is_echoed_as_typed(tmp_path: Path) -> None:
     assert "Ana (seat 0) plays 4h (read as 4H): R2.4 out of turn" in result.output
     text = tmp_path / "oot.txt"
     run("convert", OUT_OF_TURN, "-o", text)
-    text.write_text(text.read_text().replace("3. S0 4H +6 2H", "3. S0 4♡ +6 2h"))
+    text.write_text(text.read_text().replace("11. S0 4H +6 2H", "11. S0 4♡ +6 2h"))
     result = run("validate", text)
     assert "plays 4♡ (read as 4H): R2.4 out of turn" in result.output
 

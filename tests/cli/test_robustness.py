@@ -328,7 +328,7 @@ def test_a_huge_option_key_gives_a_short_line(tmp_path: Path) -> None:
     path.write_text(json.dumps(data))
     result = run("validate", path)
     assert result.exit_code == 1
-    assert len(result.output) < 1000
+    assert len(result.output.replace(str(path), "")) < 1000
 
 
 def test_show_refuses_a_seat_that_does_not_exist() -> None:

@@ -25,7 +25,7 @@ from casino_records.engine.rulebook import (
     rulebook,
 )
 from casino_records.engine.rules import PRESETS, Rules, preset_defaults
-from casino_records.present.rulebook import reference_markdown, value_text
+from casino_records.present.rules_text import reference_markdown, value_text
 from tests.paths import DOCS, ROOT
 
 PACKAGE = ROOT / "casino_records"

@@ -12,7 +12,8 @@ Each example shuffles a pack (chosen by hypothesis), deals it and lets seeded
 (e) no build survives the end of a round (R11.3; it follows from G1 and R9.2,
     and from G1 alone under owner_may_trail, so it is checked under every option);
 (f) the base items of a deal add up to 11 points when nobody ties for most cards
-    or most spades, and piles plus residue hold the 52 cards.
+    or most spades, and piles plus residue hold the 52 cards;
+(g) what a move did is of the action it said (``step.kind.action``).
 """
 
 from __future__ import annotations
@@ -135,7 +136,7 @@ def play_checked(
     *,
     brute: bool,
 ) -> DealState:
-    """Play a random deal, checking properties (a)–(e) at every position."""
+    """Play a random deal, checking properties (a)–(e) and (g) at every position."""
     dealt = deal_from_deck(deck, seating, dealer, rules.deal_batch)
     state = DealState.start(rules, seating, dealer, dealt.table, dealt.rounds[0])
     bot = BuilderBot(seed) if brute else RandomBot(seed)
@@ -157,6 +158,7 @@ def play_checked(
             )
         before = list(state.builds)
         step = apply_move(state, bot.choose(state, legal))
+        assert step.kind.action is step.move.action  # (g)
         if state.round_over:
             assert builds_after(before, step) == [], "a build outlived the round"  # (e)
     assert sorted(state.all_cards()) == list(range(52))

@@ -13,6 +13,10 @@ build isolation: the build tools of this environment, which ``[build-system]``
 also names; an up-to-date ``build/`` folder from ``make compile`` spares the C
 compiler. The fresh environment gets the wheel alone; its dependencies come from this
 environment's site-packages through a ``.pth`` line (nothing is downloaded).
+
+Building the wheels takes minutes (mypyc from scratch), so these tests are
+marked ``wheel`` and run by ``make test-wheel`` (CI runs it too), not by
+``make test``.
 """
 
 from __future__ import annotations
@@ -45,7 +49,7 @@ from casino_records._native import (
 )
 from tests.paths import ROOT, SAMPLES
 
-pytestmark = pytest.mark.slow
+pytestmark = [pytest.mark.slow, pytest.mark.wheel]
 
 COMPILE_ENV = "CASINO_RECORDS_COMPILE"
 PURE_ENV = "CASINO_RECORDS_PURE_PYTHON"

@@ -22,8 +22,15 @@ def test_every_playable_card_has_its_moves_drawn_and_in_words() -> None:
         assert [c.move for c in s.candidates(card)] == options
         assert payload["moves"][card].count("data-move=") == len(options)
     nine = payload["moves"]["9D"]
-    assert '<use href="#cr-face-9D"' in nine and '<use href="#cr-face-4S"' in nine
-    assert payload["faces"].count("<symbol") == 52  # 48 playable, 4 on the table
+    capture = nine.split('data-move="')[1]  # the first: 9♦ takes 4♠ 5♦
+    assert capture.startswith('0"') and "9♦ takes 4♠ 5♦" in capture
+    assert capture.index('<use href="#cr-card-9D"') < capture.index(
+        '<use href="#cr-card-4S"'
+    )
+    assert capture.count('<svg class="cr-used"') == 2  # the cards it takes, framed
+    assert payload["faces"].count("<symbol") == 53  # the sprite: 52 faces, a back
+    s.play("9D x 4S 5D")
+    assert entry_payload(s)[0]["faces"] == payload["faces"]  # the same every time
 
 
 def test_the_key_changes_with_every_change() -> None:
@@ -86,3 +93,16 @@ def test_text_in_the_payload_is_escaped() -> None:
     # plain text: the browser sets it as textContent
     assert payload["prompt"] == "Pick the card <b>Ana</b> played"
     assert payload["error"] == "&lt;script&gt;x&lt;/script&gt;"
+
+
+def test_the_table_and_what_each_side_took_come_with_the_position() -> None:
+    s = session()
+    for move in ("9D x 4S 5D", "2S -", "KH -", "8C x 2S 6C"):
+        s.play(move)
+    payload, _ = entry_payload(s)
+    assert payload["tally"] == (
+        "Ana 3 cards · 1 spade — Ben 3 cards · 1 spade · Little Casino"
+    )
+    table = payload["table"]
+    assert table.startswith("<svg") and "9♣" in table and "K♥" in table
+    assert "6♣" not in table

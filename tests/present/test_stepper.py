@@ -280,6 +280,43 @@ def test_the_explanation_leads_the_banner() -> None:
     assert vm.build_game(record()).report.explanations == []
 
 
+def test_claims_on_an_unfinished_deal_read_as_bounds_and_notes() -> None:
+    """A deal that stops early: its contradicted claims are differences in
+    words (names, labels), and what could not be checked is a note (D8)."""
+    game = vm.build_game(jsonio.load(SAMPLES / "disputed-unfinished-claims.json"))
+    lines = vm.differences(game)
+    assert [line.text for line in lines] == [
+        "deal 2, Ana, Little Casino: claimed 1, the moves played make it exactly 0",
+        "deal 2, Ana, cards taken: claimed 8, the moves played make it at least 10",
+        "deal 2, Ben, Little Casino: claimed 0, the moves played make it exactly 1",
+    ]
+    assert {line.reason for line in lines} == {"the deal stops after move 19 of 48"}
+    assert [j.label.split(":")[0] for j in lines[0].deciders] == ["8. Ben"]
+    banner = vm.banner_html(game)
+    assert banner.index("<strong>Disputed:") < banner.index(
+        'class="cr-banner cr-warning"'
+    )
+    (note,) = vm.notes(game)
+    assert note.where == "deal 2, claimed scores" and note.rule == "D8"
+    assert note.go == vm.Jump("", 1, game.last_step(1))
+    assert (
+        "<strong>Note</strong> · "
+        f'<a href="#" role="button" class="cr-jump" data-deal="1"'
+        f' data-move="{game.last_step(1)}">'
+        "deal 2, claimed scores</a>: not checked: the deal stops after move 19 of 48,"
+        " so the deal is not scored · rule D8</summary><p>checked against the moves"
+        " played: Big Casino" in banner
+    )
+
+
+def test_an_ok_record_with_unchecked_claims_shows_only_the_note() -> None:
+    game = vm.build_game(jsonio.load(SAMPLES / "unchecked-claims-unfinished.json"))
+    assert game.report.status == "ok" and vm.differences(game) == []
+    banner = vm.banner_html(game)
+    assert banner.startswith('<div class="cr-banner cr-warning" role="note"')
+    assert "Disputed" not in banner and "rule D8" in banner
+
+
 def test_an_invalid_record_shows_its_rule_and_the_legal_moves_once() -> None:
     def out_of_turn(data: dict[str, Any]) -> None:
         move = data["deals"][0]["rounds"][1]["moves"][2]
@@ -345,3 +382,32 @@ def test_what_the_browser_reports(
     value: object, nonce: int | None, expected: tuple[int, int] | None
 ) -> None:
     assert vm.reported_position(value, nonce) == expected
+
+
+def test_cards_the_record_does_not_tell_are_drawn_face_down() -> None:
+    """D7: a deal stopping in a round entered as the cards appear; each seat
+    holds the cards it plays later (known) and the rest face down."""
+
+    def stop_in_round_2(data: dict[str, Any]) -> None:
+        deal = data["deals"][0]
+        del data["deals"][1:], deal["claimed"]
+        data.pop("claimed", None)
+        del deal["rounds"][2:]
+        del deal["rounds"][1]["moves"][3:]
+
+    rec = simulate_record("classic", 2, seed="untold", provenance="inferred")
+    game = vm.build_game(edited(rec, stop_in_round_2))
+    unseen = game.report.deals[0].unseen  # never played: nobody saw them
+    assert game.report.status == "ok" and sorted(unseen) == [2, 3]
+    held = [
+        [(len(h.cards), h.unseen) for h in vm.position_view(game, 0, m).hands]
+        for m in (0, 8, 11)
+    ]
+    assert held[0] == [(4, 0), (4, 0)]  # round 1: every card played, so known
+    assert held[1] == [(4 - u, u) for u in unseen]  # round 2 dealt
+    assert held[2] == [(0, u) for u in unseen]  # where it stops: nothing known
+    board = vm.stepper_payload(game, 0, vm.ALL)
+    last = board["positions"][-1]["parts"]
+    seats = [board["fragments"][last[f"seat{s}"]] for s in range(2)]
+    assert [s.count(f'title="{vm.NOT_TOLD}"') for s in seats] == unseen
+    assert f"{unseen[0]} cards, {unseen[0]} not told by the record" in seats[0]

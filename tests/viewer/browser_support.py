@@ -22,7 +22,7 @@ Fixtures
 Tests that use ``page``, ``context``, ``browser`` or ``chromium_path`` get the
 ``browser`` marker automatically (the server fixtures alone need no browser); every ``browser`` test
 is skipped (never errors) when Chromium or pytest-playwright is missing, and
-the terminal summary says how many were skipped and why.
+the terminal summary says how many ran and how many were skipped, and why.
 """
 
 from __future__ import annotations
@@ -35,6 +35,7 @@ import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.request
 from collections.abc import Callable, Iterator
@@ -84,8 +85,6 @@ HARNESS_WARNINGS: Final = (
 )
 """Known harmless warnings of the browser harness, ignored in browser tests only."""
 
-_SKIPPED: Final = pytest.StashKey[tuple[int, str]]()
-
 StartServer = Callable[[Path], str]
 """``start(script) -> url``: the type of the ``streamlit_server`` fixture."""
 
@@ -112,7 +111,9 @@ def pytest_collection_modifyitems(
     ["error"]`` stays in force for everything else).
     """
     reason = _skip_reason(config)
-    skipped = 0
+    # With worker processes (make test: --dist loadgroup), the browser tests
+    # share one worker, its server and its Chromium.
+    grouped = config.pluginmanager.hasplugin("xdist")
     for item in items:
         fixtures = set(getattr(item, "fixturenames", ()))
         if fixtures & BROWSER_FIXTURES and item.get_closest_marker("browser") is None:
@@ -120,21 +121,49 @@ def pytest_collection_modifyitems(
         if item.get_closest_marker("browser") is not None:
             for spec in HARNESS_WARNINGS:
                 item.add_marker(pytest.mark.filterwarnings(spec))
+            if grouped:
+                item.add_marker(pytest.mark.xdist_group("browser"))
         if reason is not None and item.get_closest_marker("browser") is not None:
             item.add_marker(pytest.mark.skip(reason=reason))
-            skipped += 1
-    if skipped:
-        config.stash[_SKIPPED] = (skipped, reason or "")
+    if grouped:
+        # The browser tests first: their worker starts on them at once while
+        # the other worker takes the rest, rather than run them alone at the end.
+        items.sort(key=lambda item: item.get_closest_marker("browser") is None)
 
 
 def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
-    """Say in one line how many browser tests were skipped, and why."""
-    skipped, reason = terminalreporter.config.stash.get(_SKIPPED, (0, ""))
-    if skipped:
-        why = "no Chromium" if reason == NO_CHROMIUM else "no pytest-playwright"
-        terminalreporter.write_line(
-            f"browser tests: {skipped} skipped ({why})", yellow=True, bold=True
-        )
+    """Say in one line how many browser tests ran and how many were skipped, and why.
+
+    Counted from the test reports, so it holds with worker processes too.
+    """
+    ran = failed = skipped = 0
+    reasons: set[str] = set()
+    for category in ("passed", "failed", "skipped", "error"):
+        for report in terminalreporter.stats.get(category, []):
+            if "browser" not in getattr(report, "keywords", {}):
+                continue
+            if category == "skipped":
+                skipped += 1
+                if isinstance(report.longrepr, tuple):
+                    reasons.add(str(report.longrepr[2]).removeprefix("Skipped: "))
+            elif report.when == "call" and category in ("passed", "failed"):
+                ran += 1
+                failed += category == "failed"
+            elif category in ("failed", "error"):
+                failed += 1
+    if not ran and not skipped and not failed:
+        return
+    why = ""
+    if reasons:
+        short = {NO_CHROMIUM: "no Chromium", NO_PLAYWRIGHT: "no pytest-playwright"}
+        why = " (" + "; ".join(sorted(short.get(r, r) for r in reasons)) + ")"
+    failing = f", {failed} failed" if failed else ""
+    terminalreporter.write_line(
+        f"browser tests: {ran} ran{failing}, {skipped} skipped{why}",
+        yellow=bool(skipped or failed),
+        green=not (skipped or failed),
+        bold=True,
+    )
 
 
 @pytest.fixture(scope="session")
@@ -293,6 +322,19 @@ def viewer_url(streamlit_server: StartServer) -> str:
     if not VIEWER_APP.is_file():
         pytest.fail(f"the viewer app is missing: {VIEWER_APP}")
     return streamlit_server(VIEWER_APP)
+
+
+@pytest.fixture(scope="session")
+def _pw_artifacts_folder() -> Iterator[tempfile.TemporaryDirectory[str]]:
+    """pytest-playwright's own scratch folder, removed when the session ends.
+
+    The plugin removes it in a clean-up of pytest's configuration, which a
+    pytest-xdist worker never runs: the folder's finalizer then warned at exit.
+    No test here records videos or traces into it.
+    """
+    folder = tempfile.TemporaryDirectory(prefix="playwright-pytest-")
+    yield folder
+    folder.cleanup()
 
 
 @pytest.fixture(scope="session")

@@ -146,8 +146,18 @@ def test_even_kill_9_takes_the_server_down(
     assert gone(child, port), "the Streamlit child outlived a killed command"
 
 
-def test_the_server_runs_in_its_own_process_group(
-    viewer: tuple[subprocess.Popen[bytes], int, int],
+def test_the_server_runs_in_its_own_process_group_and_is_announced_once_up(
+    viewer: tuple[subprocess.Popen[bytes], int, int], tmp_path: Path
 ) -> None:
-    proc, _, child = viewer
+    proc, port, child = viewer
     assert os.getpgid(child) == child != os.getpgid(proc.pid)
+    # The address is the last line, printed once the server answers (one
+    # server start serves both checks).
+    log = tmp_path / "view.log"
+    address = f"viewer: http://127.0.0.1:{port}  (Ctrl+C stops it)"
+    deadline = time.monotonic() + 10
+    while address not in log.read_text() and time.monotonic() < deadline:
+        time.sleep(0.1)
+    text = log.read_text()
+    assert text.splitlines()[-1] == address
+    assert "You can now view" not in text  # Streamlit's own welcome: one address only

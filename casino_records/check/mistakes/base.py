@@ -47,7 +47,7 @@ class Mistake:
     """One counting mistake: what it is, in words and as a change to re-score."""
 
     kind: str
-    """Its kind, e.g. ``residue_to_side`` (see docs/engine.md)."""
+    """Its kind, e.g. ``residue_to_side`` (see docs/architecture.md)."""
     rule: str
     """The rule the mistake goes against (an id of the rulebook)."""
     what_if: str

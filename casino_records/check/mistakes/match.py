@@ -172,9 +172,9 @@ def _carried(game: GameFacts, explained: Mapping[int, Scenario]) -> Iterator[Mis
             scenario.replace(totals_before=totals, play_on=play_on), len(totals)
         )
         if facts.claimed is not None:
-            for score, claims in zip(scores, facts.claimed, strict=False):
+            for k, claims in enumerate(facts.claimed[: len(scores)]):
                 if "total" in claims:
-                    score.banked = claims["total"]
+                    scores[k] = dataclasses.replace(scores[k], banked=claims["total"])
         return scores
 
     deals = " and ".join(f"deal {d + 1}'s" for d in differing)
@@ -258,7 +258,7 @@ def _carry(
         scores = truth_scorer(f, totals, play_on)
         if f.index == facts.index:
             for k, value in banked.items():
-                scores[k].banked = value
+                scores[k] = dataclasses.replace(scores[k], banked=value)
         return scores
 
     points = " and ".join(f"{game.side_name(s.side)} {s.banked}" for s in facts.scores)

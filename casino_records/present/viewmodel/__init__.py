@@ -36,16 +36,29 @@ It re-exports the public names of its modules, one concern each:
     the deep links (:func:`parse_link`, :func:`link_params`).
 :mod:`.markdown`
     Markdown that shows data literally (:func:`md_escape`, :func:`md_table`).
+:mod:`.analysis`
+    the page's analysis: run with progress (:func:`analyse_game`), what a
+    record already carries (:func:`recorded_analysis`), its summary line; the
+    stepper shows it.
 
 Steps are addressed as ``(deal, step)``, as :mod:`.game` explains.
 """
 
 from __future__ import annotations
 
+from ...analysis.report import GameAnalysis as GameAnalysis
+from . import analysis as analysis
 from . import board as board
 from . import felt as felt
 from . import stepper as stepper
+from .analysis import SAMPLE_CHOICES as SAMPLE_CHOICES
+from .analysis import analyse_game as analyse_game
+from .analysis import analysis_summary as analysis_summary
+from .analysis import annotated_bytes as annotated_bytes
+from .analysis import recorded_analysis as recorded_analysis
+from .analysis import samples_label as samples_label
 from .board import CARD_WIDTH as CARD_WIDTH
+from .board import NOT_TOLD as NOT_TOLD
 from .board import board_html as board_html
 from .board import board_parts as board_parts
 from .felt import FeltItem as FeltItem
@@ -110,36 +123,41 @@ from .stepper import reported_position as reported_position
 from .stepper import stepper_data as stepper_data
 from .stepper import stepper_payload as stepper_payload
 from .verdict import Difference as Difference
+from .verdict import Note as Note
 from .verdict import deal_result as deal_result
 from .verdict import deciders as deciders
 from .verdict import differences as differences
 from .verdict import explained_step as explained_step
 from .verdict import match_result as match_result
+from .verdict import notes as notes
 from .verdict import summary as summary
 
 __all__ = [
     "ALL",
     "CARD_WIDTH",
+    "NOT_TOLD",
     "END_STEPS",
     "HIDDEN_ALTERNATIVES",
     "MAX_UPLOAD_MB",
-    "RECORD_SUFFIXES",
     "NAV_ACTIONS",
     "NONE",
     "PLACES",
     "RECORD_SUFFIXES",
+    "SAMPLE_CHOICES",
     "VIEW_PATH_ENV",
     "Alternative",
     "ArchiveEntry",
     "Difference",
     "FeltItem",
     "Game",
+    "GameAnalysis",
     "HandView",
     "IllegalView",
     "Jump",
     "Link",
     "LoadProblem",
     "MoveRow",
+    "Note",
     "Opened",
     "PositionView",
     "ScoreRow",
@@ -148,6 +166,9 @@ __all__ = [
     "StepperPayload",
     "alternatives",
     "alternatives_visible",
+    "analyse_game",
+    "analysis_summary",
+    "annotated_bytes",
     "banner_html",
     "board_html",
     "board_parts",
@@ -157,8 +178,9 @@ __all__ = [
     "deal_result",
     "deciders",
     "differences",
-    "explained_step",
+    "notes",
     "env_path",
+    "explained_step",
     "failing_finding",
     "findings_at",
     "link_params",
@@ -174,10 +196,12 @@ __all__ = [
     "opening_position",
     "parse_link",
     "parse_perspective",
-    "place_text",
     "perspective_label",
     "perspectives",
+    "place_text",
     "position_view",
+    "recorded_analysis",
+    "samples_label",
     "recorded_move",
     "recorded_text",
     "reported_position",
@@ -186,8 +210,8 @@ __all__ = [
     "round_window",
     "score_rows",
     "step",
-    "summary",
     "stepper_data",
     "stepper_payload",
+    "summary",
     "view_path",
 ]

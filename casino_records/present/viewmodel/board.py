@@ -49,6 +49,8 @@ MARK_TITLES: Final = {
     "illegal": "named by the illegal move",
 }
 """What each mark of a card on the felt means, as its tooltip."""
+NOT_TOLD: Final = "a card the record does not tell (the round stops, hands unknown)"
+"""The tooltip of a card a seat holds that nobody saw played (D7)."""
 
 
 def _e(text: object) -> str:
@@ -139,17 +141,20 @@ def seat_html(
             cards.append(_card(card, "illegal", title=tip))
         else:
             cards.append(_card(card))
+    cards += [_card(None, face_down=True, title=NOT_TOLD)] * hand.unseen
     if illegal is not None and (hand.face_down or not illegal.in_hand):
         cards.append(_card(illegal.card, "illegal", title=tip + " (not in the hand)"))
     if not cards:
         cards.append('<span class="cr-card cr-none">(no cards)</span>')
+    held = len(hand.cards) + hand.unseen
     hidden = " (face down)" if hand.face_down and hand.cards else ""
+    untold = f", {hand.unseen} not told by the record" if hand.unseen else ""
     return (
         f'<section class="cr-seat" data-seat="{hand.seat}" data-side="{hand.side}">'
         f'<header class="cr-seat-head">{"".join(head)}</header>'
         '<div class="cr-seat-body">'
-        f'<div class="cr-hand" data-count="{len(hand.cards)}"'
-        f' aria-label="{_e(hand.name)}: {len(hand.cards)} cards{hidden}">'
+        f'<div class="cr-hand" data-count="{held}"'
+        f' aria-label="{_e(hand.name)}: {held} card{"s" * (held != 1)}{hidden}{untold}">'
         f"{''.join(cards)}</div>"
         f'<div class="cr-pile" title="{_e(side.name)}: capture pile">'
         f"{pile_svg(side.cards, size=CARD_WIDTH * 3 // 4)}"

@@ -23,6 +23,7 @@ from ...errors import RecordFormatError
 from ...record.files import MAX_RECORD_BYTES, RECORD_SUFFIXES, kind_by_suffix
 from ...record.models import GameRecord
 from ...record.sources import items_of_stream, read_item
+from ...scale.results import is_results_dir
 from .. import VIEW_PATH_ENV
 
 __all__ = [
@@ -217,8 +218,9 @@ def env_path() -> Path | None:
 def catalog(samples: Path | None, given: Path | None = None) -> dict[str, Path]:
     """The files the viewer lists, by name: single records first, then archives.
 
-    A folder given to ``casino-records view`` replaces the samples; a file is
-    listed first. Missing folders list nothing.
+    A folder given to ``casino-records view`` replaces the samples (a results
+    folder of ``bulk`` does not: the Results page lists it); a file is listed
+    first. Missing folders list nothing.
     """
 
     def files(folder: Path | None) -> list[Path]:
@@ -231,6 +233,8 @@ def catalog(samples: Path | None, given: Path | None = None) -> dict[str, Path]:
         ]
         return sorted(found, key=lambda p: (kind_by_suffix(p) == "jsonl", p.name))
 
+    if given is not None and is_results_dir(given):
+        given = None  # a results folder: the Results page lists it
     if given is not None and given.is_dir():
         return {p.name: p for p in files(given)}
     listed = {} if given is None else {given.name: given}

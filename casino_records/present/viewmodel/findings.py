@@ -6,7 +6,8 @@ from dataclasses import dataclass
 
 from ...check.report import Finding
 from ...engine.scoring import CHECK_LABELS
-from .game import MOVE_POINTER, Game
+from ...record.pointer import below, move_at, pointer
+from .game import Game
 
 __all__ = [
     "Jump",
@@ -33,7 +34,7 @@ class Jump:
 
 def findings_at(game: Game, deal: int) -> list[Finding]:
     """The findings located in deal ``deal`` (a claimed score, a move, the deal)."""
-    return [f for f in game.report.findings if _within(f.loc, f"/deals/{deal}")]
+    return [f for f in game.report.findings if below(f.loc, pointer("deals", deal))]
 
 
 def failing_finding(game: Game, deal: int, move: int) -> Finding | None:
@@ -43,17 +44,12 @@ def failing_finding(game: Game, deal: int, move: int) -> Finding | None:
     plays next is illegal (or cannot be read).
     """
     loc = game.positions[deal][move].loc
-    if MOVE_POINTER.match(loc) is None:
+    if move_at(loc) is None:
         return None
     for finding in game.report.findings:
-        if finding.severity == "error" and _within(finding.loc, loc):
+        if finding.severity == "error" and below(finding.loc, loc):
             return finding
     return None
-
-
-def _within(loc: str, pointer: str) -> bool:
-    """True when JSON pointer ``loc`` is ``pointer`` or lies below it."""
-    return loc == pointer or loc.startswith(pointer + "/")
 
 
 @dataclass(frozen=True, slots=True)

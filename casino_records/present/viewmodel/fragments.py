@@ -25,6 +25,7 @@ from .verdict import (
     explained_step,
     match_result,
     named,
+    notes,
 )
 
 __all__ = [
@@ -38,6 +39,7 @@ __all__ = [
     "html_table",
     "last_move_html",
     "move_list_html",
+    "notes_banner_html",
     "notes_html",
     "score_html",
 ]
@@ -92,11 +94,7 @@ def goto_button(
     >>> goto_button("<go>", 0, 3)
     '<button type="button" class="cr-jump" data-deal="0" data-move="3">&lt;go&gt;</button>'
     """
-    tip = f' title="{_e(title)}"' if title else ""
-    return (
-        f'<button type="button" class="{_e(cls)}" data-deal="{deal}"'
-        f' data-move="{move}"{tip}>{_e(label)}</button>'
-    )
+    return f'<button type="button"{_goto(deal, move, cls, title)}>{_e(label)}</button>'
 
 
 def goto_link(
@@ -107,11 +105,13 @@ def goto_link(
     >>> goto_link("move 4", 0, 4)
     '<a href="#" role="button" class="cr-jump" data-deal="0" data-move="4">move 4</a>'
     """
+    return f'<a href="#" role="button"{_goto(deal, move, cls, title)}>{_e(label)}</a>'
+
+
+def _goto(deal: int, move: int, cls: str, title: str) -> str:
+    """The attributes the stepper's script reads to go to step ``move`` of ``deal``."""
     tip = f' title="{_e(title)}"' if title else ""
-    return (
-        f'<a href="#" role="button" class="{_e(cls)}" data-deal="{deal}"'
-        f' data-move="{move}"{tip}>{_e(label)}</a>'
-    )
+    return f' class="{_e(cls)}" data-deal="{deal}" data-move="{move}"{tip}'
 
 
 def last_move_html(view: PositionView) -> str:
@@ -250,8 +250,36 @@ def _explanations_html(game: Game) -> str:
     return f'<div class="cr-explain">{"".join(parts)}</div>' if parts else ""
 
 
+def notes_banner_html(game: Game) -> str:
+    """The record's warnings (claims that could not be checked, D8), one line
+    each: where (a link to it), what, the rule; the rest of a long note folds
+    into a box. ``""`` when there are none."""
+    lines = []
+    for note in notes(game):
+        where = (
+            goto_link(note.where, note.go.deal, note.go.move, cls="cr-jump")
+            if note.go is not None
+            else _e(note.where)
+        )
+        first, _, rest = note.text.partition("; ")
+        rule = f" · rule {_e(note.rule)}" if note.rule else ""
+        line = f"<strong>Note</strong> · {where}: {_e(first)}{rule}"
+        lines.append(
+            f"<details><summary>{line}</summary><p>{_e(rest)}</p></details>"
+            if rest
+            else f"<p>{line}</p>"
+        )
+    if not lines:
+        return ""
+    return (
+        '<div class="cr-banner cr-warning" role="note" aria-label="Not checked">'
+        f"{''.join(lines)}</div>"
+    )
+
+
 def banner_html(game: Game) -> str:
-    """The verdict above the board of a disputed or invalid record; ``""`` if ok.
+    """The verdict above the board of a disputed or invalid record, then its
+    warnings (:func:`notes_banner_html`); ``""`` when it is ok with no warning.
 
     A dispute opens with what probably went wrong (the report's explanations,
     one sentence each), then lists its differences one line each, each a link
@@ -259,6 +287,10 @@ def banner_html(game: Game) -> str:
     :data:`BANNER_SHOWN` lines the rest fold into a box. An invalid record
     names the rule broken and links the illegal move.
     """
+    return _verdict_html(game) + notes_banner_html(game)
+
+
+def _verdict_html(game: Game) -> str:
     report = game.report
     errors = [f for f in report.findings if f.severity == "error"]
     if errors:
@@ -350,24 +382,29 @@ def move_list_html(
     window: Sequence[int],
     round_: int,
     game: Game | None = None,
+    badges: Mapping[int, tuple[str, str, str]] | None = None,
 ) -> str:
     """The move list of round ``round_`` (0-based): a button per step of ``window``.
 
     ``window`` is :func:`navigation.round_window` (cut at the step shown in
     a seat's own view); the button of a move opens the position right after it.
+    ``badges`` maps a step to a short text shown at the end of its button, its
+    tooltip and its kind (the analysis: ``?? −2.41``, the move's note, ``blunder``;
+    see :func:`..analysis_view.move_badges`).
     """
-    items = "".join(
-        "<li>"
-        + goto_button(
-            move_label(rows, i, game, opens=n == 0 and round_ > 0),
-            deal,
-            i,
-            cls="cr-move",
+    items = []
+    for n, i in enumerate(window):
+        label = move_label(rows, i, game, opens=n == 0 and round_ > 0)
+        badge, tip, kind = (badges or {}).get(i, ("", "", ""))
+        if not badge:
+            items.append(f"<li>{goto_button(label, deal, i, cls='cr-move')}</li>")
+            continue
+        items.append(
+            f'<li><button type="button" class="cr-move" data-deal="{deal}"'
+            f' data-move="{i}" title="{_e(tip)}">{_e(label)}'
+            f' <span class="cr-badge cr-mark-{_e(kind)}">{_e(badge)}</span></button></li>'
         )
-        + "</li>"
-        for n, i in enumerate(window)
-    )
     return (
         f'<div class="cr-moves-title"><strong>Moves of round {round_ + 1}</strong></div>'
-        f'<ol class="cr-moves">{items}</ol>'
+        f'<ol class="cr-moves">{"".join(items)}</ol>'
     )

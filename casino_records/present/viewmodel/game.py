@@ -11,7 +11,6 @@ were left on the table) and the deal's score. A link names a step by
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from typing import Final
 
@@ -21,12 +20,12 @@ from ...check.report import DealReport, ReplayReport
 from ...engine.describe import move_text, side_names
 from ...record.models import GameRecord
 from ...record.models import MoveRecord as NotationMove
+from ...record.pointer import deal_at, move_at, pointer
 from ...record.translate import to_engine
 
 __all__ = [
     "END_STEPS",
     "Game",
-    "MOVE_POINTER",
     "build_game",
     "locate",
     "move_number",
@@ -35,9 +34,6 @@ __all__ = [
     "recorded_text",
 ]
 
-MOVE_POINTER: Final = re.compile(r"^/deals/(\d+)/rounds/(\d+)/moves/(\d+)")
-"""A JSON pointer to a recorded move (or below it); groups: deal, round, move."""
-_DEAL_POINTER: Final = re.compile(r"^/deals/(\d+)")
 END_STEPS: Final = ("residue", "score")
 """The steps after a finished deal's last move, in order (``residue`` only when
 cards were left on the table)."""
@@ -145,26 +141,25 @@ def locate(game: Game, loc: str) -> tuple[int, int] | None:
     (``/claimed/...``, on the last deal), to the deal's score; anything else in
     a deal to its last step. None when that deal cannot be shown.
     """
-    move = MOVE_POINTER.match(loc)
+    move = move_at(loc)
     if move is not None:
-        deal = int(move.group(1))
-        pointer = move.group(0)
+        deal, round_, index = move
+        at = pointer("deals", deal, "rounds", round_, "moves", index)
         kept = game.positions.get(deal, [])
         for i, position in enumerate(kept):
-            if position.last_loc == pointer:
+            if position.last_loc == at:
                 return deal, i
         for i, position in enumerate(kept):
-            if position.loc == pointer:
+            if position.loc == at:
                 return deal, i
         return (deal, len(kept) - 1) if kept else None
-    found = _DEAL_POINTER.match(loc)
-    if found is not None:
-        deal = int(found.group(1))
-        if deal not in game.positions:
+    in_deal = deal_at(loc)
+    if in_deal is not None:
+        if in_deal not in game.positions:
             return None
-        if loc == found.group(0) and "residue" in game.ends[deal]:
-            return deal, game.moves(deal) + 1
-        return deal, game.last_step(deal)
+        if loc == pointer("deals", in_deal) and "residue" in game.ends[in_deal]:
+            return in_deal, game.moves(in_deal) + 1
+        return in_deal, game.last_step(in_deal)
     if loc.startswith("/claimed") and game.deals:
         deal = game.deals[-1]
         return deal, game.last_step(deal)
@@ -174,10 +169,10 @@ def locate(game: Game, loc: str) -> tuple[int, int] | None:
 def move_number(game: Game, loc: str) -> tuple[int, int, int] | None:
     """``(deal, round, number)`` of the move at a move pointer: 0-based deal
     and round, the move's number in its deal from 1 (see docs/notation.md)."""
-    found = MOVE_POINTER.match(loc)
+    found = move_at(loc)
     if found is None:
         return None
-    d, r, k = (int(g) for g in found.groups())
+    d, r, k = found
     deals = game.record.deals
     if d >= len(deals) or r >= len(deals[d].rounds):
         return None
@@ -209,10 +204,10 @@ def recorded_text(game: Game, loc: str) -> str | None:
 
 def recorded_move(game: Game, loc: str) -> NotationMove | None:
     """The notation move at a move pointer, if there is one."""
-    found = MOVE_POINTER.match(loc)
+    found = move_at(loc)
     if found is None:
         return None
-    d, r, k = (int(g) for g in found.groups())
+    d, r, k = found
     try:
         return game.record.deals[d].rounds[r].moves[k]
     except IndexError:

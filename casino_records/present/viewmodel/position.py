@@ -14,6 +14,7 @@ from typing import Final
 
 from ...engine.cards import BIG_CASINO, LITTLE_CASINO, Card, Suit
 from ...engine.describe import move_text, step_text
+from ...engine.seating import HAND_SIZE
 from ...engine.state import DealState
 from ...errors import CasinoRecordError
 from ...record.translate import to_engine
@@ -58,6 +59,9 @@ class HandView:
     """True for the dealer."""
     side: int = 0
     """The seat's side (its capture pile is the side's)."""
+    unseen: int = 0
+    """Cards the seat holds that the record does not tell (a round it stops in,
+    hands unknown, D7): drawn face down after :attr:`cards`."""
     place: str = "bottom"
     """Where it sits around the felt (one of :data:`PLACES`)."""
 
@@ -205,6 +209,22 @@ class PositionView:
         return f"{names[self.turn]} to play{stops}"
 
 
+def _unseen(game: Game, deal: int, index: int, state: DealState) -> list[int]:
+    """Per seat, its cards the record does not tell at position ``index``: in
+    the round an unfinished deal stops in with hands unknown (D7), what a
+    seat holds less the cards it is known to hold (those it plays later)."""
+    seats = len(state.hands)
+    report = game.deal_report(deal)
+    rounds = game.record.deals[deal].rounds
+    if report is None or not report.unseen or state.round != len(rounds) - 1:
+        return [0] * seats
+    start = sum(len(r.moves) for r in rounds[:-1])
+    played = [m.seat for m in rounds[-1].moves[: max(0, index - start)]]
+    return [
+        max(0, HAND_SIZE - played.count(s) - len(state.hands[s])) for s in range(seats)
+    ]
+
+
 def _places(players: int, bottom: int) -> list[str]:
     around = PLACES.get(players) or ("bottom",) * players
     return [around[(seat - bottom) % players] for seat in range(players)]
@@ -257,6 +277,7 @@ def position_view(
             for item in felt
         )
     places = _places(len(names), max(seat, 0))
+    unseen = _unseen(game, deal, index, state)
     hands = tuple(
         HandView(
             seat=s,
@@ -266,6 +287,7 @@ def position_view(
             to_play=not finished and s == state.turn and any(state.hands),
             dealer=s == state.dealer,
             side=state.side_of(s),
+            unseen=unseen[s],
             place=places[s],
         )
         for s, hand in enumerate(state.hands)

@@ -26,6 +26,8 @@ from __future__ import annotations
 
 from typing import TypedDict
 
+from ...analysis.report import GameAnalysis
+from ..analysis_view import deal_box_html, move_badges, move_panel_html
 from ..sprite import card_sprite
 from .board import board_layout, board_parts
 from .findings import failing_finding
@@ -60,11 +62,12 @@ __all__ = [
 
 NAV_ACTIONS = ("first", "prev", "next", "last", "round_prev", "round_next")
 """The stepper's moves: deal start, one step back and on, deal end, round back and on."""
-FRAGMENTS = ("last", "failing", "alts", "list", "felt")
-"""The HTML fragments of a step: the move just made, the illegal-move panel,
-the legal moves, the move list and the felt (at the deal's score, the score
-table and its notes on it, beside the seats); then one per seat, ``seat0`` …,
-filling the board's slots (:attr:`StepperPayload.board`)."""
+FRAGMENTS = ("last", "analysis", "failing", "alts", "list", "felt")
+"""The HTML fragments of a step: the move just made, its analysis (if the game
+was analysed), the illegal-move panel, the legal moves, the move list and the
+felt (at the deal's score, the score table and its notes on it, beside the
+seats); then one per seat, ``seat0`` …, filling the board's slots
+(:attr:`StepperPayload.board`)."""
 
 
 class StepperPosition(TypedDict):
@@ -122,6 +125,9 @@ class StepperPayload(TypedDict):
     """The record's verdict (:func:`fragments.banner_html`), the same at every step."""
     board: str
     """The board's frame (:func:`board.board_layout`), the same at every step."""
+    graph: str
+    """The deal's analysis (:func:`analysis_view.deal_box_html`: its evaluation
+    graph, whose points are steps), the same at every step; empty without one."""
     sprite: str
     """Every card drawn once (:func:`svg.card_sprite`); the cards refer to it."""
     fragments: list[str]
@@ -165,16 +171,29 @@ def nav_targets(game: Game, deal: int, move: int) -> dict[str, list[int] | None]
     }
 
 
-def stepper_payload(game: Game, deal: int, perspective: str) -> StepperPayload:
+def stepper_payload(
+    game: Game, deal: int, perspective: str, analysis: GameAnalysis | None = None
+) -> StepperPayload:
     """Every step of ``deal`` as the viewer shows it from ``perspective``.
 
     In any view but ``all``, the move list stops at the step shown: a seat's
-    own view never lists a move not yet made.
+    own view never lists a move not yet made. Given the game's ``analysis``
+    (of :func:`casino_records.analysis.analyse.analyse_record`), the deal gets
+    its evaluation graph, each move its badge in the list and each step the
+    analysis of the move just made; the page passes it for the ``all`` view only
+    (a move's alternatives name cards the other views hide).
 
     :raises KeyError: the deal cannot be shown (not in :attr:`Game.positions`).
     """
     rows = move_rows(game, deal)
     starts = round_starts(game, deal)
+    analysed = (
+        analysis.deals[deal]
+        if analysis is not None and deal < len(analysis.deals)
+        else None
+    )
+    by_step = {m.index + 1: m for m in analysed.moves} if analysed else {}
+    badges = move_badges(analysed) if analysed else None
     fragments: list[str] = []
     index: dict[str, int] = {}
 
@@ -202,11 +221,14 @@ def stepper_payload(game: Game, deal: int, perspective: str) -> StepperPayload:
             layout = board_layout(view)
         parts = {
             "last": last_move_html(view),
+            "analysis": move_panel_html(by_step.get(move), view.moves)
+            if view.kind == "move"
+            else "",
             "failing": failing_html(game, failing_finding(game, deal, move), view)
             if view.kind == "move"
             else "",
             "alts": alternatives_html(game, deal, view, perspective),
-            "list": move_list_html(rows, deal, window, view.round, game),
+            "list": move_list_html(rows, deal, window, view.round, game, badges),
             **board_parts(view, game.names, score=score),
         }
         where = view.kind if view.kind != "move" else f"{move} / {view.moves}"
@@ -232,6 +254,9 @@ def stepper_payload(game: Game, deal: int, perspective: str) -> StepperPayload:
         ],
         banner=banner_html(game),
         board=layout,
+        graph=deal_box_html(analysed, game.sides, analysis.settings)
+        if analysed is not None and analysis is not None
+        else "",
         sprite=card_sprite(),
         fragments=fragments,
         positions=positions,
@@ -280,6 +305,7 @@ def stepper_data(
         rounds=payload["rounds"],
         banner=payload["banner"],
         board=payload["board"],
+        graph=payload["graph"],
         sprite=payload["sprite"],
         fragments=payload["fragments"],
         positions=payload["positions"],

@@ -25,12 +25,14 @@ from .movelist import move_rows
 
 __all__ = [
     "Difference",
+    "Note",
     "deal_result",
     "deciders",
     "differences",
     "explained_step",
     "match_result",
     "named",
+    "notes",
     "summary",
 ]
 
@@ -38,6 +40,11 @@ _DEAL_CLAIM: Final = re.compile(
     r"^/deals/(\d+)/claimed/sides/(\d+)/(points/\w+|total|counts/\w+)$"
 )
 _MATCH_TOTAL: Final = re.compile(r"^/claimed/totals/(\d+)$")
+_BOUND: Final = re.compile(
+    r"^claimed (?P<label>.+) (?P<value>\d+), but the moves played already make it"
+    r" (?P<bound>(?:exactly|at least|at most) \d+) \((?P<why>.+)\)$"
+)
+"""A claim on a deal not played to its end that the moves already contradict (D8)."""
 _SIDE: Final = re.compile(r"\bside (\d+)\b")
 _SEAT: Final = re.compile(r"\bseat (\d+)\b")
 
@@ -246,6 +253,38 @@ def differences(game: Game) -> list[Difference]:
     return lines
 
 
+@dataclass(frozen=True, slots=True)
+class Note:
+    """A finding worth a look that is not wrong (a warning): claims not checked."""
+
+    where: str
+    """``deal 2, claimed scores``."""
+    text: str
+    """What it is, names in place of seats and sides."""
+    rule: str
+    """The rule it cites (``D8``), or ``""``."""
+    go: Jump | None
+    """The position it is about."""
+
+
+def notes(game: Game) -> list[Note]:
+    """Every warning of the record (claims that could not be checked, …)."""
+    found = []
+    for finding in game.report.findings:
+        if finding.severity != "warning":
+            continue
+        at = locate(game, finding.loc)
+        found.append(
+            Note(
+                named(finding.where, game),
+                named(finding.message, game),
+                finding.rule or "",
+                Jump("", *at) if at is not None else None,
+            )
+        )
+    return found
+
+
 def _checked(game: Game, loc: str) -> tuple[int, int] | None:
     """``(claimed, computed)`` of the claimed figure at ``loc``."""
     checks = [c for d in game.report.deals for c in d.checks]
@@ -269,6 +308,26 @@ def _difference(game: Game, finding: Finding, go: Jump | None) -> Difference:
             f"deal {deal + 1}, {who}, {label}: claimed {checked[0]},"
             f" computed {checked[1]}",
             _reason(game, deal, side, category),
+            go,
+            tuple(deciders(game, finding)),
+            deal,
+        )
+    if found is not None:  # a deal not played to its end: a bound, not a score (D8)
+        deal, side = int(found.group(1)), int(found.group(2))
+        who = game.sides[side] if side < len(game.sides) else f"side {side}"
+        bound = _BOUND.match(finding.message)
+        text, reason = (
+            (
+                f"{bound['label']}: claimed {bound['value']}, the moves played"
+                f" make it {bound['bound']}",
+                bound["why"],
+            )
+            if bound is not None
+            else (named(finding.message, game), "")
+        )
+        return Difference(
+            f"deal {deal + 1}, {who}, {text}",
+            reason,
             go,
             tuple(deciders(game, finding)),
             deal,

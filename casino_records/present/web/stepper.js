@@ -26,7 +26,7 @@ const KEYS = {
   PageUp: "round_prev",
   PageDown: "round_next",
 };
-const REPORT_DELAY = 250;
+const REPORT_DELAY = 1000;
 const TYPING = "input, select, textarea, [contenteditable=''], [contenteditable='true'], [role='combobox'], [role='listbox'], [role='slider'], [role='radiogroup'], [role='textbox']";
 
 // One stepper per page: what it shows survives reruns that resend its data.
@@ -88,10 +88,11 @@ function mountStepper({ parentElement, data, setStateValue, setTriggerValue }) {
   memory.index = Math.max(0, Math.min(last, memory.index));
 
   // What belongs to the deal, not to a step: the cards' drawings, the verdict,
-  // the board's frame, the choosers and the slider's range.
+  // the analysis's graph, the board's frame, the choosers and the slider's range.
   // (Each element remembers the HTML it was given, so a rerun that resends
   // the same verdict keeps its folded lines as the reader left them.)
-  for (const [name, html] of [["sprite", data.sprite], ["banner", data.banner]]) {
+  const deal = [["sprite", data.sprite], ["banner", data.banner], ["graph", data.graph || ""]];
+  for (const [name, html] of deal) {
     const el = part(name);
     if (el.crShown !== html) {
       el.innerHTML = html;
@@ -113,11 +114,15 @@ function mountStepper({ parentElement, data, setStateValue, setTriggerValue }) {
   const shown = stage.crShown;
 
   const deals = part("deal");
-  options(deals, data.deals, (d) => d.deal, (d) => d.label);
+  const rounds = part("round");
+  const choices = JSON.stringify([data.deals, data.rounds]);
+  if (root.crChoices !== choices) {
+    options(deals, data.deals, (d) => d.deal, (d) => d.label);
+    options(rounds, data.rounds, (r) => r.move, (r) => r.label);
+    root.crChoices = choices;
+  }
   deals.value = String(data.deal);
   deals.disabled = data.deals.length < 2;
-  const rounds = part("round");
-  options(rounds, data.rounds, (r) => r.move, (r) => r.label);
   const slider = part("slider");
   slider.max = String(last);
   slider.disabled = last === 0;
@@ -152,14 +157,25 @@ function mountStepper({ parentElement, data, setStateValue, setTriggerValue }) {
     }
     for (const slot of stage.querySelectorAll(".cr-turn")) slot.classList.remove("cr-turn");
     if (p.turn >= 0) part(`seat${p.turn}`).classList.add("cr-turn");
-    const list = part("list");
-    for (const item of list.querySelectorAll("[aria-current]")) {
-      item.removeAttribute("aria-current");
+    // The step's entries in the move list and the graph are marked current.
+    for (const host of [part("list"), part("graph")]) {
+      for (const item of host.querySelectorAll("[aria-current]")) {
+        item.removeAttribute("aria-current");
+      }
+      const entry = host.querySelector(`[data-move="${i}"]`);
+      if (entry) entry.setAttribute("aria-current", "step");
     }
+    const list = part("list");
     const current = list.querySelector(`[data-move="${i}"]`);
+    for (const button of root.querySelectorAll("[data-nav]")) {
+      button.disabled = p.nav[button.dataset.nav] == null;
+    }
+    slider.value = String(i);
+    part("slider-value").textContent = p.where;
+    rounds.value = String(data.rounds[p.round] ? data.rounds[p.round].move : 0);
+    // Into view within the list only (the page itself must not move). Read
+    // after every write above: one layout for the step, not two.
     if (current) {
-      current.setAttribute("aria-current", "step");
-      // Into view within the list only: the page itself must not move.
       const top = current.offsetTop;
       if (top < list.scrollTop) {
         list.scrollTop = top;
@@ -167,12 +183,6 @@ function mountStepper({ parentElement, data, setStateValue, setTriggerValue }) {
         list.scrollTop = top + current.offsetHeight - list.clientHeight;
       }
     }
-    for (const button of root.querySelectorAll("[data-nav]")) {
-      button.disabled = p.nav[button.dataset.nav] == null;
-    }
-    slider.value = String(i);
-    part("slider-value").textContent = p.where;
-    rounds.value = String(data.rounds[p.round] ? data.rounds[p.round].move : 0);
     if (!urlTimer) urlTimer = window.setTimeout(() => writeAddress(data, p.label), 0);
     if (tell) reportSoon();
   }

@@ -1,0 +1,170 @@
+"""Analysis (issue 15): the exact solver's speed and a whole deal's analysis.
+
+Prints figures only (no assertions):
+
+a. the exact value of every move of a two-player last round, from scratch (a
+   fresh solver, an empty transposition table) at the round's first position,
+   the largest: CPU ms per position (median, max), nodes, nodes per second;
+   target < 50 ms per position. Then the whole last round as the analysis
+   solves it (one table per side across its 8 positions);
+b. a whole two-player deal analysed with the default samples on one core (CPU
+   seconds; target < 60 s), and the same with ``jobs=2``: wall seconds of both
+   runs (which the machine's other load disturbs), and the speed-up two free
+   cores give, from each work unit's CPU time and the order the pool takes them;
+c. where the time goes: moves estimated, samples, positions played out per
+   CPU second.
+
+Run: ``.venv/bin/python bench/bench_analysis.py [--positions N] [--deals N] [--samples N]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+
+from timing import python_reference
+
+import casino_records
+from casino_records.analysis.analyse import (
+    DEFAULT_SAMPLES,
+    analyse_record,
+    make_settings,
+)
+from casino_records.analysis.game import AnalysedGame
+from casino_records.analysis.report import AnalysisSettings
+from casino_records.analysis.solver import ExactSolver
+from casino_records.analysis.value import DealContext
+from casino_records.engine.bots import Bot, GreedyBot, RandomBot
+from casino_records.engine.movegen import generate_legal_moves
+from casino_records.engine.play import apply_move, needs_hands, next_round
+from casino_records.engine.rules import Rules
+from casino_records.engine.seating import Seating, deal_from_deck
+from casino_records.engine.shuffle import shuffled_deck
+from casino_records.engine.state import DealState
+from casino_records.record.models import GameRecord
+from casino_records.record.simulate import simulate_record
+
+
+def last_round(seed: str) -> tuple[DealState, DealContext]:
+    """The first position of a two-player deal's last round (bots played before)."""
+    rules = Rules()
+    seating = Seating.create(rules, 2, None)
+    dealt = deal_from_deck(shuffled_deck(seed), seating, 0, rules.deal_batch)
+    state = DealState.start(rules, seating, 0, dealt.table, dealt.rounds[0])
+    bots: list[Bot] = [GreedyBot(seed), RandomBot(seed)]
+    while not (needs_hands(state) and state.round == seating.rounds - 2):
+        if needs_hands(state):
+            next_round(state, dealt.rounds[state.round + 1])
+        apply_move(state, bots[state.turn].choose(state, generate_legal_moves(state)))
+    next_round(state, dealt.rounds[-1])
+    return state, DealContext(rules, (0, 0))
+
+
+def exact_figures(positions: int) -> None:
+    """Part a."""
+    times, nodes, rounds = [], 0, []
+    for i in range(positions):
+        state, context = last_round(f"bench-exact-{i}")
+        solver = ExactSolver(context, state.seating.side_of[state.turn])
+        start = time.process_time()
+        solver.move_values(state)
+        times.append(time.process_time() - start)
+        nodes += solver.nodes
+        # The whole round, as the analysis solves it: one solver per side.
+        solvers = {side: ExactSolver(context, side) for side in (0, 1)}
+        start = time.process_time()
+        while not state.finished:
+            values = solvers[state.seating.side_of[state.turn]].move_values(state)
+            state = solvers[0].child(state, values[0][0])
+        rounds.append(time.process_time() - start)
+    total = sum(times)
+    print(
+        f"a. exact, first position of a 2-player last round ({positions} deals):"
+        f" median {statistics.median(times) * 1000:.1f} ms, max {max(times) * 1000:.1f} ms"
+        f" per position; {nodes / positions:.0f} nodes, {nodes / total:,.0f} nodes/s"
+    )
+    print(
+        f"   the whole last round (8 positions, tables kept per side):"
+        f" median {statistics.median(rounds) * 1000:.1f} ms,"
+        f" {statistics.median(rounds) / 8 * 1000:.1f} ms per position"
+    )
+
+
+def deal_figures(deals: int, samples: int) -> None:
+    """Parts b and c."""
+    settings = make_settings(samples=samples, seed="bench")
+    cpu, played, moves = [], 0, 0
+    for i in range(deals):
+        record = simulate_record(
+            "classic", 2, seed=f"bench-deal-{i}", bots=["greedy", "random"], max_deals=1
+        )
+        start = time.process_time()
+        analysis = analyse_record(record, settings)
+        cpu.append(time.process_time() - start)
+        played += analysis.nodes
+        moves += len(analysis.moves)
+    print(
+        f"b. a whole 2-player deal, {samples} samples, one core ({deals} deals):"
+        f" median {statistics.median(cpu):.1f} s CPU, max {max(cpu):.1f} s"
+    )
+    record = simulate_record(
+        "classic", 2, seed="bench-deal-0", bots=["greedy", "random"], max_deals=1
+    )
+    walls = {}
+    for jobs in (1, 2):
+        start = time.perf_counter()
+        analyse_record(record, settings, jobs=jobs)
+        walls[jobs] = time.perf_counter() - start
+    print(
+        f"   wall time, same deal: jobs=1 {walls[1]:.1f} s, jobs=2 {walls[2]:.1f} s,"
+        f" speed-up {walls[1] / walls[2]:.2f} (on this machine's load)"
+    )
+    units = unit_times(record, settings)
+    total = sum(units)
+    print(
+        f"   the deal's {len(units)} work units timed one by one ({total:.1f} s CPU),"
+        f" dealt to 2 workers as analyse_record deals them: speed-up"
+        f" {total / makespan(units, 2):.2f} with 2 free cores"
+    )
+    print(
+        f"c. {moves} moves analysed; {played / sum(cpu):,.0f} positions searched"
+        " or played out per CPU second"
+    )
+
+
+def unit_times(record: GameRecord, settings: AnalysisSettings) -> list[float]:
+    """CPU seconds of each work unit, in the order the workers take them."""
+    game = AnalysedGame(record, settings)
+    times = []
+    for unit in sorted(game.units(), key=lambda unit: unit.exact):
+        start = time.process_time()
+        game.run(unit)
+        times.append(time.process_time() - start)
+    return times
+
+
+def makespan(times: list[float], workers: int) -> float:
+    """The time ``workers`` take for ``times``, each unit to the first free worker."""
+    free = [0.0] * workers
+    for cost in times:
+        free[free.index(min(free))] += cost
+    return max(free)
+
+
+def main() -> int:
+    """Print the figures."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--positions", type=int, default=20, help="last rounds solved")
+    parser.add_argument("--deals", type=int, default=3, help="deals analysed")
+    parser.add_argument("--samples", type=int, default=DEFAULT_SAMPLES)
+    args = parser.parse_args()
+    engine = "compiled" if casino_records.COMPILED else "pure Python"
+    print(f"engine: {engine}; reference workload {python_reference() * 1000:.0f} ms")
+    exact_figures(args.positions)
+    deal_figures(args.deals, args.samples)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

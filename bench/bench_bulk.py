@@ -1,0 +1,149 @@
+"""``bulk`` on a local two-worker Dask cluster against ``validate --jobs 2``, and ``stats``.
+
+Prints figures only (no assertions on time):
+
+a. wall time of ``validate -q --jobs 2`` and of ``bulk --workers 2`` on the same
+   archive of ``--records`` (1,000,000) records, and their throughput ratio
+   (bulk's records per second over validate's: the target is at least 0.9);
+b. the peak resident memory of each Dask worker (from the results' manifest) on
+   an archive of ``--small`` (100,000) records and on the long one: it must stay
+   flat as the archive grows;
+c. the time ``stats`` takes on the long archive's results.
+
+The archives are generated here and deleted after: they repeat ``DISTINCT``
+simulated matches of at most two deals (what is measured does not depend on
+the content). Run:
+``.venv/bin/python bench/bench_bulk.py [--records N] [--small N] [--workers W]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from bench_cli import CLI
+from timing import python_reference
+
+from casino_records.record.jsonio import dumps_jsonl
+from casino_records.record.simulate import simulate_record
+
+DISTINCT = 200
+
+
+def archive(path: Path, records: int) -> None:
+    """Write ``records`` lines, cycling through ``DISTINCT`` simulated matches."""
+    lines = dumps_jsonl(
+        simulate_record(
+            ("classic", "royal", "dominican")[k % 3],
+            2 + k % 3,
+            teams=k % 3 == 2,
+            seed=f"bench-bulk-{k}",
+            max_deals=2,
+        )
+        for k in range(DISTINCT)
+    ).splitlines(keepends=True)
+    with open(path, "wb") as out:
+        for k in range(records):
+            out.write(lines[k % DISTINCT])
+
+
+PROBE = (
+    "import resource, subprocess, sys, time\n"
+    "t = time.perf_counter()\n"
+    "code = subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL).returncode\n"
+    "t = time.perf_counter() - t\n"
+    "r = resource.getrusage(resource.RUSAGE_CHILDREN)\n"
+    "print(code, t, r.ru_utime + r.ru_stime)\n"
+)
+
+
+def timed(command: list[str]) -> tuple[float, float]:
+    """Wall time and CPU time (the command and every process it waited for) of
+    ``command``; its exit code must be 0 or 1 (records may be disputed)."""
+    out = subprocess.run(
+        [sys.executable, "-c", PROBE, *command],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    code, wall, cpu = out.stdout.split()
+    if int(code) not in (0, 1):
+        raise SystemExit(f"{command[1:3]} failed: exit code {code}")
+    return float(wall), float(cpu)
+
+
+def bulk(path: Path, out: Path, workers: int) -> tuple[float, float, list[float]]:
+    """Wall and CPU time of ``bulk`` and each worker's peak memory (MiB)."""
+    wall, cpu = timed(
+        [CLI, "bulk", str(path), "--out", str(out), "--workers", str(workers)]
+        + ["--no-progress", "--replace"]
+    )
+    manifest = json.loads((out / "manifest.json").read_bytes())
+    peaks = sorted(v / 2**20 for v in manifest["workers_peak_memory"].values())
+    return wall, cpu, peaks
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--records", type=int, default=1_000_000)
+    parser.add_argument("--small", type=int, default=100_000)
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument(
+        "--repeat", type=int, default=1, help="alternate runs of each; the best counts"
+    )
+    args = parser.parse_args()
+    print(f"pure-Python reference: {python_reference():.3f} s; load {os.getloadavg()}")
+    n, w = args.records, args.workers
+    with tempfile.TemporaryDirectory(prefix="bench-bulk.") as scratch:
+        folder = Path(scratch)
+        small, long = folder / "small.jsonl", folder / "long.jsonl"
+        archive(small, args.small)
+        archive(long, n)
+        size = long.stat().st_size / 2**20
+        print(f"archives: {args.small} and {n} records ({size:.0f} MiB)", flush=True)
+        _, _, small_peaks = bulk(small, folder / "small-results", w)
+        runs: dict[str, list[tuple[float, float]]] = {"validate": [], "bulk": []}
+        for _ in range(args.repeat):  # alternate, so both see the same load
+            validate = [CLI, "validate", "-q", "--jobs", str(w), str(long)]
+            runs["validate"].append(timed(validate))
+            wall, cpu, long_peaks = bulk(long, folder / "results", w)
+            runs["bulk"].append((wall, cpu))
+        start = time.perf_counter()
+        subprocess.run(
+            [CLI, "stats", str(folder / "results")],
+            stdout=subprocess.DEVNULL,
+            check=True,
+        )
+        stats_seconds = time.perf_counter() - start
+    best = {name: min(times) for name, times in runs.items()}
+    print(f"\n{n} records, {w} workers, best of {args.repeat}; load {os.getloadavg()}:")
+    for name, label in (
+        ("validate", f"validate --jobs {w}"),
+        ("bulk", f"bulk --workers {w}"),
+    ):
+        wall, cpu = best[name]
+        print(
+            f"  {label:<18} {wall:8.1f} s wall {n / wall:8.0f} records/s  {cpu:8.1f} s CPU"
+        )
+    ratio = best["validate"][0] / best["bulk"][0]
+    cpu_ratio = best["validate"][1] / best["bulk"][1]
+    print(
+        f"  throughput ratio bulk / validate: {ratio:.2f} (CPU time: {cpu_ratio:.2f})"
+    )
+    print("\npeak memory per worker (MiB):")
+    print(f"  {args.small:>9} records: " + ", ".join(f"{m:.0f}" for m in small_peaks))
+    print(f"  {n:>9} records: " + ", ".join(f"{m:.0f}" for m in long_peaks))
+    print(
+        f"\nstats on {n} records: {stats_seconds:.2f} s (the command, start-up included)"
+    )
+    sys.stdout.flush()
+
+
+if __name__ == "__main__":
+    main()

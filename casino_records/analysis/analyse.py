@@ -1,0 +1,182 @@
+"""Analyse a whole record: every move, in one process or several.
+
+>>> from casino_records.record.simulate import simulate_record
+>>> record = simulate_record("classic", 2, seed="doc", bots=["greedy", "random"], max_deals=1)
+>>> analysis = analyse_record(record, make_settings(samples=1, seed="doc"))
+>>> len(analysis.deals[0].moves), analysis.deals[0].moves[-1].method
+(48, 'exact')
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import signal
+import threading
+from collections.abc import Callable, Generator, Iterator
+from contextlib import closing, contextmanager
+from types import FrameType
+from typing import Final
+
+from ..record.jsonio import dumps, loads
+from ..record.models import GameRecord
+from .game import AnalysedGame, Unit
+from .marks import BLUNDER, INACCURACY, MISTAKE, SIGNIFICANCE, player_losses
+from .report import AnalysisSettings, DealAnalysis, GameAnalysis, MoveAnalysis
+
+__all__ = [
+    "DEFAULT_EXACT_MOVES",
+    "DEFAULT_SAMPLES",
+    "Progress",
+    "analyse_record",
+    "make_settings",
+]
+
+DEFAULT_SAMPLES: Final = 200
+"""Sampled deals per estimated move (see bench/bench_analysis.py for the cost)."""
+DEFAULT_EXACT_MOVES: Final = 8
+"""Moves at the end of a deal solved exactly: the whole last round of a
+two-player deal, the last two or three turns around a larger table."""
+VALUE_TEXT: Final = (
+    "the deal's banked points of the mover's side minus the mean of the other"
+    " sides' (the point difference with two sides)"
+)
+POLICY_TEXT: Final = (
+    "the unseen cards dealt at random consistently with the moves seen, then the"
+    " greedy bot at every seat to the end of the deal"
+)
+
+Progress = Callable[[int, int], None]
+"""Called with (moves analysed, moves to analyse) as the work goes on."""
+
+
+def make_settings(
+    samples: int = DEFAULT_SAMPLES,
+    seed: str | int = 0,
+    exact_moves: int = DEFAULT_EXACT_MOVES,
+) -> AnalysisSettings:
+    """Settings with the default thresholds (see :mod:`casino_records.analysis.marks`)."""
+    if samples < 1:
+        raise ValueError(f"samples must be at least 1, not {samples}")
+    if exact_moves < 0:
+        raise ValueError(f"exact_moves must be at least 0, not {exact_moves}")
+    return AnalysisSettings(
+        samples=samples,
+        seed=str(seed),
+        exact_moves=exact_moves,
+        inaccuracy=INACCURACY,
+        mistake=MISTAKE,
+        blunder=BLUNDER,
+        significance=SIGNIFICANCE,
+        value=VALUE_TEXT,
+        policy=POLICY_TEXT,
+    )
+
+
+def analyse_record(
+    record: GameRecord,
+    settings: AnalysisSettings | None = None,
+    *,
+    source: str = "",
+    jobs: int = 1,
+    progress: Progress | None = None,
+) -> GameAnalysis:
+    """Analyse every move of ``record`` (the same result whatever ``jobs`` is).
+
+    Deals whose cards are unknown, and moves after an illegal one, are not
+    analysed; each deal's ``note`` says so.
+    """
+    settings = settings or make_settings()
+    game = AnalysedGame(record, settings)
+    units = game.units()
+    total = sum(len(unit.indexes) for unit in units)
+    done = 0
+    results: dict[Unit, tuple[list[MoveAnalysis], str]] = {}
+    # Closed at once when ``progress`` raises (a page stopping the work), so
+    # the worker processes are stopped then, not when the generator is collected.
+    with closing(_run_units(game, units, jobs)) as running:
+        for unit, result in running:
+            results[unit] = result
+            done += len(unit.indexes)
+            if progress is not None:
+                progress(done, total)
+    analysis = GameAnalysis(
+        id=record.id,
+        source=source,
+        players=game.names,
+        sides=game.report.report.sides,
+        settings=settings,
+    )
+    for d in range(len(record.deals)):
+        deal = DealAnalysis(index=d, note=game.notes.get(d, ""))
+        notes = [deal.note] if deal.note else []
+        for unit in units:
+            if unit.deal == d:
+                moves, note = results[unit]
+                deal.moves.extend(moves)
+                notes += [note] if note else []
+        deal.moves.sort(key=lambda move: move.index)
+        deal.note = "; ".join(notes)
+        deal.players = player_losses(deal.moves, game.names)
+        analysis.deals.append(deal)
+    analysis.totals = player_losses(analysis.moves, game.names)
+    return analysis
+
+
+# --- several processes ------------------------------------------------------------
+
+_WORKER_GAME: AnalysedGame | None = None
+
+
+def _start_worker(record_bytes: bytes, settings: AnalysisSettings) -> None:
+    global _WORKER_GAME  # noqa: PLW0603 (one game per worker process)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _WORKER_GAME = AnalysedGame(loads(record_bytes), settings)
+
+
+def _run_in_worker(unit: Unit) -> tuple[Unit, tuple[list[MoveAnalysis], str]]:
+    assert _WORKER_GAME is not None
+    return unit, _WORKER_GAME.run(unit)
+
+
+def _run_units(
+    game: AnalysedGame, units: list[Unit], jobs: int
+) -> Generator[tuple[Unit, tuple[list[MoveAnalysis], str]], None, None]:
+    if jobs <= 1 or len(units) <= 1:
+        for unit in units:
+            yield unit, game.run(unit)
+        return
+    # Fork is fastest but unsafe in a threaded process (the viewer's).
+    method = "fork" if threading.active_count() == 1 else "forkserver"
+    if method not in multiprocessing.get_all_start_methods():  # pragma: no cover
+        method = "spawn"
+    context = multiprocessing.get_context(method)
+    # The costliest units first, so no worker is left with a long one at the end.
+    ordered = sorted(units, key=lambda unit: unit.exact)
+    with _stopped_on_sigterm():
+        pool = context.Pool(
+            min(jobs, len(units)),
+            initializer=_start_worker,
+            initargs=(dumps(game.record), game.settings),
+        )
+        try:
+            yield from pool.imap_unordered(_run_in_worker, ordered)
+        finally:
+            pool.terminate()
+            pool.join()
+
+
+@contextmanager
+def _stopped_on_sigterm() -> Iterator[None]:
+    """Turn SIGTERM into SystemExit while workers run, so they are stopped too."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def stop(signum: int, frame: FrameType | None) -> None:
+        raise SystemExit(128 + signum)
+
+    previous = signal.signal(signal.SIGTERM, stop)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)

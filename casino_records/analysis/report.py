@@ -1,0 +1,153 @@
+"""The analysis of a game as data: per move, per deal, per player.
+
+Plain dataclasses, serialisable as they are (``orjson`` writes dataclasses), so
+``analyse --format json`` prints exactly these fields.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal, TypeAlias
+
+__all__ = [
+    "AnalysisSettings",
+    "Alternative",
+    "DealAnalysis",
+    "GameAnalysis",
+    "Method",
+    "MoveAnalysis",
+    "PlayerLoss",
+]
+
+Method: TypeAlias = Literal["exact", "estimated"]
+"""How a move's values were found: solved with every card known, or sampled."""
+
+
+@dataclass(frozen=True, slots=True)
+class AnalysisSettings:
+    """What an analysis was asked to do; the same settings give the same analysis."""
+
+    samples: int
+    """Sampled deals per estimated move."""
+    seed: str
+    """The seed every random choice is derived from."""
+    exact_moves: int
+    """Moves at the end of each deal solved exactly (every card known)."""
+    inaccuracy: float
+    """Points lost from which a move is marked ``?!``."""
+    mistake: float
+    """Points lost from which a move is marked ``?``."""
+    blunder: float
+    """Points lost from which a move is marked ``??``."""
+    significance: float
+    """An estimated loss is marked only if it is this many standard errors."""
+    value: str
+    """What a move's value is, in words."""
+    policy: str
+    """How sampled deals are played out, in words."""
+
+
+@dataclass(frozen=True, slots=True)
+class Alternative:
+    """One legal move and its value for the mover."""
+
+    move: str
+    """The move in words (``9D takes 4S 5D``)."""
+    value: float
+    """Its value: the mover's side's expected points minus the others' (see
+    :mod:`casino_records.analysis.value`)."""
+    stderr: float
+    """The standard error of ``value`` (0 when exact)."""
+
+
+@dataclass(slots=True)
+class MoveAnalysis:
+    """How good one move was."""
+
+    deal: int
+    """0-based deal index."""
+    index: int
+    """0-based move index within the deal."""
+    loc: str
+    """JSON pointer of the move in the record."""
+    round: int
+    """0-based round."""
+    seat: int
+    """The mover's seat."""
+    player: str
+    """The mover's name."""
+    method: Method
+    """``exact`` or ``estimated``."""
+    played: str
+    """The move played, in words."""
+    played_value: float
+    """Its value for the mover."""
+    best: str
+    """The best move (the played one when it is among the best)."""
+    best_value: float
+    """Its value for the mover."""
+    loss: float
+    """``best_value - played_value``: points the move gave away (0 at best)."""
+    loss_stderr: float
+    """Standard error of ``loss`` (0 when exact)."""
+    mark: str
+    """``""``, ``?!``, ``?`` or ``??`` (see :mod:`casino_records.analysis.marks`)."""
+    points: tuple[float, ...]
+    """Each side's expected points of the deal after the move played."""
+    alternatives: list[Alternative]
+    """Every legal move, best first."""
+    samples: int = 0
+    """Sampled deals used (0 when exact)."""
+    nodes: int = 0
+    """Positions the search or the play-outs visited for this move."""
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerLoss:
+    """A player's average loss per move."""
+
+    seat: int
+    name: str
+    moves: int
+    """Moves analysed."""
+    average_loss: float
+    """Mean points lost per move (0 with no move)."""
+    marks: dict[str, int] = field(default_factory=dict)
+    """How many moves got each mark."""
+
+
+@dataclass(slots=True)
+class DealAnalysis:
+    """One deal's moves, analysed."""
+
+    index: int
+    """0-based deal index."""
+    moves: list[MoveAnalysis] = field(default_factory=list)
+    players: list[PlayerLoss] = field(default_factory=list)
+    note: str = ""
+    """Why some or all moves were not analysed, if so."""
+
+
+@dataclass(slots=True)
+class GameAnalysis:
+    """A whole record, analysed."""
+
+    id: str | None
+    source: str
+    players: list[str]
+    sides: list[str]
+    """Each side's name."""
+    settings: AnalysisSettings
+    deals: list[DealAnalysis] = field(default_factory=list)
+    totals: list[PlayerLoss] = field(default_factory=list)
+    """Each player's average over the match."""
+
+    @property
+    def moves(self) -> list[MoveAnalysis]:
+        """Every move analysed, in order."""
+        return [move for deal in self.deals for move in deal.moves]
+
+    @property
+    def nodes(self) -> int:
+        """Positions visited over the whole analysis."""
+        return sum(move.nodes for move in self.moves)

@@ -1,0 +1,214 @@
+"""The exact value of every move when all cards are known (double dummy).
+
+:class:`ExactSolver` searches the rest of a deal with alpha-beta, a transposition
+table keyed by :meth:`~casino_records.engine.state.DealState.key` and move
+ordering (the table's best move first, then captures by what they take, builds,
+and trails of the cheapest cards). Leaves are scored by the engine; values are
+:func:`~casino_records.analysis.value.advantage` for the solver's side.
+
+With two sides the value is the minimax value of a zero-sum game. With three or
+four sides it is the *paranoid* value: the solver's side maximises its advantage
+and every other side plays to minimise it, a lower bound of what the side can
+secure whatever the others do.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from ..engine.bots import card_worth
+from ..engine.cards import CARDS, Card
+from ..engine.movegen import generate_legal_moves
+from ..engine.moves import Action, Move
+from ..engine.play import apply_move, needs_hands, next_round
+from ..engine.state import DealState
+from .value import DealContext, scaled_advantage
+
+__all__ = ["ExactSolver", "Hands", "order_moves"]
+
+Hands = Sequence[Sequence[Card]]
+"""One round's hands, by seat."""
+
+_INF = 1 << 30
+_CAPTURE = Action.CAPTURE
+_BUILD = Action.BUILD
+_UNSTORED = 1
+"""Positions with this many cards left in hands or fewer are searched without
+the table: their subtrees are smaller than the cost of a key."""
+_WORTH = tuple(card_worth(card) for card in CARDS)
+
+
+def order_moves(moves: Sequence[Move], first: Move | None = None) -> list[Move]:
+    """``moves`` in the order worth searching first: ``first``, then captures
+    (most cards taken first, then the most valuable), builds, then trails of the
+    cheapest cards."""
+    ordered = sorted(moves, key=_rank)
+    if first is not None and first in ordered:
+        ordered.remove(first)
+        ordered.insert(0, first)
+    return ordered
+
+
+def _rank(move: Move) -> float:
+    action = move.action
+    if action is _CAPTURE:
+        cards = move.cards
+        return -100.0 - len(cards) - _WORTH[move.card]
+    if action is _BUILD:
+        return -50.0 - len(move.cards)
+    return _WORTH[move.card]
+
+
+class ExactSolver:
+    """Alpha-beta search of the rest of a deal for one side (see the module).
+
+    One solver serves every position of one deal for one side: its
+    transposition table carries over from move to move.
+    """
+
+    def __init__(
+        self,
+        context: DealContext,
+        side: int,
+        later_hands: Mapping[int, Hands] | None = None,
+    ) -> None:
+        """:param later_hands: the hands of later rounds by round index, when
+        the search must cross into them (the record's deal knows them)."""
+        self.context = context
+        self.side = side
+        self.later_hands = dict(later_hands or {})
+        self.nodes = 0
+        """Positions visited so far (leaves and transpositions included)."""
+        self._table: dict[object, tuple[int, int, Move | None]] = {}
+        self._leaves: dict[object, int] = {}
+
+    # --- public ----------------------------------------------------------------
+
+    def move_values(self, state: DealState) -> list[tuple[Move, float]]:
+        """Every legal move of ``state`` with its exact value, in the engine's order."""
+        scale = len(self.context.totals) - 1
+        return [(move, value / scale) for move, value in self._move_values(state)]
+
+    def value(self, state: DealState) -> float:
+        """The exact value of ``state`` for the solver's side."""
+        return self._search(state, -_INF, _INF) / (len(self.context.totals) - 1)
+
+    def final_points(self, state: DealState) -> tuple[int, ...]:
+        """Each side's points at the end of a best line of play from ``state``.
+
+        At every turn the mover plays the first move (engine order) of best
+        value: the highest for the solver's side, the lowest for the others.
+        """
+        while not state.finished:
+            maximizing = self._maximizing(state)
+            best: tuple[Move, int] | None = None
+            for move, value in self._move_values(state):
+                if (
+                    best is None
+                    or (maximizing and value > best[1])
+                    or (not maximizing and value < best[1])
+                ):
+                    best = (move, value)
+            assert best is not None
+            state = self.child(state, best[0])
+        return self.context.points(state)
+
+    def child(self, state: DealState, move: Move) -> DealState:
+        """The position after ``move`` (a copy), with the next round dealt if due."""
+        child = state.copy()
+        apply_move(child, move)
+        if needs_hands(child):
+            hands = self.later_hands.get(child.round + 1)
+            if hands is None:
+                raise ValueError(
+                    f"the search reached round {child.round + 2}, whose hands"
+                    " it was not given"
+                )
+            next_round(child, hands)
+        return child
+
+    # --- the search ------------------------------------------------------------
+
+    def _maximizing(self, state: DealState) -> bool:
+        return state.seating.side_of[state.turn] == self.side
+
+    def _move_values(self, state: DealState) -> list[tuple[Move, int]]:
+        moves = generate_legal_moves(state)
+        values = {
+            move: self._search(self.child(state, move), -_INF, _INF)
+            for move in order_moves(moves)
+        }
+        return [(move, values[move]) for move in moves]
+
+    def _search(self, state: DealState, alpha: int, beta: int) -> int:
+        self.nodes += 1
+        if state.finished:
+            return self._leaf(state)
+        if sum(map(len, state.hands)) <= _UNSTORED:
+            return self._plain(state, alpha, beta)
+        key = state.key()
+        entry = self._table.get(key)
+        low, high, first = -_INF, _INF, None
+        if entry is not None:
+            low, high, first = entry
+            if low >= beta:
+                return low
+            if high <= alpha:
+                return high
+            if low == high:
+                return low
+            alpha, beta = max(alpha, low), min(beta, high)
+        maximizing = self._maximizing(state)
+        best = -_INF if maximizing else _INF
+        best_move: Move | None = None
+        a, b = alpha, beta
+        for move in order_moves(generate_legal_moves(state), first):
+            value = self._search(self.child(state, move), a, b)
+            if maximizing:
+                if value > best:
+                    best, best_move = value, move
+                a = max(a, best)
+            else:
+                if value < best:
+                    best, best_move = value, move
+                b = min(b, best)
+            if a >= b:
+                break
+        if best <= alpha:
+            high = best
+        elif best >= beta:
+            low = best
+        else:
+            low = high = best
+        self._table[key] = (low, high, best_move)
+        return best
+
+    def _leaf(self, state: DealState) -> int:
+        """The value of a finished deal (scored once per distinct end)."""
+        key = state.key()
+        value = self._leaves.get(key)
+        if value is None:
+            points = self.context.points(state)
+            value = self._leaves[key] = scaled_advantage(points, self.side)
+        return value
+
+    def _plain(self, state: DealState, alpha: int, beta: int) -> int:
+        """Alpha-beta without the table (near the end of the deal)."""
+        maximizing = self._maximizing(state)
+        best = -_INF if maximizing else _INF
+        for move in generate_legal_moves(state):
+            child = self.child(state, move)
+            self.nodes += 1
+            if child.finished:
+                value = self._leaf(child)
+            else:
+                value = self._plain(child, alpha, beta)
+            if maximizing:
+                best = max(best, value)
+                alpha = max(alpha, best)
+            else:
+                best = min(best, value)
+                beta = min(beta, best)
+            if alpha >= beta:
+                break
+        return best

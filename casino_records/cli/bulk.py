@@ -1,0 +1,205 @@
+"""``bulk`` and ``stats``: check archives on a Dask cluster, query the results.
+
+Both need the ``[scale]`` extra; it is imported inside the commands, so the
+rest of the command line works without it.
+"""
+
+from __future__ import annotations
+
+import signal
+import sys
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Final
+
+import click
+
+from .stopping import Stopped, stopping_on
+from .util import (
+    INPUTS,
+    Settings,
+    UnreadableInput,
+    exit_code,
+    is_terminal,
+    stderr,
+)
+
+__all__ = ["bulk", "stats"]
+
+_SCALE_MISSING: Final = (
+    "{command} needs the scale extra (Dask, pyarrow, DuckDB):"
+    " pip install 'casino-records[scale]'"
+)
+_STOP_SIGNALS: Final = (signal.SIGTERM, signal.SIGHUP)
+
+
+def _need_scale(command: str) -> None:
+    import importlib.util
+
+    for module in ("distributed", "pyarrow", "duckdb"):
+        if importlib.util.find_spec(module) is None:
+            raise UnreadableInput(_SCALE_MISSING.format(command=command))
+
+
+@click.command()
+@click.argument("paths", nargs=-1, required=True, type=INPUTS)
+@click.option(
+    "-o",
+    "--out",
+    required=True,
+    type=click.Path(file_okay=False, path_type=Path),
+    help="The results folder to write (a new or empty folder).",
+)
+@click.option(
+    "--workers",
+    type=click.IntRange(0),
+    default=0,
+    show_default=True,
+    help="Worker processes of the local Dask cluster; 0 means one per core.",
+)
+@click.option(
+    "--scheduler",
+    metavar="ADDRESS",
+    help="Use this Dask scheduler (tcp://HOST:PORT, started with `dask scheduler`)"
+    " and its workers instead of a local cluster.",
+)
+@click.option(
+    "--strict",
+    is_flag=True,
+    help="A record whose claimed scores cannot all be checked (a deal not played"
+    " out) counts as disputed.",
+)
+@click.option("--replace", is_flag=True, help="Replace the results already in --out.")
+@click.option(
+    "--batch",
+    "batch_records",
+    type=click.IntRange(1),
+    default=200,
+    show_default=True,
+    help="Records per Dask task.",
+)
+@click.option(
+    "--progress/--no-progress",
+    default=None,
+    help="Show the progress on stderr [default: on a terminal].",
+)
+@click.pass_obj
+def bulk(
+    settings: Settings,
+    paths: tuple[Path, ...],
+    out: Path,
+    workers: int,
+    scheduler: str | None,
+    strict: bool,
+    replace: bool,
+    batch_records: int,
+    progress: bool | None,
+) -> None:
+    """Check and re-score every record with Dask; write a Parquet results folder.
+
+    PATH takes what validate takes: files, folders and archives, compressed
+    ones too (.jsonl.gz, .jsonl.zst). The records are read here and sent to the
+    workers in batches, so workers need no access to the files. OUT gets
+    records/*.parquet (one row per record: source, line and byte offset,
+    status, first problem, preset, players, computed and claimed totals,
+    findings by kind) and findings/*.parquet (one row per finding: kind,
+    severity, rule, JSON pointer, words, claimed and computed values), which
+    `casino-records stats OUT`, DuckDB or pandas read, and the viewer opens.
+    The statuses and findings are those of validate. A worker lost during the
+    run loses nothing: its batches run again elsewhere, and each record is
+    written once. Exit code 2 if any record is unreadable, else 1 if any is
+    invalid or disputed.
+    """
+    _need_scale("bulk")
+    from ..check.batch import default_jobs
+    from ..present.report_text import summary_line
+    from ..scale.bulk import BulkError, run_bulk
+    from ..scale.cluster import ClusterError, dask_client
+    from ..scale.results import ResultsError
+
+    show = progress if progress is not None else is_terminal()
+    where = (
+        f"the Dask scheduler at {scheduler}"
+        if scheduler
+        else f"a local Dask cluster of {workers or default_jobs()} workers"
+    )
+
+    def report(counts: Mapping[str, int]) -> None:
+        done = sum(counts.values())
+        line = f"checked {done} record{'s' * (done != 1)} on {where}"
+        sys.stderr.write(f"\r\033[K{line}")
+        sys.stderr.flush()
+
+    try:
+        with stopping_on(_STOP_SIGNALS):
+            with dask_client(scheduler, workers or default_jobs()) as client:
+                if show and client.dashboard_link and scheduler:
+                    stderr(f"Dask's dashboard: {client.dashboard_link}")
+                result = run_bulk(
+                    client,
+                    paths,
+                    out,
+                    max_bytes=settings.max_bytes,
+                    strict=strict,
+                    replace=replace,
+                    batch_records=batch_records,
+                    progress=report if show else None,
+                )
+    except Stopped as stopped:
+        if show:
+            sys.stderr.write("\n")
+        stderr(f"stopped by signal {stopped.signum}: nothing written to {out}")
+        sys.exit(128 + stopped.signum)
+    except (ResultsError, ClusterError, BulkError) as exc:
+        raise UnreadableInput(str(exc)) from None
+    if show:
+        sys.stderr.write("\r\033[K")
+    click.echo(summary_line(result.counts))
+    click.echo(f"results: {out} ({result.records} records, {result.findings} findings)")
+    sys.exit(exit_code(result.counts))
+
+
+@click.command()
+@click.argument("folder", type=click.Path(exists=True, file_okay=False, path_type=Path))
+@click.option(
+    "--sql",
+    metavar="QUERY",
+    help="Run this DuckDB query over the views `records` and `findings` instead.",
+)
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(["text", "json"]),
+    default="text",
+    show_default=True,
+    help="text for people; json for scripts.",
+)
+def stats(folder: Path, sql: str | None, fmt: str) -> None:
+    """Rates and rankings from the results folder `bulk` wrote, read with DuckDB.
+
+    The dispute and invalid rates, the most disputed categories and the rules
+    most often broken, overall and per preset and player count. With --sql,
+    any query over the views `records` and `findings` (the columns are listed
+    in the README).
+    """
+    _need_scale("stats")
+    from ..present.stats import sql_text, stats_json, stats_text
+    from ..scale.query import QueryError, run_sql
+    from ..scale.query import stats as compute
+    from ..scale.results import ResultsError
+
+    try:
+        if sql is not None:
+            try:
+                answer = run_sql(folder, sql)
+            except QueryError as exc:
+                raise click.UsageError(f"--sql: {exc}") from None
+            click.echo(sql_text(answer, fmt), nl=False)
+            return
+        found = compute(folder)
+    except ResultsError as exc:
+        raise UnreadableInput(str(exc)) from None
+    if fmt == "json":
+        click.echo(stats_json(found), nl=False)
+    else:
+        click.echo(stats_text(found), nl=False)

@@ -1,0 +1,167 @@
+"""``validate --summary``: a folder of records checked, in a few friendly lines.
+
+What ``make run`` prints first. Every record is validated and re-scored; each
+one that is not ok gets one line: for a disputed record, the one-sentence
+explanation of its likeliest counting mistake (the ``rescore`` report's "What
+went wrong"); for an invalid or unreadable one, its first error in words with
+the rule it breaks. The ok records are counted, and the commands that show
+the full reports close the summary. The exit codes are ``validate``'s.
+"""
+
+from __future__ import annotations
+
+import os
+import shlex
+import shutil
+import sys
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from functools import partial
+from pathlib import Path
+from typing import TYPE_CHECKING, Final
+
+from ..check.outcome import Status, placed
+from .util import STATUSES, exit_code
+
+if TYPE_CHECKING:
+    from ..check.batch import Checked
+    from ..record.sources import Item
+
+__all__ = ["RecordLine", "program_name", "summarize", "summary_of", "summary_lines"]
+
+PROGRAM: Final = "casino-records"
+_WIDTH: Final = len("unreadable")
+
+
+@dataclass(frozen=True, slots=True)
+class RecordLine:
+    """One record checked, as the summary tells it (small: it comes from a worker)."""
+
+    label: str
+    """Where the record comes from."""
+    status: Status
+    """ok, disputed, invalid or unreadable."""
+    sentence: str = ""
+    """Why it is not ok, in one sentence (``""`` when ok)."""
+    more: int = 0
+    """Further explanations or problems, which the full report shows."""
+    unchecked: bool = False
+    """Ok, but with claimed scores that could not all be checked (rule D8)."""
+
+
+def _first_error(checked: Checked) -> str:
+    """The first error in words, with its rule when the message does not cite it."""
+    report = checked.report
+    if report is None:
+        error = checked.errors[0]
+        return placed(error.message, error.where, "")
+    finding = next(f for f in report.findings if f.severity == "error")
+    text = placed(finding.message, finding.where, "")
+    if finding.rule and finding.rule not in text:
+        text += f" ({finding.rule})"
+    return text
+
+
+def _first_dispute(checked: Checked) -> tuple[str, int]:
+    """The first explanation of the dispute (else the first differing claim)
+    and how many more there are."""
+    from ..check.explain import explain
+
+    assert checked.record is not None and checked.replayed is not None
+    explanations = explain(checked.record, checked.replayed)
+    if explanations:
+        first = explanations[0]
+        where = "Match" if first.deal is None else f"Deal {first.deal + 1}"
+        return f"{where}: {first.sentence}", len(explanations) - 1
+    report = checked.replayed.report
+    disputes = [f for f in report.findings if f.severity == "dispute"]
+    return placed(disputes[0].message, disputes[0].where, ""), len(disputes) - 1
+
+
+def summary_of(item: Item, *, max_bytes: int, strict: bool = False) -> RecordLine:
+    """Check one record and tell it in one line; never raises for bad input."""
+    from ..check.batch import checked_item
+
+    checked = checked_item(item, max_bytes, strict)
+    status = checked.status
+    if status == "ok":
+        findings = checked.report.findings if checked.report is not None else []
+        unchecked = any(f.severity == "warning" and f.rule == "D8" for f in findings)
+        return RecordLine(item.label, status, unchecked=unchecked)
+    if status == "disputed":
+        sentence, more = _first_dispute(checked)
+    else:
+        sentence, more = _first_error(checked), checked.problems - 1
+    return RecordLine(item.label, status, sentence, max(more, 0))
+
+
+def program_name(argv0: str | None = None) -> str:
+    """How to call this command again from where it was called: its name when
+    it is on the ``PATH``, else the path it was called by (``.venv/bin/...``)."""
+    called = argv0 if argv0 is not None else sys.argv[0]
+    if Path(called).name != PROGRAM or os.sep not in called:
+        return PROGRAM
+    found = shutil.which(PROGRAM)
+    if found is not None and os.path.realpath(found) == os.path.realpath(called):
+        return PROGRAM
+    return called
+
+
+def summary_lines(
+    lines: Iterable[RecordLine],
+    paths: Sequence[str],
+    counts: dict[str, int],
+    program: str = PROGRAM,
+) -> Iterator[str]:
+    """The summary, line by line as the records come: one per record not ok,
+    then the totals (also counted into ``counts``) and the commands that show
+    the full reports."""
+    from ..present.report_text import summary_line
+
+    unchecked = 0
+    first_disputed = ""
+    for line in lines:
+        counts[line.status] = counts.get(line.status, 0) + 1
+        if line.status == "ok":
+            unchecked += line.unchecked
+            continue
+        if line.status == "disputed" and not first_disputed:
+            first_disputed = line.label
+        more = f" (+{line.more} more in the full report)" if line.more else ""
+        yield f"{line.status:<{_WIDTH}}  {line.label}: {line.sentence}{more}"
+    note = ""
+    if unchecked:
+        some = "1 ok record has" if unchecked == 1 else f"{unchecked} ok records have"
+        note = f" ({some} claimed scores not checked: a deal not played out)"
+    yield summary_line({s: counts.get(s, 0) for s in STATUSES}) + note
+    if counts.get("ok", 0) == sum(counts.values()):
+        return
+    where = " ".join(shlex.quote(p) for p in paths)
+    steps = []
+    if first_disputed:
+        steps.append(("one score sheet", f"rescore {shlex.quote(first_disputed)}"))
+    steps.append(("one line per record", f"validate {where}"))
+    steps.append(("every report in full", f"rescore {where}"))
+    width = max(len(what) for what, _ in steps) + 1
+    yield "The full reports:"
+    for what, command in steps:
+        yield f"  {what + ':':<{width}}  {program} {command}"
+
+
+def summarize(paths: Sequence[Path], *, max_bytes: int, jobs: int, strict: bool) -> int:
+    """Print the summary of the records in ``paths``; return the exit code."""
+    from ..check.batch import parallel_map
+    from ..record.sources import find_files, iter_items
+
+    files = list(find_files(paths))
+    work = partial(summary_of, max_bytes=max_bytes, strict=strict)
+    results = parallel_map(work, iter_items(files, max_bytes=max_bytes), jobs=jobs)
+    shown = [str(p) for p in paths]
+    counts = dict.fromkeys(STATUSES, 0)
+    try:
+        for line in summary_lines(results, shown, counts, program_name()):
+            sys.stdout.write(line + "\n")
+    finally:
+        results.close()
+    sys.stdout.flush()
+    return exit_code(counts)

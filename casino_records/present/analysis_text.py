@@ -1,0 +1,110 @@
+"""The analysis of a game as text: a table per deal, the players' average losses.
+
+Moves count from 1 across the deal, as in the text notation; values are points
+of the mover's side against the others (see :mod:`casino_records.analysis.value`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Final
+
+from ..analysis.report import DealAnalysis, GameAnalysis, MoveAnalysis, PlayerLoss
+from ..engine.cards import parse_card
+
+__all__ = ["analysis_text", "deal_table", "losses_line", "pretty_move"]
+
+_CARD: Final = re.compile(r"(?:10|[2-9AJQK])[SHDC]")
+"""A card as the analysis writes it (strictly: ``as`` is a word, not the ace)."""
+_HEADERS = ("move", "player", "played", "", "best", "loss", "how")
+
+
+def pretty_move(text: str) -> str:
+    """A move as the analysis writes it, with suit symbols.
+
+    >>> pretty_move("AS takes 4D 5C as 14"), pretty_move("3C builds 8 onto 5D")
+    ('A♠ takes 4♦ 5♣ as 14', '3♣ builds 8 onto 5♦')
+    """
+    return " ".join(
+        parse_card(token).pretty if _CARD.fullmatch(token) else token
+        for token in text.split(" ")
+    )
+
+
+def _loss(move: MoveAnalysis) -> str:
+    if move.method == "exact" or move.best == move.played:
+        return f"{move.loss:.2f}"
+    return f"{move.loss:.2f} ±{move.loss_stderr:.2f}"
+
+
+def _row(move: MoveAnalysis) -> tuple[str, ...]:
+    best = "=" if move.best == move.played else move.best
+    return (
+        str(move.index + 1),
+        move.player,
+        move.played,
+        move.mark,
+        best,
+        _loss(move),
+        move.method,
+    )
+
+
+def _table(rows: Sequence[tuple[str, ...]]) -> list[str]:
+    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
+    right = {0, 5}
+    lines = []
+    for row in rows:
+        cells = [
+            cell.rjust(widths[i]) if i in right else cell.ljust(widths[i])
+            for i, cell in enumerate(row)
+        ]
+        lines.append("  ".join(cells).rstrip())
+    return lines
+
+
+def losses_line(players: Sequence[PlayerLoss]) -> str:
+    """``Ana 0.26 (?! 2, ?? 1), Ben 0.41``: average points lost per move."""
+    parts = []
+    for player in players:
+        if not player.moves:
+            continue
+        marks = ", ".join(
+            f"{mark} {player.marks[mark]}"
+            for mark in ("?!", "?", "??")
+            if mark in player.marks
+        )
+        parts.append(
+            f"{player.name} {player.average_loss:.2f}"
+            + (f" ({marks})" if marks else "")
+        )
+    return ", ".join(parts) or "no move analysed"
+
+
+def deal_table(deal: DealAnalysis) -> str:
+    """One deal: its heading, a row per move, and a note if some were not analysed."""
+    lines = [
+        f"Deal {deal.index + 1}: points lost per move: {losses_line(deal.players)}"
+    ]
+    if deal.moves:
+        lines += _table([_HEADERS, *(_row(move) for move in deal.moves)])
+    if deal.note:
+        lines.append(f"note: {deal.note}")
+    return "\n".join(lines)
+
+
+def analysis_text(analysis: GameAnalysis) -> str:
+    """The whole analysis: how it was made, every deal, the match's averages."""
+    s = analysis.settings
+    head = [
+        f"Analysis of {analysis.source or analysis.id or 'the record'}:"
+        f" {s.samples} sample{'s' * (s.samples != 1)} per estimated move, seed {s.seed!r},"
+        f" the last {s.exact_moves} moves of each deal exact",
+        f"value: {s.value}",
+        f"marks: ?! from {s.inaccuracy:g}, ? from {s.mistake:g}, ?? from {s.blunder:g}"
+        f" points lost (estimates: also {s.significance:g} standard errors)",
+    ]
+    deals = [deal_table(deal) for deal in analysis.deals]
+    tail = f"Match: points lost per move: {losses_line(analysis.totals)}"
+    return "\n\n".join(["\n".join(head), *deals, tail]) + "\n"

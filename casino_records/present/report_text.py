@@ -1,0 +1,263 @@
+"""The report of a check as terminal text: batch status lines, and a record's report.
+
+Every function takes library data (outcomes, reports) and returns a ``str``;
+nothing here prints. Numbers follow the words of the notation: deals, rounds
+and moves count from 1, seats and sides from 0.
+
+>>> from casino_records.check.outcome import Outcome
+>>> status_line(Outcome("a.json", "disputed", "claimed total 5, computed 4", 1))
+'disputed    a.json: claimed total 5, computed 4'
+>>> status_line(Outcome("b.json", "invalid", "deal 1: bad (/deals/0)", 4))
+'invalid     b.json: deal 1: bad (/deals/0) (+3 more: rescore shows all)'
+>>> summary_line({"ok": 2, "disputed": 1, "invalid": 0, "unreadable": 0})
+'3 records: 2 ok, 1 disputed, 0 invalid, 0 unreadable'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Final
+
+from ..engine.scoring import CHECK_LABELS
+from .render import seat_label, side_score_text
+
+if TYPE_CHECKING:
+    from ..check.outcome import Outcome
+    from ..check.report import DealReport, Finding, ReplayReport, ScoreCheck
+
+__all__ = ["DIFFERS", "OK", "report_text", "status_line", "summary_line"]
+
+OK: Final = "✓"
+DIFFERS: Final = "✗"
+_CATEGORY_ORDER: Final = tuple(CHECK_LABELS)
+
+
+# --- Batch status ----------------------------------------------------------------
+
+
+def status_line(outcome: Outcome) -> str:
+    """One line per record: the status, the source, the first problem and how many more."""
+    line = f"{outcome.status:<11} {outcome.label}"
+    if not outcome.problem:
+        return line
+    more = f" (+{outcome.more} more: rescore shows all)" if outcome.more else ""
+    return f"{line}: {outcome.problem}{more}"
+
+
+def summary_line(counts: Mapping[str, int]) -> str:
+    """The totals of a batch: ``3 records: 2 ok, 1 disputed, …``."""
+    total = sum(counts.values())
+    parts = ", ".join(f"{n} {status}" for status, n in counts.items())
+    return f"{total} record{'s' * (total != 1)}: {parts}"
+
+
+# --- The dispute report ------------------------------------------------------------------
+
+
+def _mark(check: ScoreCheck) -> str:
+    return OK if check.claimed == check.computed else DIFFERS
+
+
+def _columns(rows: Sequence[Sequence[str]]) -> list[str]:
+    widths = [max(len(row[c]) for row in rows) for c in range(len(rows[0]))]
+    return [
+        "  " + "   ".join(cell.ljust(widths[c]) for c, cell in enumerate(row)).rstrip()
+        for row in rows
+    ]
+
+
+def _finding_lines(
+    finding: Finding, indent: str = "  ", seen: set[tuple[str, str]] | None = None
+) -> list[str]:
+    mark = DIFFERS if finding.severity != "warning" else "!"
+    rule = f" [{finding.rule}]" if finding.rule else ""
+    lines = [f"{indent}{mark} {finding.where}: {finding.message}{rule}"]
+    if finding.loc:
+        lines.append(f"{indent}    at {finding.loc}")
+    if finding.legal:
+        lines.append(f"{indent}    legal there: " + "; ".join(finding.legal))
+    seen = set() if seen is None else seen
+    fresh = [m for m in finding.deciding if (m.why, m.loc) not in seen]
+    repeated = len(finding.deciding) - len(fresh)
+    if finding.deciding:
+        lines.append(f"{indent}    decided by:")
+        for move in fresh:
+            seen.add((move.why, move.loc))
+            lines.append(f"{indent}      - {move.why}")
+            lines.append(f"{indent}        {move.where}")
+            if move.loc:
+                lines.append(f"{indent}        → {move.loc}")
+        if repeated:
+            moves = "move" if repeated == 1 else "moves"
+            lines.append(f"{indent}      - and {repeated} {moves} listed above")
+    return lines
+
+
+def _unseen_lines(deal: DealReport, names: Sequence[str]) -> list[str]:
+    """What an unfinished round's unknown hands leave unchecked."""
+    if not any(deal.unseen):
+        return []
+    who = ", ".join(
+        f"{seat_label(names, seat)} {count}"
+        for seat, count in enumerate(deal.unseen)
+        if count
+    )
+    lines = [f"  cards not yet seen in hand: {who}"]
+    if not deal.pending:
+        lines.append("  every move is checked in full: none needs those cards")
+        return lines
+    lines.append("  checks that wait for those hands:")
+    for check in deal.pending:
+        lines.append(f"    - {check.where}: {check.message} [{check.rule}]")
+        lines.append(f"      at {check.loc}")
+    return lines
+
+
+def _deal_section(deal: DealReport, report: ReplayReport) -> list[str]:
+    who = (
+        seat_label(report.players, deal.dealer)
+        if report.players
+        else f"seat {deal.dealer}"
+    )
+    lines = [f"Deal {deal.index + 1} — dealer {who}"]
+    if not deal.complete:
+        why = deal.match_note or f"unfinished after {deal.moves} moves"
+        lines.append(f"  {why}: not scored")
+        lines += [
+            line
+            for finding in report.findings
+            if finding.kind == "score" and finding.loc.startswith(deal.loc + "/")
+            for line in _finding_lines(finding)
+        ]
+        return lines + _unseen_lines(deal, report.players)
+    sides = report.sides or [s.name for s in deal.sides]
+    checks = {(c.category, c.side): c for c in deal.checks}
+    categories = [c for c in _CATEGORY_ORDER if any(k[0] == c for k in checks)]
+    if not categories:
+        lines.append("  nothing claimed; computed:")
+        lines += [f"    {side_score_text(side)}" for side in deal.sides]
+        return lines
+    rows = [["claimed / computed", *sides]]
+    for category in categories:
+        row = [CHECK_LABELS[category]]
+        for side in deal.sides:
+            check = checks.get((category, side.side))
+            if check is None:
+                row.append(f"— / {side.figures.get(category)}")
+            else:
+                row.append(f"{check.claimed} / {check.computed} {_mark(check)}")
+        rows.append(row)
+    lines += _columns(rows)
+    seen: set[tuple[str, str]] = set()
+    for finding in report.findings:
+        if finding.kind == "score" and finding.loc.startswith(deal.loc + "/"):
+            lines += _finding_lines(finding, seen=seen)
+    return lines
+
+
+def _match_section(report: ReplayReport) -> list[str]:
+    match = report.match
+    if match is None:
+        return []
+    sides = report.sides
+    lines = [f"Match (target {match.target})"]
+    totals = {c.side: c for c in match.checks if c.category == "totals"}
+    row = ["match total"]
+    for side, total in enumerate(match.totals):
+        check = totals.get(side)
+        row.append(
+            f"— / {total}"
+            if check is None
+            else f"{check.claimed} / {check.computed} {_mark(check)}"
+        )
+    if match.checks or any(deal.complete for deal in report.deals):
+        lines += _columns([["claimed / computed", *sides], row])
+
+    def name(side: int) -> str:
+        if side < 0:
+            return "nobody"
+        return sides[side] if side < len(sides) else f"side {side}"
+
+    for check in match.checks:
+        if check.category == "winner":
+            lines.append(
+                f"  winner: claimed {name(check.claimed)}, computed"
+                f" {name(check.computed)} {_mark(check)}"
+            )
+    if match.winner is not None:
+        score = " to ".join(str(t) for t in match.totals)
+        lines.append(f"  Result: {name(match.winner)} wins, {score} ({match.reason})")
+    else:
+        lines.append(f"  Result: no winner yet ({match.reason})")
+    lines += [
+        line
+        for finding in report.findings
+        if finding.kind == "match" and finding.severity == "dispute"
+        for line in _finding_lines(finding)
+    ]
+    return lines
+
+
+def _explanation_lines(report: ReplayReport, shown: int = 3) -> list[str]:
+    """The explanation of each disputed deal and of the match, one sentence each,
+    with the other mistakes that fit the claims as well (the first ``shown``)."""
+    lines = [
+        "What went wrong (the likeliest counting mistake; the rules' count stands):"
+    ]
+    for explanation in report.explanations:
+        where = "Match" if explanation.deal is None else f"Deal {explanation.deal + 1}"
+        lines.append(f"  {where}: {explanation.sentence}")
+        others = explanation.fits[1:]
+        for fit in others[:shown]:
+            lines.append("    or if " + ", and ".join(m.what_if for m in fit.mistakes))
+        if len(others) > shown:
+            lines.append(f"    and {len(others) - shown} more (see --format json)")
+    return lines
+
+
+def report_text(report: ReplayReport) -> str:
+    """The dispute report, readable by a club player.
+
+    Per deal and side, every claimed category against the computed one with
+    ✓/✗; the match totals and winner; and under each difference the moves that
+    decided it, each with its JSON pointer. Errors (illegal moves, broken
+    structure) come first, since they stop the replay.
+    """
+    status = report.status.upper()
+    disputes = sum(1 for f in report.findings if f.severity == "dispute")
+    errors = [f for f in report.findings if f.severity == "error"]
+    head = report.source or report.id or "record"
+    detail = ""
+    if errors:
+        detail = f" — {len(errors)} error{'s' * (len(errors) != 1)}"
+    elif disputes:
+        detail = f" — {disputes} difference{'s' * (disputes != 1)}"
+    elif any(f.kind == "score" for f in report.findings):
+        detail = " — claimed scores not checked"
+    lines = [f"{head}: {status}{detail}"]
+    if report.sides:
+        sides = " v ".join(f"{n} (side {k})" for k, n in enumerate(report.sides))
+        lines.append(f"{report.preset} rules · {sides}")
+    if errors:
+        lines.append("Errors:")
+        for finding in errors:
+            lines += _finding_lines(finding)
+    if report.explanations:
+        lines.append("")
+        lines += _explanation_lines(report)
+    for deal in report.deals:
+        lines.append("")
+        lines += _deal_section(deal, report)
+    match = _match_section(report)
+    if match:
+        lines.append("")
+        lines += match
+    warnings = [  # those on claimed scores are shown under their deal
+        f for f in report.findings if f.severity == "warning" and f.kind != "score"
+    ]
+    if warnings:
+        lines.append("")
+        lines.append("Warnings:")
+        for finding in warnings:
+            lines += _finding_lines(finding)
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,99 @@
+"""The replay page's analysis: running it, what a record already carries, its summary.
+
+The page only lays these out: the analysis itself is the library's
+(:func:`casino_records.analysis.analyse.analyse_record`), the same as
+``casino-records analyse`` computes with the same settings; the stepper shows
+it (:func:`.stepper.stepper_payload`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Final
+
+from ...analysis.analyse import DEFAULT_SAMPLES, analyse_record, make_settings
+from ...analysis.annotate import annotate
+from ...analysis.report import GameAnalysis
+from ...record.jsonio import dumps
+from ..analysis_text import losses_line
+from .game import Game
+
+__all__ = [
+    "SAMPLE_CHOICES",
+    "analyse_game",
+    "analysis_summary",
+    "annotated_bytes",
+    "recorded_analysis",
+    "samples_label",
+]
+
+SAMPLE_CHOICES: Final = (20, 50, DEFAULT_SAMPLES)
+"""Sampled deals per estimated move the page offers: quick, finer, the command's
+default (under a minute a two-player deal, see README)."""
+
+
+def samples_label(samples: int) -> str:
+    """A choice of :data:`SAMPLE_CHOICES` in words.
+
+    >>> [samples_label(n) for n in SAMPLE_CHOICES]
+    ['20 (quick)', '50', '200 (as the command)']
+    """
+    if samples == DEFAULT_SAMPLES:
+        return f"{samples} (as the command)"
+    return f"{samples} (quick)" if samples == SAMPLE_CHOICES[0] else str(samples)
+
+
+def analyse_game(
+    game: Game,
+    samples: int,
+    *,
+    seed: str = "0",
+    progress: Callable[[int, int], None] | None = None,
+) -> GameAnalysis:
+    """Every move of ``game`` analysed, as ``casino-records analyse --samples
+    SAMPLES --seed SEED`` does.
+
+    In the calling process: a worker process started from a Streamlit page
+    would import the page itself as its main module (multiprocessing's
+    preparation of a worker) and run it there. ``analyse --jobs`` is the way
+    to use several cores.
+    """
+    return analyse_record(
+        game.record,
+        make_settings(samples=samples, seed=seed),
+        source=game.report.source,
+        progress=progress,
+    )
+
+
+def recorded_analysis(game: Game) -> str | None:
+    """The command that analysed this record, when it carries an analysis
+    (``analyse --annotate`` tags it and writes a comment on every move)."""
+    meta = game.record.meta
+    return None if meta is None else meta.tags.get("analysis")
+
+
+def analysis_summary(analysis: GameAnalysis) -> str:
+    """One plain line: how it was made and each player's points lost per move.
+
+    >>> from casino_records.record.simulate import simulate_record
+    >>> from casino_records.present.viewmodel import build_game
+    >>> game = build_game(simulate_record("classic", 2, seed="doc", max_deals=1))
+    >>> print(analysis_summary(analyse_game(game, 1, seed="doc"))[:64])
+    Analysed 48 moves (1 sampled deal per estimated move, seed 'doc'
+    """
+    s = analysis.settings
+    count = len(analysis.moves)
+    exact = sum(1 for m in analysis.moves if m.method == "exact")
+    samples = f"{s.samples} sampled deal{'s' * (s.samples != 1)} per estimated move"
+    return (
+        f"Analysed {count} move{'s' * (count != 1)} ({samples}, seed {s.seed!r};"
+        f" {exact} exact, every card known). Points lost per move:"
+        f" {losses_line(analysis.totals)}."
+    )
+
+
+def annotated_bytes(game: Game, analysis: GameAnalysis) -> bytes:
+    """The record with the analysis written in (glyphs and comments), as JSON:
+    what ``casino-records analyse --annotate`` writes."""
+    return dumps(annotate(game.record, analysis))

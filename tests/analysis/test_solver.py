@@ -1,0 +1,128 @@
+"""The exact solver agrees with brute-force minimax, and finds the plain best moves."""
+
+from __future__ import annotations
+
+import pytest
+
+from casino_records.analysis.solver import ExactSolver, order_moves
+from casino_records.analysis.value import DealContext
+from casino_records.engine.cards import parse_card
+from casino_records.engine.describe import move_text
+from casino_records.engine.movegen import generate_legal_moves
+from casino_records.engine.rules import Rules
+from casino_records.engine.state import DealState
+from tests.engine.positions import position
+
+from .endgames import EndgameArgs, brute_force, endgame, endgames
+
+PRESETS = ("classic", "royal", "dominican")
+
+
+def _check_against_brute_force(
+    game_args: EndgameArgs, left: int, totals: tuple[int, ...] | None = None
+) -> None:
+    game = endgame(*game_args, left, totals)
+    sides = len(game.solver.context.totals)
+    solved = game.solver.move_values(game.state)
+    brute = [
+        brute_force(game.solver.child(game.state, move), game) / (sides - 1)
+        for move, _ in solved
+    ]
+    assert [value for _, value in solved] == brute, game.label
+    assert game.solver.value(game.state) == max(brute), game.label
+
+
+def _id(args: EndgameArgs) -> str:
+    return f"{args[3]}{'-teams' if args[2] else ''}"
+
+
+@pytest.mark.parametrize("args", list(endgames(PRESETS, 10)), ids=_id)
+def test_solver_matches_brute_force(args: EndgameArgs) -> None:
+    """Every move's value, on random endgames of every preset and table size."""
+    _check_against_brute_force(args, left=5)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("left", [6, 7])
+@pytest.mark.parametrize("args", list(endgames(PRESETS, 3)), ids=_id)
+def test_solver_matches_brute_force_deeper(args: EndgameArgs, left: int) -> None:
+    """Longer endgames (the brute force takes seconds)."""
+    _check_against_brute_force(args, left=left)
+
+
+@pytest.mark.slow
+def test_solver_crosses_into_the_last_round() -> None:
+    """Nine moves left of a two-player deal: the search deals the last round.
+
+    (The brute force of nine moves takes seconds: one deal is checked, one
+    whose brute force visits 25,000 positions; some deals need 550,000.)
+    """
+    args = ("classic", 2, None, "cross-3")
+    game = endgame(*args, left=9)
+    assert game.state.round == 4
+    _check_against_brute_force(args, left=9)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_near_target_totals_change_values(seed: int) -> None:
+    """Dominican, frozen near the target: banked points, not earned ones, count."""
+    args = ("dominican", 2, None, f"near-{seed}")
+    _check_against_brute_force(args, left=5, totals=(19, 18))
+
+
+def _last_round(
+    preset: str, hands: dict[int, str], table: str, **options: object
+) -> tuple[DealState, ExactSolver]:
+    state = position(preset, hands=hands, table=table, round_index=5, options=options)
+    rules = Rules.from_preset(preset, options)
+    return state, ExactSolver(DealContext(rules, (0, 0)), 0)
+
+
+def test_taking_big_casino_with_the_last_capture_is_best() -> None:
+    """The last capture takes Big Casino and the residue: plainly the best move."""
+    state, solver = _last_round("classic", {0: "10S 3H", 1: "10C 4C"}, "10D 6H")
+    values = {move_text(m, pretty=False): v for m, v in solver.move_values(state)}
+    best = max(values, key=values.__getitem__)
+    assert best == "10S takes 10D"
+    assert all(v < values[best] for k, v in values.items() if k != best)
+    # Left on the table, Big Casino goes to the opponent's 10C, and with it the
+    # last capture: most cards and the residue.
+    assert values[best] - values["3H trails"] >= 2 * 2
+
+
+def test_a_sweep_for_the_winning_point_is_best() -> None:
+    """With sweeps scored, clearing the table wins the point that decides the deal."""
+    state, solver = _last_round(
+        "classic", {0: "7H 2C", 1: "KD 8D"}, "4S 3C", sweeps=True
+    )
+    values = {move_text(m, pretty=False): v for m, v in solver.move_values(state)}
+    best = max(values, key=values.__getitem__)
+    assert best == "7H takes 4S 3C"
+    assert all(v < values[best] for k, v in values.items() if k != best)
+    assert values[best] - values["2C trails"] == 1  # the sweep's point
+
+
+def test_move_order_puts_the_first_move_first_and_trails_last() -> None:
+    state = position("classic", hands={0: "10S 3H"}, table="10D 7H")
+    moves = generate_legal_moves(state)
+    ordered = order_moves(moves)
+    assert ordered[0].card == parse_card("10S")
+    assert ordered[-1].action == "trail"
+    assert order_moves(moves, ordered[-1])[0] == ordered[-1]
+    assert sorted(map(str, ordered)) == sorted(map(str, moves))
+
+
+def test_solver_needs_the_hands_of_a_round_it_reaches() -> None:
+    game = endgame("classic", 2, None, "no-hands", left=9)
+    game.solver.later_hands.clear()
+    with pytest.raises(ValueError, match="round 6"):
+        game.solver.move_values(game.state)
+
+
+def test_final_points_follow_a_best_line() -> None:
+    """The points at the end of the best line give the position's value."""
+    game = endgame("classic", 2, None, "line", left=6)
+    points = game.solver.final_points(game.state)
+    assert points[0] - points[1] == pytest.approx(
+        game.solver.value(game.state) * (1 if game.solver.side == 0 else -1)
+    )
