@@ -83,36 +83,31 @@ def record_key(data: bytes, number: int | None) -> str:
 
 
 def analysis_section(game: vm.Game, data: bytes, number: int | None) -> None:
-    """The analysis's summary, or the button that runs it (with its progress)."""
+    """The sidebar's analysis: the button that runs it, with its progress."""
     found = ss.replay_analyses.get(record_key(data, number))
-    if found is not None:
-        hidden = "" if ss.replay_view == vm.ALL else " It is shown with all hands."
-        st.caption(md(vm.analysis_summary(found)) + hidden)
-        return
     carried = vm.recorded_analysis(game)
-    if carried:
+    st.header("Analysis")
+    if found is None and carried:
         st.caption(
             "This record carries an analysis (its marks and comments are on the"
-            f" moves): `{md(carried)}`."
+            f" moves), made by {md(carried)}."
         )
-    with st.container(horizontal=True, vertical_alignment="bottom"):
-        samples = st.selectbox(
-            "Samples per estimated move",
-            vm.SAMPLE_CHOICES,
-            index=0,
-            key="replay_samples",
-            format_func=vm.samples_label,
-            help="Sampled deals of the unseen cards per estimated move: more is"
-            " slower and more precise. The last moves of each deal are exact.",
-            width=230,
-        )
-        start = st.button(
-            "Analyse every move" if not carried else "Analyse again",
-            key="replay_analyse",
-            help="How many points each move lost against the best one, as"
-            " `casino-records analyse` finds it: exact in each deal's last"
-            " round, estimated from what the player knew before.",
-        )
+    samples = st.selectbox(
+        "Samples per estimated move",
+        vm.SAMPLE_CHOICES,
+        index=0,
+        key="replay_samples",
+        format_func=vm.samples_label,
+        help="Sampled deals of the unseen cards per estimated move: more is"
+        " slower and more precise. The last moves of each deal are exact.",
+    )
+    start = st.button(
+        "Analyse again" if found is not None or carried else "Analyse every move",
+        key="replay_analyse",
+        help="How many points each move lost against the best one, as"
+        " `casino-records analyse` finds it: exact in each deal's last 8"
+        " moves, estimated from what the player knew before them.",
+    )
     if not start:
         return
     bar = st.progress(0.0, text="Analysing…")
@@ -275,17 +270,22 @@ with top:
         )
         st.warning(f"This record has no position to show{reason}")
         st.stop()
-    analysis_section(game, data, number)
-    analysed: str | None = record_key(data, number)
-    analysis = ss.replay_analyses.get(analysed)
-    if analysis is None or ss.replay_view != vm.ALL:
-        analysed, analysis = None, None
+    found = ss.replay_analyses.get(record_key(data, number))
+    if found is not None:
+        hidden = "" if ss.replay_view == vm.ALL else " It is shown with all hands."
+        st.caption(md(vm.analysis_summary(found)) + hidden)
 
 # --- the game -----------------------------------------------------------------------------
 
 views = vm.perspectives(len(game.names))
 if ss.replay_view not in views:
     ss.replay_view = vm.ALL
+analysis = ss.replay_analyses.get(record_key(data, number))
+analysed = None  # names the analysis shown, for the caches
+if analysis is None or ss.replay_view != vm.ALL:
+    analysis = None
+else:
+    analysed = f"{record_key(data, number)}|{analysis.settings.samples}"
 with st.sidebar:
     st.radio(
         "Hands",
@@ -305,6 +305,7 @@ with st.sidebar:
         " verdict: it opens in any browser, with no server (as `casino-records"
         " html`).",
     )
+    analysis_section(game, data, number)
     if analysis is not None:
         st.download_button(
             "Download the annotated record",

@@ -437,7 +437,9 @@ def phase_input(session: ScorerSession, phase: str) -> None:
             type="primary",
         )
     elif phase in ("claims", "over"):
-        svg(sv.table_picture(session))
+        live = session.live()
+        if live is not None and live.state.table_cards:  # nobody captured: unclaimed
+            svg(sv.table_picture(session))
         score_sheet(session)
         if phase == "claims":
             st.button(

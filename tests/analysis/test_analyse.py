@@ -64,6 +64,14 @@ def test_leaving_big_casino_on_the_table_is_a_blunder() -> None:
     assert good.loss == 0 and good.mark == "" and good.best == good.played
 
 
+def test_one_sample_marks_no_estimated_move() -> None:
+    """One sample has no standard error: even a large estimated loss is not marked."""
+    record = _one_move({"seat": 0, "card": "10S", "action": "trail"})
+    (move,) = analyse_record(record, make_settings(samples=1, seed="one-0")).moves
+    assert move.method == "estimated" and move.loss_stderr == 0
+    assert move.loss >= BLUNDER and move.mark == ""
+
+
 def test_the_last_round_is_exact_and_losses_are_never_negative() -> None:
     record = simulate_record(
         "royal", 2, seed="exact-tail", bots=["greedy"], max_deals=1

@@ -96,6 +96,17 @@ def test_the_button_analyses_every_move_and_the_stepper_shows_it(env: Path) -> N
     assert labels == ["Save as an offline page", "Download the annotated record"]
 
 
+def test_an_analysis_can_be_made_again_with_more_samples(env: Path) -> None:
+    at = analysed()
+    assert at.button(key="replay_analyse").label == "Analyse again"
+    at.selectbox(key="replay_samples").set_value(2).run()
+    at.button(key="replay_analyse").click().run()
+    ok(at)
+    summary = [plain(c.value) for c in at.caption if "Analysed 48" in c.value]
+    assert summary and "2 sampled deals per estimated move" in summary[0]
+    assert "2 sampled deals each" in stepper(at)["graph"]
+
+
 def test_other_views_leave_the_analysis_out(env: Path) -> None:
     at = analysed()
     at.radio(key="replay_view").set_value("seat0").run()

@@ -77,6 +77,7 @@ def test_analyse_a_record_and_step_through_its_graph(
     expect(page.get_by_test_id("stException")).to_have_count(0)
 
     # A point of the graph is its move: the stepper goes there, no rerun needed.
+    headline(page).hover()  # off the button: its tooltip closes
     page.locator('.cr-graph .point[data-move="4"]').click()
     expect(headline(page)).to_contain_text(" · Move 4 / 6")
     panel = page.locator("[data-part=analysis] .cr-eval-move")

@@ -153,7 +153,10 @@ def test_every_bundled_sample_opens(name: str, monkeypatch: pytest.MonkeyPatch) 
         assert position(at) == (1, 0)
     if name.startswith("disputed-"):
         assert data["banner"].startswith('<div class="cr-banner cr-disputed"')
-    if not name.startswith(("invalid-", "disputed-")):
+    if name.startswith("unchecked-"):  # ok, with claims that cannot be checked
+        assert data["banner"].startswith('<div class="cr-banner cr-warning"')
+        assert "rule D8" in data["banner"]
+    elif not name.startswith(("invalid-", "disputed-")):
         assert data["banner"] == ""
     if name.endswith(".jsonl"):
         assert at.selectbox(key="replay_record").options
