@@ -116,11 +116,13 @@ JSON_VALUES = st.recursive(
         ["10H", "AS", "??", "th", "trail", "capture", "build", "classic", "", "!"]
     )
     | st.text(max_size=4),
-    lambda inner: st.lists(inner, max_size=4)
-    | st.dictionaries(
-        st.sampled_from(["seat", "card", "take", "value", "x", "hands", "moves"]),
-        inner,
-        max_size=3,
+    lambda inner: (
+        st.lists(inner, max_size=4)
+        | st.dictionaries(
+            st.sampled_from(["seat", "card", "take", "value", "x", "hands", "moves"]),
+            inner,
+            max_size=3,
+        )
     ),
     max_leaves=6,
 )
