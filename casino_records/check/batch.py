@@ -28,6 +28,7 @@ from ..record.files import MAX_RECORD_BYTES
 from ..record.readnotes import ReadNotes
 from ..record.sources import Item, light_item, read_item
 from .outcome import Outcome, Status, error_text, first_problem, in_source_terms
+from .pools import start_pool
 
 if TYPE_CHECKING:
     from ..errors import RecordFormatError
@@ -285,7 +286,7 @@ def parallel_map(
     # generation first: their collections never touch (and copy) those pages.
     gc.freeze()
     try:
-        pool = context.Pool(jobs)
+        pool = start_pool(context, jobs)
     finally:
         gc.unfreeze()
     try:

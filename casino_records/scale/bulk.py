@@ -27,7 +27,7 @@ from ..check.outcome import Status
 from ..record.files import MAX_RECORD_BYTES
 from ..record.jsonio import dumps_json
 from ..record.sources import Item, find_files, iter_items
-from .results import MANIFEST, RESULTS_FORMAT, ResultsError, is_results_dir
+from .results import MANIFEST, RESULTS_FORMAT, check_target
 from .tables import FINDINGS_SCHEMA, RECORDS_SCHEMA, TableWriter
 from .work import check_batch, peak_memory
 
@@ -127,7 +127,7 @@ def run_bulk(
     :raises BulkError: a batch failed on the cluster (nothing is written).
     """
     paths = list(paths)
-    _check_target(out, replace)
+    check_target(out, replace)
     started = time.perf_counter()
     work = out.parent / f".{out.name}.partial-{os.getpid()}"
     shutil.rmtree(work, ignore_errors=True)
@@ -221,24 +221,6 @@ def _run(
     finally:
         for future in pending:
             future.cancel()
-
-
-def _check_target(out: Path, replace: bool) -> None:
-    if not out.exists():
-        if not out.parent.is_dir():
-            raise ResultsError(f"--out {out}: the folder {out.parent} does not exist")
-        return
-    if is_results_dir(out):
-        if replace:
-            return
-        raise ResultsError(
-            f"--out {out} holds results already: add --replace to replace them"
-        )
-    if out.is_dir() and not any(out.iterdir()):
-        return
-    raise ResultsError(
-        f"--out {out} exists and is not a results folder: choose a new folder"
-    )
 
 
 def _write_manifest(

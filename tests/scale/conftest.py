@@ -212,6 +212,14 @@ class Lines:
         return int(found[-1]) if found else 0
 
 
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The tests that read :func:`checked` share one worker process (under
+    pytest-xdist), so that its cluster run happens once, not once per worker."""
+    for item in items:
+        if "checked" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.xdist_group("scale-results"))
+
+
 @pytest.fixture(scope="session")
 def checked(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, list[Path]]:
     """A results folder of the samples and a simulated archive of 1,500 records
