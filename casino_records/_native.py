@@ -69,6 +69,7 @@ COMPILED_MODULES: Final = (
     "engine.shuffle",
     "engine.state",
     "engine.values",
+    "record.fastread",
     "record.provenance",
     "record.translate",
 )

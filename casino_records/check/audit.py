@@ -16,7 +16,9 @@ from ..engine.match import MatchState
 from ..engine.moves import MoveKind, Step
 from ..engine.scoring import CATEGORIES, SideScore
 from ..engine.state import DealState
-from ..record.models import ClaimedSide, Deal, GameRecord
+from ..record.models import ClaimedSide
+from ..record.shape import DealShape as Deal
+from ..record.shape import RecordShape
 from .report import DecidingMove, Finding, MatchReport, ScoreCheck
 
 __all__ = ["DecidingMoves", "audit_deal", "audit_match", "move_loc"]
@@ -231,7 +233,7 @@ def audit_deal(
 
 
 def audit_match(
-    record: GameRecord, match: MatchState, report: MatchReport, sides: Sequence[str]
+    record: RecordShape, match: MatchState, report: MatchReport, sides: Sequence[str]
 ) -> list[Finding]:
     """Check the record's claimed match totals and winner; fill ``report.checks``."""
     claimed = record.claimed

@@ -25,7 +25,8 @@ from functools import partial
 from typing import TYPE_CHECKING, Any, Final, TypeVar
 
 from ..record.files import MAX_RECORD_BYTES
-from ..record.sources import Item, read_item
+from ..record.readnotes import ReadNotes
+from ..record.sources import Item, light_item, read_item
 from .outcome import Outcome, Status, error_text, first_problem, in_source_terms
 from .pools import start_pool
 
@@ -70,20 +71,21 @@ class Checked:
     )
 
     def __init__(
-        self, item: Item, max_bytes: int = MAX_RECORD_BYTES, strict: bool = False
+        self,
+        item: Item,
+        max_bytes: int = MAX_RECORD_BYTES,
+        strict: bool = False,
+        quick: bool = False,
     ) -> None:
-        from ..record.readnotes import ReadNotes
-        from .replay import replay
+        from .replay import replay, replay_if_clean
 
         self.item = item
         """The item checked."""
-        notes = ReadNotes()
-        record, errors, unreadable = read_item(item, max_bytes, notes)
-        self.record: GameRecord | None = record
-        """The record, when it could be read."""
-        self.errors: list[RecordFormatError] = errors
+        self.record: GameRecord | None = None
+        """The record, when it could be read (None when ``quick`` read it)."""
+        self.errors: list[RecordFormatError] = []
         """Why it could not be read (empty when it was)."""
-        self.unreadable = unreadable
+        self.unreadable = False
         """True when it is not even a document (bad JSON, not UTF-8, too large)."""
         self.replayed: Replay | None = None
         """The replay, when the record could be read."""
@@ -91,10 +93,30 @@ class Checked:
         """The replay's report, when the record could be read."""
         self.status: Status
         """The verdict."""
+        if quick:
+            # A well-formed JSON record with nothing to report is read without
+            # the models and replayed without bookkeeping; anything else goes
+            # the full way below, so its findings are those of a full check.
+            light = light_item(item, max_bytes)
+            clean = (
+                None
+                if light is None
+                else replay_if_clean(light, source=item.label, strict_claims=strict)
+            )
+            if clean is not None:
+                self.replayed = clean
+                self.report = clean.report
+                self.status = clean.report.status  # type: ignore[assignment]
+                return
+        notes = ReadNotes()
+        record, self.errors, self.unreadable = read_item(item, max_bytes, notes)
+        self.record = record
         if record is None:
-            self.status = "unreadable" if unreadable else "invalid"
+            self.status = "unreadable" if self.unreadable else "invalid"
             return
-        self.replayed = replay(record, source=item.label, strict_claims=strict)
+        self.replayed = replay(
+            record, source=item.label, strict_claims=strict, quick=quick
+        )
         self.report = self.replayed.report
         in_source_terms(self.report, notes)
         self.status = self.report.status  # type: ignore[assignment]
@@ -171,7 +193,7 @@ def check_item(
     # The record and its report are gone by the time the collector is back on,
     # so it never walks them.
     with _collector_paused():
-        return Checked(item, max_bytes, strict).outcome(reports)
+        return Checked(item, max_bytes, strict, quick=True).outcome(reports)
 
 
 @contextmanager

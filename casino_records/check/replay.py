@@ -30,8 +30,9 @@ from ..errors import (
     RulesError,
     ScoreMismatchError,
 )
-from ..record.models import Deal, GameRecord
 from ..record.provenance import DealCards, resolve_deal_cards
+from ..record.shape import DealShape as Deal
+from ..record.shape import RecordShape
 from ..record.translate import to_engine
 from .audit import audit_deal, audit_match, move_loc
 from .report import (
@@ -44,7 +45,7 @@ from .report import (
 )
 from .unplayed import table_only_claims, unplayed_claims
 
-__all__ = ["ReplayPosition", "Replay", "replay"]
+__all__ = ["ReplayPosition", "Replay", "replay", "replay_if_clean"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,7 +95,7 @@ class Replay:
 
 
 def replay(
-    record: GameRecord,
+    record: RecordShape,
     *,
     strict: bool = False,
     positions: bool = False,
@@ -125,10 +126,23 @@ def replay(
     return _Replayer(record, False, False, source, True, strict_claims).run()
 
 
+def replay_if_clean(
+    record: RecordShape, *, source: str = "", strict_claims: bool = False
+) -> Replay | None:
+    """The replay of a record with nothing to report, or None.
+
+    The quickest check: no bookkeeping at all (see ``quick`` in :func:`replay`).
+    None when the replay found anything (an error, a dispute, a warning); the
+    caller then reads and replays the record in full, to report it.
+    """
+    fast = _Replayer(record, False, False, source, False, strict_claims).run()
+    return None if fast.report.findings else fast
+
+
 class _Replayer:
     def __init__(
         self,
-        record: GameRecord,
+        record: RecordShape,
         strict: bool,
         keep: bool,
         source: str,

@@ -17,7 +17,8 @@ from ..engine.moves import MoveKind, Step
 from ..engine.scoring import CHECK_LABELS
 from ..engine.seating import HAND_SIZE
 from ..engine.state import DealState
-from ..record.models import ClaimedSide, Deal
+from ..record.models import ClaimedSide
+from ..record.shape import DealShape as Deal
 from .audit import DecidingMoves
 from .report import DecidingMove, Finding
 

@@ -2,7 +2,9 @@
 
 A :class:`Move` is what a record says a player did (NOTATION.md "Move"); a
 :class:`Step` is what the engine found it did (kind, grouping, sweep, owner).
-Both are named tuples: immutable, and cheap to make in move generation and replay.
+Both are frozen slotted dataclasses: immutable, and cheap to make in move
+generation and replay (compiled, each is a native class made without a Python
+call; a named tuple's constructor would run as Python code).
 A move holds its table cards as a card mask (see :mod:`casino_records.engine.cardset`);
 ``move.cards`` shows them as a :class:`~casino_records.engine.cardset.CardSet`.
 
@@ -16,9 +18,8 @@ A move holds its table cards as a card mask (see :mod:`casino_records.engine.car
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import NamedTuple
+from typing import ClassVar, Final, final
 
 from .cards import Card
 from .cardset import CardSet
@@ -61,7 +62,49 @@ class MoveKind(StrEnum):
         return Action.BUILD
 
 
-class Move(NamedTuple):
+class _Value:
+    """The base of the engine's small immutable value types.
+
+    Each subclass sets its attributes once in ``__init__``, annotated ``Final``
+    (read-only once compiled, and to mypy), and lists them in ``__slots__``.
+    Compiled with mypyc they are native classes made without any Python call
+    (a named tuple's or a frozen dataclass's constructor runs as Python code,
+    which made them the largest cost of replay). Equality, hashing, ``repr``
+    and pickling go by the fields, as for a dataclass.
+    """
+
+    __slots__: ClassVar[tuple[str, ...]] = ()
+    _fields: ClassVar[tuple[str, ...]] = ()
+    """The fields that make the value (the constructor's arguments, in order)."""
+
+    def _values(self) -> tuple[object, ...]:
+        return tuple([getattr(self, name) for name in self._fields])
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not type(self):
+            return NotImplemented
+        assert isinstance(other, _Value)
+        return self._values() == other._values()
+
+    def __ne__(self, other: object) -> bool:
+        return not self == other
+
+    def __hash__(self) -> int:
+        return hash(self._values())
+
+    def __repr__(self) -> str:
+        fields = ", ".join(
+            f"{name}={value!r}"
+            for name, value in zip(self._fields, self._values(), strict=True)
+        )
+        return f"{type(self).__name__}({fields})"
+
+    def __reduce__(self) -> tuple[type[_Value], tuple[object, ...]]:
+        return type(self), self._values()
+
+
+@final
+class Move(_Value):
     """One card played from hand, with the table cards it uses.
 
     Two moves are equal when they play the same card from the same seat with the
@@ -70,17 +113,28 @@ class Move(NamedTuple):
     not part of its identity.
     """
 
-    seat: int
-    """The seat that plays."""
-    card: Card
-    """The card played from hand."""
-    action: Action
-    """Trail, capture or build."""
-    table: int = 0
-    """The table cards taken (capture) or built onto (build) as a card mask;
-    0 for a trail."""
-    value: int | None = None
-    """A build's announced value; optionally, the value a capturing card stood for."""
+    _fields = ("seat", "card", "action", "table", "value")
+    __slots__ = _fields
+
+    def __init__(
+        self,
+        seat: int,
+        card: Card,
+        action: Action,
+        table: int = 0,
+        value: int | None = None,
+    ) -> None:
+        self.seat: Final = seat
+        """The seat that plays."""
+        self.card: Final = card
+        """The card played from hand."""
+        self.action: Final = action
+        """Trail, capture or build."""
+        self.table: Final = table
+        """The table cards taken (capture) or built onto (build) as a card mask;
+        0 for a trail."""
+        self.value: Final = value
+        """A build's announced value; optionally, the value a capturing card stood for."""
 
     @classmethod
     def trail(cls, seat: int, card: Card) -> Move:
@@ -130,27 +184,29 @@ class Move(NamedTuple):
         return f"seat {self.seat}: {move_text(self, pretty=False)}"
 
 
-@dataclass(frozen=True, slots=True)
-class Build:
+@final
+class Build(_Value):
     """A build on the table: captured only whole, by its value (R6–R8)."""
 
-    id: int
-    """Serial number within the deal (1, 2, …), for display as ``B1``."""
-    value: int
-    """The declared value."""
-    groups: tuple[tuple[Card, ...], ...]
-    """The groups, each worth ``value`` (one group: a single build)."""
-    owner: int
-    """The seat that last created, extended or increased it."""
-    cards: tuple[Card, ...] = field(init=False, repr=False, compare=False)
-    """Every card in the build, group by group (derived from ``groups``)."""
-    mask: int = field(init=False, repr=False, compare=False)
-    """The build's cards as a card mask (derived from ``groups``)."""
+    _fields = ("id", "value", "groups", "owner")
+    __slots__ = (*_fields, "cards", "mask")
 
-    def __post_init__(self) -> None:
-        cards = tuple(card for group in self.groups for card in group)
-        object.__setattr__(self, "cards", cards)
-        object.__setattr__(self, "mask", mask_of(cards))
+    def __init__(
+        self, id: int, value: int, groups: tuple[tuple[Card, ...], ...], owner: int
+    ) -> None:
+        self.id: Final = id
+        """Serial number within the deal (1, 2, …), for display as ``B1``."""
+        self.value: Final = value
+        """The declared value."""
+        self.groups: Final = groups
+        """The groups, each worth ``value`` (one group: a single build)."""
+        self.owner: Final = owner
+        """The seat that last created, extended or increased it."""
+        cards = tuple([card for group in groups for card in group])
+        self.cards: Final = cards
+        """Every card in the build, group by group (derived from ``groups``)."""
+        self.mask: Final = mask_of(cards)
+        """The build's cards as a card mask (derived from ``groups``)."""
 
     @property
     def is_single(self) -> bool:
@@ -170,33 +226,61 @@ class Build:
         return f"{self.label}{{{groups}}}={self.value} {kind} @seat {self.owner}"
 
 
-class Step(NamedTuple):
+@final
+class Step(_Value):
     """What one move did: an entry of the deal's log.
 
-    A named tuple, like :class:`Move`: one is made per move replayed, so it must
-    be cheap. Its ``index`` field stands in for ``tuple.index``.
+    A value type, like :class:`Move`: one is made per move replayed, so it must
+    be cheap.
     """
 
-    move: Move
-    """The move as played."""
-    kind: MoveKind
-    """Trail, capture, or create / extend / increase for a build."""
-    index: int  # type: ignore[assignment]  # the field, not tuple.index
-    """0-based index of the move within the deal."""
-    round: int
-    """0-based round of the deal."""
-    value: int | None = None
-    """The value the move used: capture value, or the build's value afterwards."""
-    groups: tuple[tuple[Card, ...], ...] = ()
-    """Capture: the groups taken (a build as one group). Build: the new groups."""
-    builds_taken: tuple[Build, ...] = ()
-    """The builds a capture took (or a merge absorbed)."""
-    build: Build | None = None
-    """The build after a build move."""
-    previous: Build | None = None
-    """The build before an extend or increase."""
-    sweep: bool = False
-    """True when a capture left the table empty and counts as a sweep (R10)."""
+    _fields = (
+        "move",
+        "kind",
+        "index",
+        "round",
+        "value",
+        "groups",
+        "builds_taken",
+        "build",
+        "previous",
+        "sweep",
+    )
+    __slots__ = _fields
+
+    def __init__(
+        self,
+        move: Move,
+        kind: MoveKind,
+        index: int,
+        round: int,
+        value: int | None = None,
+        groups: tuple[tuple[Card, ...], ...] = (),
+        builds_taken: tuple[Build, ...] = (),
+        build: Build | None = None,
+        previous: Build | None = None,
+        sweep: bool = False,
+    ) -> None:
+        self.move: Final = move
+        """The move as played."""
+        self.kind: Final = kind
+        """Trail, capture, or create / extend / increase for a build."""
+        self.index: Final = index
+        """0-based index of the move within the deal."""
+        self.round: Final = round
+        """0-based round of the deal."""
+        self.value: Final = value
+        """The value the move used: capture value, or the build's value afterwards."""
+        self.groups: Final = groups
+        """Capture: the groups taken (a build as one group). Build: the new groups."""
+        self.builds_taken: Final = builds_taken
+        """The builds a capture took (or a merge absorbed)."""
+        self.build: Final = build
+        """The build after a build move."""
+        self.previous: Final = previous
+        """The build before an extend or increase."""
+        self.sweep: Final = sweep
+        """True when a capture left the table empty and counts as a sweep (R10)."""
 
     @property
     def taken(self) -> tuple[Card, ...]:

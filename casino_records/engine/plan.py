@@ -7,35 +7,57 @@ that names the rule a move breaks.
 
 from __future__ import annotations
 
-from typing import NamedTuple, NoReturn
+from typing import Final, NoReturn, final
 
 from ..errors import IllegalMoveError
 from .cards import Card
 from .describe import cards_text
-from .moves import Action, Build, Move, MoveKind
+from .moves import Action, Build, Move, MoveKind, _Value
 from .state import DealState
 
 __all__ = ["Plan", "illegal", "locate"]
 
 
-class Plan(NamedTuple):
+@final
+class Plan(_Value):
     """What a verified move will do to the position."""
 
-    kind: MoveKind
-    value: int | None = None
-    """Capture value used, or the build's value afterwards."""
-    loose_taken: int = 0
-    """Loose cards the move takes (capture) or builds with (build), as a card mask."""
-    builds_used: tuple[Build, ...] = ()
-    """Builds captured, or absorbed by a build move (the target first)."""
-    groups: tuple[tuple[Card, ...], ...] = ()
-    """Capture: the groups taken. Build: the groups the move adds to the build
-    (for an increase, those beside the target's own group)."""
-    target: Build | None = None
-    """The build extended or increased."""
-    joined: tuple[Card, ...] = ()
-    """Increase: the table cards that join the target's group beside the played
-    card (``single_build_as_card``, A25)."""
+    _fields = (
+        "kind",
+        "value",
+        "loose_taken",
+        "builds_used",
+        "groups",
+        "target",
+        "joined",
+    )
+    __slots__ = _fields
+
+    def __init__(
+        self,
+        kind: MoveKind,
+        value: int | None = None,
+        loose_taken: int = 0,
+        builds_used: tuple[Build, ...] = (),
+        groups: tuple[tuple[Card, ...], ...] = (),
+        target: Build | None = None,
+        joined: tuple[Card, ...] = (),
+    ) -> None:
+        self.kind: Final = kind
+        self.value: Final = value
+        """Capture value used, or the build's value afterwards."""
+        self.loose_taken: Final = loose_taken
+        """Loose cards the move takes (capture) or builds with (build), as a card mask."""
+        self.builds_used: Final = builds_used
+        """Builds captured, or absorbed by a build move (the target first)."""
+        self.groups: Final = groups
+        """Capture: the groups taken. Build: the groups the move adds to the build
+        (for an increase, those beside the target's own group)."""
+        self.target: Final = target
+        """The build extended or increased."""
+        self.joined: Final = joined
+        """Increase: the table cards that join the target's group beside the played
+        card (``single_build_as_card``, A25)."""
 
 
 def illegal(rule: str, text: str) -> NoReturn:

@@ -16,7 +16,9 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from .cards import BIG_CASINO, LITTLE_CASINO, Card, Suit
+from .cards import BIG_CASINO, CARDS, LITTLE_CASINO, Card, Suit
+from .cardset import CardSet
+from .masks import cards_of, mask_of
 from .rules import Rules
 from .values import is_ace, is_spade
 
@@ -29,6 +31,9 @@ __all__ = [
     "near_target_band",
     "score_piles",
 ]
+
+_SPADES: Final = mask_of(c for c in CARDS if is_spade(c))
+_ACES: Final = mask_of(c for c in CARDS if is_ace(c))
 
 CATEGORIES: Final = (
     "most_cards",
@@ -140,8 +145,11 @@ def score_piles(
     :param play_on: True after a tied finish, when no near-target rule applies.
     """
     totals = list(totals_before) if totals_before is not None else [0] * len(piles)
-    cards = [len(pile) for pile in piles]
-    spades = [sum(1 for c in pile if is_spade(c)) for pile in piles]
+    masks = [
+        pile.mask if isinstance(pile, CardSet) else mask_of(pile) for pile in piles
+    ]
+    cards = [mask.bit_count() for mask in masks]
+    spades = [(mask & _SPADES).bit_count() for mask in masks]
     sweep_counts = [len(s) for s in sweeps]
     bands = [near_target_band(rules, total, play_on) for total in totals]
     threshold = rules.sweep_threshold
@@ -153,13 +161,13 @@ def score_piles(
     most_cards = unique_max(cards)
     most_spades = unique_max(spades)
     scores = []
-    for side, pile in enumerate(piles):
-        aces = tuple(sorted(c for c in pile if is_ace(c)))
+    for side, mask in enumerate(masks):
+        aces = tuple(cards_of(mask & _ACES))
         points = {
             "most_cards": 3 if most_cards == side else 0,
             "most_spades": 1 if most_spades == side else 0,
-            "big_casino": 2 if BIG_CASINO in pile else 0,
-            "little_casino": 1 if LITTLE_CASINO in pile else 0,
+            "big_casino": 2 if mask >> BIG_CASINO & 1 else 0,
+            "little_casino": 1 if mask >> LITTLE_CASINO & 1 else 0,
             "aces": len(aces),
             "sweeps": sweep_points[side],
         }

@@ -26,7 +26,6 @@ from __future__ import annotations
 import hashlib
 import struct
 from collections.abc import Iterator
-from itertools import chain, islice
 from typing import Final, Literal, TypeAlias
 
 from .cards import CARDS, Card
@@ -77,19 +76,35 @@ def shuffled_deck(seed: str) -> tuple[Card, ...]:
     """
     # The 51 swaps need 51 draws plus the rare rejection: unpack the first
     # blocks at once, and continue the stream only if a draw was rejected.
-    head = b"".join(islice(_blocks(seed, 0), _HEAD_BLOCKS))
-    draws = struct.unpack(f">{8 * _HEAD_BLOCKS}I", head)
-    return _fisher_yates(chain(draws, uint32_stream(seed, _HEAD_BLOCKS)))
+    seeded = hashlib.sha256(seed.encode("utf-8"))
+    head = b"".join([_block(seeded, k) for k in range(_HEAD_BLOCKS)])
+    draws: tuple[int, ...] = struct.unpack(f">{8 * _HEAD_BLOCKS}I", head)
+    deck = list(CARDS)
+    i = _fisher_yates(deck, draws, len(deck) - 1)
+    k = _HEAD_BLOCKS
+    while i:  # rejections used up the head: go on with the stream
+        i = _fisher_yates(deck, struct.unpack(">8I", _block(seeded, k)), i)
+        k += 1
+    return tuple(deck)
+
+
+def _block(seeded: hashlib._Hash, k: int) -> bytes:
+    """Block ``k`` of the byte stream, from the hash state of the seed."""
+    block = seeded.copy()
+    block.update(k.to_bytes(8, "big"))
+    return block.digest()
 
 
 _HEAD_BLOCKS: Final = 7
 """Blocks computed up front: 56 draws."""
 
 
-def _fisher_yates(draws: Iterator[int]) -> tuple[Card, ...]:
-    deck = list(CARDS)
+def _fisher_yates(deck: list[Card], draws: tuple[int, ...], i: int) -> int:
+    """Fill ``deck`` from position ``i`` up with ``draws`` (step 4); the position left.
+
+    Returns 0 when the deck is shuffled, else the position the draws ran out at.
+    """
     limits = _LIMITS
-    i = len(deck) - 1  # the position to fill, from the bottom up
     for x in draws:
         n = i + 1
         if x >= limits[n]:  # reject the uneven top of the range
@@ -99,7 +114,7 @@ def _fisher_yates(draws: Iterator[int]) -> tuple[Card, ...]:
         i -= 1
         if i == 0:
             break
-    return tuple(deck)
+    return i
 
 
 _LIMITS: Final = tuple(2**32 - (2**32 % n) if n else 0 for n in range(53))

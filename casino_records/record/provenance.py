@@ -15,7 +15,7 @@ from ..engine.cards import CARDS, Card, parse_card
 from ..engine.rules import Rules
 from ..engine.seating import HAND_SIZE, Seating, deal_from_deck
 from ..engine.shuffle import shuffled_deck
-from .models import Deal
+from .shape import DealShape as Deal
 
 __all__ = ["DealCards", "FindingSink", "resolve_deal_cards"]
 
@@ -166,7 +166,8 @@ def _round_hands(
     players = seating.players
     played: list[list[tuple[Card, str]]] = [[] for _ in range(players)]
     for k, move in enumerate(moves):
-        played[move.seat].append((parse_card(move.card), f"{loc}/moves/{k}/card"))
+        card = move.card if isinstance(move.card, Card) else parse_card(move.card)
+        played[move.seat].append((card, f"{loc}/moves/{k}/card"))
     complete = len(moves) == HAND_SIZE * players
     hands: list[list[Card]] = []
     for seat in range(players):

@@ -46,6 +46,7 @@ from .files import (
 )
 
 if TYPE_CHECKING:
+    from .fastread import LightRecord
     from .models import GameRecord
     from .readnotes import ReadNotes
 
@@ -58,6 +59,7 @@ __all__ = [
     "item_at",
     "items_of_stream",
     "iter_items",
+    "light_item",
     "open_source",
     "read_item",
 ]
@@ -461,6 +463,27 @@ def read_item(
     if item.kind == "jsonl":
         errors = [at_line(error, item.line) for error in errors]
     return record, errors, bool(errors) and all(_is_unreadable(e) for e in errors)
+
+
+def light_item(item: Item, max_bytes: int = MAX_RECORD_BYTES) -> LightRecord | None:
+    """A JSON item read the quick way (:mod:`.fastread`), or None.
+
+    None whenever :func:`read_item` is to read it instead: a text record, an
+    item over ``max_bytes``, a key given twice, or anything the quick reader
+    is not sure of. A record read here is one :func:`read_item` reads too.
+    """
+    from . import jsontext
+    from .fastread import light_record
+
+    if item.kind not in ("json", "jsonl"):
+        return None
+    data = item.data.removeprefix(BOM)
+    if len(data) > max_bytes:
+        return None
+    record = light_record(data)
+    if record is None or jsontext.has_repeated_keys(data):
+        return None
+    return record
 
 
 def _is_unreadable(error: RecordFormatError) -> bool:

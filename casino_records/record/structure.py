@@ -19,7 +19,9 @@ from ..engine.seating import ROUNDS_PER_DEAL
 from .pointer import Part, pointer
 
 if TYPE_CHECKING:
-    from .models import Deal, GameRecord, Round
+    from .shape import DealShape as Deal
+    from .shape import RecordShape as GameRecord
+    from .shape import RoundShape as Round
 
 __all__ = [
     "Problem",

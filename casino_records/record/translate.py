@@ -34,11 +34,13 @@ def _mask(names: tuple[str, ...]) -> int:
     return mask
 
 
-def to_engine(move: NotationMove) -> Move:
-    """Turn a notation move into an engine :class:`Move`.
+def to_engine(move: NotationMove | Move) -> Move:
+    """Turn a notation move into an engine :class:`Move` (an engine move is kept).
 
     The models hold canonical card strings, so a card is one dictionary lookup.
     """
+    if isinstance(move, Move):  # read so already (record.fastread)
+        return move
     seat = move.seat
     card = _BY_NAME[move.card]
     if isinstance(move, TrailMove):

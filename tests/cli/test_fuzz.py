@@ -7,6 +7,10 @@ batch of mutated files to a folder and runs ``validate --format json`` on it
 hang; every record that is not ok has its problems located; every valid record
 passes the independent card check of :mod:`tests.cli.fuzzing`.
 
+Every record of a batch is also checked the quick way ``validate`` takes
+(:mod:`casino_records.record.fastread`, the replay without bookkeeping) and the
+full way, and the two outcomes, reports included, are byte-identical.
+
 The batches are split into ``SHARDS`` tests, which pytest-xdist spreads over its
 workers. ``make test`` runs 40 batches (1,000 records); ``CASINO_RECORDS_FUZZ=N``
 runs N instead (CI runs 120, 3,000 records; ``bench/fuzz_long.py`` does long runs
@@ -28,6 +32,7 @@ from click.testing import CliRunner, Result
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from casino_records.check.batch import Checked
 from casino_records.cli.main import main
 from casino_records.record import jsonio
 from casino_records.record.sources import items_of_stream, read_item
@@ -77,9 +82,22 @@ def data_of(path: Path, label: str) -> object:
     raise AssertionError(f"no record {label}")
 
 
+def quick_is_full(path: Path) -> int:
+    """Assert the quick check of every record in ``path`` is the full check; how many it read quickly."""
+    quick_reads = 0
+    with open(path, "rb") as stream:
+        for item in items_of_stream(stream, path, str(path)):
+            quick = Checked(item, quick=True)
+            full = Checked(item)
+            assert quick.outcome(reports=True) == full.outcome(reports=True), item.label
+            quick_reads += quick.record is None and full.record is not None
+    return quick_reads
+
+
 def check_batch(folder: Path, inputs: list[Input], jobs: int) -> None:
     for one in inputs:
         (folder / one.name).write_bytes(one.data)
+        quick_is_full(folder / one.name)
     # A folder is searched for record suffixes only; other files are named.
     named = sorted(p for p in folder.iterdir() if p.suffix == ".rec")
     result = run("validate", "--format", "json", "-j", str(jobs), folder, *named)
@@ -129,6 +147,19 @@ def test_every_mutated_record_gets_a_located_verdict(
             run("fmt", "--check", folder)
             for one in inputs[:5]:
                 run("convert", folder / one.name, "-o", folder / f"{one.name}.csv")
+
+
+@settings(max_examples=6, derandomize=True, database=None, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1))
+def test_quick_and_full_checks_agree_on_mutated_records(
+    tmp_path_factory: pytest.TempPathFactory, seed: int
+) -> None:
+    folder = tmp_path_factory.mktemp(f"quick-{seed}")
+    quick_reads = 0
+    for one in mutated_inputs(random.Random(seed), PER_BATCH):
+        (folder / one.name).write_bytes(one.data)
+        quick_reads += quick_is_full(folder / one.name)
+    assert quick_reads  # the few records left whole take the quick path
 
 
 # --- the check itself can fail ------------------------------------------------------------------

@@ -1,13 +1,12 @@
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterator
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from casino_records.engine.cards import CARDS
+from casino_records.engine.cards import CARDS, Card
 from casino_records.engine.shuffle import (
     TEST_VECTORS,
     _fisher_yates,
@@ -55,15 +54,43 @@ def test_stream_blocks() -> None:
 
 def test_rejection_sampling() -> None:
     # For i = 51 (n = 52), 2**32 - 1 is in the uneven top and must be skipped.
-    def draws() -> Iterator[int]:
-        yield 2**32 - 1
-        yield 51  # j = 51: the last card stays
-        while True:
-            yield 0
-
-    deck = _fisher_yates(draws())
+    draws = (2**32 - 1, 51, *[0] * 50)  # j = 51: the last card stays
+    deck = list(CARDS)
+    assert _fisher_yates(deck, draws, 51) == 0
     assert deck[51] is CARDS[51]
     assert deck[0] is CARDS[1]  # every later step swaps with position 0
+
+
+def test_draws_running_out() -> None:
+    # Draws used up before the deck is shuffled: the position reached is
+    # returned, and the next draws go on from there (as the stream does).
+    deck = list(CARDS)
+    assert _fisher_yates(deck, (2**32 - 1, 51, 0), 51) == 49
+    assert _fisher_yates(deck, (0,) * 49, 49) == 0
+    whole = list(CARDS)
+    _fisher_yates(whole, (2**32 - 1, 51, *[0] * 50), 51)
+    assert deck == whole
+
+
+def _by_the_stream(seed: str) -> tuple[Card, ...]:
+    """The shuffle as the notation defines it: the stream, one draw at a time."""
+    deck = list(CARDS)
+    i = 51
+    for x in uint32_stream(seed):
+        n = i + 1
+        if x >= 2**32 - 2**32 % n:
+            continue
+        j = x % n
+        deck[i], deck[j] = deck[j], deck[i]
+        i -= 1
+        if i == 0:
+            break
+    return tuple(deck)
+
+
+@given(st.text(max_size=30))
+def test_same_as_the_stream(seed: str) -> None:
+    assert shuffled_deck(seed) == _by_the_stream(seed)
 
 
 @given(st.text(max_size=30))

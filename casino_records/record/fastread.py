@@ -1,0 +1,377 @@
+"""Read a well-formed record straight from its bytes into what the replay reads.
+
+:func:`light_record` parses a document with :mod:`orjson` and, after checking
+every value against the same bounds the models check (canonical card strings
+only, whole numbers in range, no unknown key, the counts, and the checks that
+span fields: those of :mod:`.structure` and the rules' own), builds a
+:class:`LightRecord`: the record's shape (:mod:`.shape`) with engine moves in
+its rounds, without a model per move. It is an accelerator for ``validate``,
+not a second reader: for anything it is not sure of (a lenient card spelling,
+a wrong type, any problem at all) it answers ``None``, and the caller reads the
+document with the models, which decide every error message. A record it
+accepts is one the models accept, and replays to the same report
+(``tests/record/test_fastread.py`` holds both, on valid, mutated and broken
+records alike).
+
+>>> record = light_record(b'{"format": "casino-record/1", "rules": {"preset": "classic"},'
+...     b' "players": [{"name": "Ana"}, {"name": "Ben"}], "deals": [{"dealer": 1,'
+...     b' "table": ["10H", "2S", "3S", "4S"], "rounds": [{"moves": [{"seat": 0,'
+...     b' "card": "KD", "action": "trail"}]}]}]}')
+>>> record.deals[0].table, str(record.deals[0].rounds[0].moves[0])
+(('10H', '2S', '3S', '4S'), 'seat 0: KD trails')
+>>> light_record(b'{"format": "casino-record/1", "rules": {"preset": "classic"},'
+...     b' "players": [{"name": "Ana"}, {"name": "Ben"}],'
+...     b' "deals": [{"dealer": 1, "table": ["Th", "2s", "3s", "4s"]}]}') is None
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Final, TypeVar, final
+
+import orjson
+from pydantic import BaseModel, ValidationError
+
+from ..engine.cards import CARD_NAMES, CARDS, UNKNOWN_CARD
+from ..engine.moves import Action, Move
+from .claims import ClaimedDeal, ClaimedMatch
+from .fields import GLYPHS
+from .models import FORMAT, Meta, Player, RulesSpec, Shuffle
+from .structure import deal_problems, record_problems
+
+__all__ = ["LightDeal", "LightRecord", "LightRound", "light_record"]
+
+
+class _Refused(Exception):
+    """Not certainly well formed: the models are to read it."""
+
+
+_REFUSED: Final = _Refused()
+_M = TypeVar("_M", bound=BaseModel)
+_CARD_BY_NAME: Final = dict(zip(CARD_NAMES, CARDS, strict=True))
+_BIT_BY_NAME: Final = {name: 1 << card for name, card in _CARD_BY_NAME.items()}
+_HAND_CARDS: Final = frozenset(CARD_NAMES) | {UNKNOWN_CARD}
+_TRAILS: Final = tuple(
+    tuple(Move(seat, card, Action.TRAIL) for card in CARDS) for seat in range(4)
+)
+
+
+@final
+class LightRound:
+    """A round as read by :func:`light_record`: its hands, and engine moves."""
+
+    __slots__ = ("hands", "moves")
+
+    def __init__(
+        self, hands: tuple[tuple[str, ...], ...] | None, moves: tuple[Move, ...]
+    ) -> None:
+        self.hands: Final = hands
+        self.moves: Final = moves
+
+
+@final
+class LightDeal:
+    """A deal as read by :func:`light_record` (the fields of a model ``Deal``)."""
+
+    __slots__ = ("dealer", "shuffle", "deck", "table", "rounds", "claimed")
+
+    def __init__(
+        self,
+        dealer: int,
+        shuffle: Shuffle | None,
+        deck: tuple[str, ...] | None,
+        table: tuple[str, ...] | None,
+        rounds: tuple[LightRound, ...],
+        claimed: ClaimedDeal | None,
+    ) -> None:
+        self.dealer: Final = dealer
+        self.shuffle: Final = shuffle
+        self.deck: Final = deck
+        self.table: Final = table
+        self.rounds: Final = rounds
+        self.claimed: Final = claimed
+
+
+@final
+class LightRecord:
+    """A record as read by :func:`light_record`: what the replay reads of it."""
+
+    __slots__ = ("id", "rules", "players", "teams", "deals", "claimed")
+
+    def __init__(
+        self,
+        id: str | None,
+        rules: RulesSpec,
+        players: tuple[Player, ...],
+        teams: tuple[tuple[int, ...], ...] | None,
+        deals: tuple[LightDeal, ...],
+        claimed: ClaimedMatch | None,
+    ) -> None:
+        self.id: Final = id
+        self.rules: Final = rules
+        self.players: Final = players
+        self.teams: Final = teams
+        self.deals: Final = deals
+        self.claimed: Final = claimed
+
+    @property
+    def side_count(self) -> int:
+        """Teams with teams, else players (as ``GameRecord.side_count``)."""
+        return len(self.teams) if self.teams is not None else len(self.players)
+
+
+def light_record(data: bytes) -> LightRecord | None:
+    """The record in ``data`` (UTF-8 JSON, no byte order mark), or None.
+
+    None means only "not read here": the document may be invalid, or valid but
+    written in a way only the models read (a lenient card spelling, say).
+    Keys given twice in one object are not seen here (``orjson`` keeps the
+    last); the caller checks for them.
+    """
+    try:
+        obj = orjson.loads(data)
+    except orjson.JSONDecodeError:
+        return None
+    if type(obj) is not dict:
+        return None
+    try:
+        return _record(obj)
+    except _Refused:
+        return None
+
+
+# --- Values -------------------------------------------------------------------------
+
+
+def _str(value: object) -> str:
+    if type(value) is not str:
+        raise _REFUSED
+    return value
+
+
+def _opt_str(value: object) -> str | None:
+    if value is None:
+        return None
+    return _str(value)
+
+
+def _int(value: object, low: int, high: int) -> int:
+    if type(value) is not int or not low <= value <= high:
+        raise _REFUSED
+    return value
+
+
+def _seat(value: object) -> int:
+    return _int(value, 0, 3)
+
+
+def _list(value: object, low: int = 0, high: int = 1 << 62) -> list[Any]:
+    if type(value) is not list or not low <= len(value) <= high:
+        raise _REFUSED
+    return value
+
+
+def _mask(value: object) -> int:
+    """The cards of a move's ``take`` or ``onto``: distinct canonical names, one or more."""
+    mask = 0
+    items = _list(value, 1)
+    for name in items:
+        bit = _BIT_BY_NAME.get(name) if type(name) is str else None
+        if bit is None or mask & bit:
+            raise _REFUSED
+        mask |= bit
+    return mask
+
+
+def _cards(value: object, count: int) -> tuple[str, ...]:
+    """``count`` distinct canonical card names (a deck, a table)."""
+    items = _list(value, count, count)
+    mask = 0
+    for name in items:
+        bit = _BIT_BY_NAME.get(name) if type(name) is str else None
+        if bit is None or mask & bit:
+            raise _REFUSED
+        mask |= bit
+    return tuple(items)
+
+
+def _hand(value: object) -> tuple[str, ...]:
+    items = _list(value, 4, 4)
+    for card in items:
+        if type(card) is not str or card not in _HAND_CARDS:
+            raise _REFUSED
+    return tuple(items)
+
+
+def _glyph(value: object) -> None:
+    if value is not None and (type(value) is not str or value not in GLYPHS):
+        raise _REFUSED
+
+
+def _keys(
+    obj: object, allowed: frozenset[str], required: frozenset[str]
+) -> dict[str, Any]:
+    if type(obj) is not dict:
+        raise _REFUSED
+    keys = obj.keys()
+    if not keys <= allowed or not required <= keys:
+        raise _REFUSED
+    return obj
+
+
+# --- Moves --------------------------------------------------------------------------
+
+
+def _move(obj: object) -> Move:
+    """The engine move of a notation move (its comment and glyph checked, not kept)."""
+    if type(obj) is not dict:
+        raise _REFUSED
+    seat = _seat(obj.get("seat"))
+    name = obj.get("card")
+    card = _CARD_BY_NAME.get(name) if type(name) is str else None
+    if card is None:
+        raise _REFUSED
+    keys = 3  # seat, card, action: every other key is counted where read
+    if "comment" in obj:
+        _opt_str(obj["comment"])
+        keys += 1
+    if "glyph" in obj:
+        _glyph(obj["glyph"])
+        keys += 1
+    action = obj.get("action")
+    if action == "trail":
+        move = _TRAILS[seat][card]
+    elif action == "capture":
+        value = obj.get("value")
+        keys += 1 + ("value" in obj)
+        move = Move(
+            seat,
+            card,
+            Action.CAPTURE,
+            _mask(obj.get("take")),
+            None if value is None else _int(value, 1, 14),
+        )
+    elif action == "build":
+        keys += 2
+        move = Move(
+            seat,
+            card,
+            Action.BUILD,
+            _mask(obj.get("onto")),
+            _int(obj.get("value"), 1, 14),
+        )
+    else:
+        raise _REFUSED
+    if len(obj) != keys:  # a key the move does not have
+        raise _REFUSED
+    return move
+
+
+# --- Models read whole (a few per record) -------------------------------------------
+
+
+def _model(cls: type[_M]) -> Callable[[object], _M | None]:
+    """A reader of the model ``cls`` (or null), by the model's own validation.
+
+    The few models of a record that are not its moves are validated by
+    pydantic-core from the parsed JSON (its Python mode accepts exactly what
+    the JSON mode does for these fields: no card, no number as text).
+    """
+    validate = cls.__pydantic_validator__.validate_python
+
+    def read(value: object) -> _M | None:
+        if value is None:
+            return None
+        try:
+            model: _M = validate(value)
+        except ValidationError:
+            raise _REFUSED from None
+        return model
+
+    return read
+
+
+_meta: Final = _model(Meta)
+_rules: Final = _model(RulesSpec)
+_player: Final = _model(Player)
+_shuffle: Final = _model(Shuffle)
+_claimed_deal: Final = _model(ClaimedDeal)
+_claimed_match: Final = _model(ClaimedMatch)
+
+# --- Rounds, deals, the record --------------------------------------------------------
+
+_ROUND_KEYS: Final = frozenset(("hands", "moves"))
+_DEAL_KEYS: Final = frozenset(
+    ("dealer", "shuffle", "deck", "table", "rounds", "claimed", "comment")
+)
+_RECORD_KEYS: Final = frozenset(
+    ("format", "id", "meta", "rules", "players", "teams", "deals", "claimed", "comment")
+)
+_NOTHING: Final[frozenset[str]] = frozenset()
+
+
+def _round(value: object) -> LightRound:
+    obj = _keys(value, _ROUND_KEYS, _NOTHING)
+    hands = obj.get("hands")
+    moves = obj.get("moves")
+    return LightRound(
+        None if hands is None else tuple([_hand(hand) for hand in _list(hands)]),
+        () if "moves" not in obj else tuple([_move(move) for move in _list(moves)]),
+    )
+
+
+def _deal(value: object) -> LightDeal:
+    obj = _keys(value, _DEAL_KEYS, frozenset(("dealer",)))
+    _opt_str(obj.get("comment"))
+    deck = obj.get("deck")
+    table = obj.get("table")
+    rounds = obj.get("rounds")
+    deal = LightDeal(
+        _seat(obj["dealer"]),
+        _shuffle(obj.get("shuffle")),
+        None if deck is None else _cards(deck, 52),
+        None if table is None else _cards(table, 4),
+        () if "rounds" not in obj else tuple([_round(r) for r in _list(rounds)]),
+        _claimed_deal(obj.get("claimed")),
+    )
+    if next(deal_problems(deal), None) is not None:
+        raise _REFUSED
+    return deal
+
+
+def _sure(model: _M | None) -> _M:
+    """A model that was required (null is not one)."""
+    if model is None:
+        raise _REFUSED
+    return model
+
+
+def _teams(value: object) -> tuple[tuple[int, ...], ...] | None:
+    if value is None:
+        return None
+    return tuple(
+        [tuple([_seat(seat) for seat in _list(team)]) for team in _list(value)]
+    )
+
+
+def _record(obj: dict[str, Any]) -> LightRecord:
+    """The record, once every check the models make has passed."""
+    _keys(obj, _RECORD_KEYS, frozenset(("format", "rules", "players", "deals")))
+    if obj["format"] != FORMAT:
+        raise _REFUSED
+    _opt_str(obj.get("comment"))
+    _meta(obj.get("meta"))
+    rules = _rules(obj["rules"])  # its own check runs the rules' (RulesError)
+    players = _list(obj["players"], 2, 4)
+    record = LightRecord(
+        _opt_str(obj.get("id")),
+        _sure(rules),
+        tuple([_sure(_player(player)) for player in players]),
+        _teams(obj.get("teams")),
+        tuple([_deal(deal) for deal in _list(obj["deals"], 1)]),
+        _claimed_match(obj.get("claimed")),
+    )
+    if next(record_problems(record), None) is not None:
+        raise _REFUSED
+    return record

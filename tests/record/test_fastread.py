@@ -1,0 +1,178 @@
+"""The quick reader accepts only what the models accept, and replays to the same report."""
+
+from __future__ import annotations
+
+import copy
+import gzip
+from typing import Any
+
+import orjson
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from casino_records.check.batch import Checked
+from casino_records.check.replay import replay, replay_if_clean
+from casino_records.record.fastread import LightRecord, light_record
+from casino_records.record.jsonio import dumps, validate_record_bytes
+from casino_records.record.simulate import simulate_record
+from casino_records.record.sources import Item, light_item
+from tests.paths import PEER_GAMES, SAMPLES
+
+CONFIGS = [
+    ("classic", 2, False, "seed"),
+    ("classic", 3, False, "deck"),
+    ("royal", 4, True, "hands"),
+    ("dominican", 2, False, "seed"),
+    ("dominican", 4, True, "deck"),
+]
+
+
+def _documents() -> list[bytes]:
+    """Records of every kind the project holds: samples, peer games, simulated."""
+    found = [path.read_bytes() for path in sorted(SAMPLES.glob("*.json"))]
+    found += (SAMPLES / "archive-mixed.jsonl").read_bytes().splitlines()
+    found += (PEER_GAMES / "classic.jsonl").read_bytes().splitlines()[:20]
+    with gzip.open(PEER_GAMES / "classic-legal.jsonl.gz") as stream:
+        found += stream.read().splitlines()[:5]
+    for i, (preset, players, teams, provenance) in enumerate(CONFIGS):
+        record = simulate_record(
+            preset,
+            players,
+            teams=teams,
+            seed=f"fast-{i}",
+            bots=("greedy", "random"),
+            provenance=provenance,  # type: ignore[arg-type]
+        )
+        found.append(dumps(record))
+    return [line for line in found if line.strip()]
+
+
+DOCUMENTS = _documents()
+
+
+def _same_as_the_models(data: bytes) -> LightRecord | None:
+    """The quick reading of ``data``, checked against the models' reading."""
+    light = light_record(data)
+    if light is None:
+        return None
+    record, errors = validate_record_bytes(data)
+    assert record is not None, errors  # read quickly, so the models read it too
+    assert replay(light).report == replay(record).report
+    assert replay(light, quick=True).report == replay(record).report
+    return light
+
+
+@pytest.mark.parametrize("data", DOCUMENTS, ids=range(len(DOCUMENTS)))
+def test_documents_read_the_same(data: bytes) -> None:
+    light = _same_as_the_models(data)
+    record, _ = validate_record_bytes(data)
+    if record is not None and dumps(record) == data:  # canonical: read quickly
+        assert light is not None
+
+
+def test_the_canonical_form_is_read_quickly() -> None:
+    quick = sum(light_record(data) is not None for data in DOCUMENTS)
+    assert quick >= len(DOCUMENTS) * 3 // 4
+
+
+def test_what_only_the_models_read_is_left_to_them() -> None:
+    data = DOCUMENTS[-1]
+    obj = orjson.loads(data)
+    card = obj["deals"][0]["rounds"][0]["moves"][0]["card"]
+    obj["deals"][0]["rounds"][0]["moves"][0]["card"] = card.lower()  # lenient
+    lenient = orjson.dumps(obj)
+    assert light_record(lenient) is None
+    assert validate_record_bytes(lenient)[0] is not None
+    twice = data.replace(b'"format":', b'"id": "x", "format":', 1)
+    twice = twice.replace(b'"id": "x"', b'"id": "x", "id": "y"', 1)
+    item = Item("t.json", "json", twice)
+    assert light_record(twice) is not None  # orjson keeps the last key …
+    assert light_item(item) is None  # … so the item is left to the models
+    assert light_item(Item("t.json", "json", data), max_bytes=len(data) - 1) is None
+    assert light_item(Item("t.txt", "text", data)) is None
+
+
+# --- Mutations: any change either keeps the readings equal or leaves it to the models
+
+
+def _paths(value: Any, at: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    found = [at]
+    if isinstance(value, dict):
+        for key, item in value.items():
+            found += _paths(item, (*at, key))
+    elif isinstance(value, list):
+        for i, item in enumerate(value):
+            found += _paths(item, (*at, i))
+    return found
+
+
+JSON_VALUES = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers(min_value=-(2**63), max_value=2**64 - 1)
+    | st.floats(allow_nan=False, allow_infinity=False)
+    | st.sampled_from(
+        ["10H", "AS", "??", "th", "trail", "capture", "build", "classic", "", "!"]
+    )
+    | st.text(max_size=4),
+    lambda inner: (
+        st.lists(inner, max_size=4)
+        | st.dictionaries(
+            st.sampled_from(["seat", "card", "take", "value", "x", "hands", "moves"]),
+            inner,
+            max_size=3,
+        )
+    ),
+    max_leaves=6,
+)
+
+
+@st.composite
+def mutated(draw: st.DrawFn) -> bytes:
+    data = draw(st.sampled_from(DOCUMENTS))
+    obj = orjson.loads(data)
+    for _ in range(draw(st.integers(1, 3))):
+        paths = _paths(obj)
+        path = draw(st.sampled_from(paths[1:]))
+        parent = obj
+        for part in path[:-1]:
+            parent = parent[part]
+        how = draw(st.sampled_from(["replace", "delete", "add", "copy"]))
+        if how == "replace":
+            parent[path[-1]] = draw(JSON_VALUES)
+        elif how == "delete":
+            del parent[path[-1]]
+        elif how == "copy" and isinstance(parent, list):
+            parent.append(copy.deepcopy(parent[path[-1]]))
+        elif isinstance(parent[path[-1]], dict):
+            key = draw(st.sampled_from(["x", "value", "take", "onto", "comment"]))
+            parent[path[-1]][key] = draw(JSON_VALUES)
+    return orjson.dumps(obj)
+
+
+@settings(
+    max_examples=400,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
+@given(mutated())
+def test_mutations_read_the_same_or_by_the_models(data: bytes) -> None:
+    _same_as_the_models(data)
+
+
+# --- validate's path: the quick check gives the full check's outcome
+
+
+@pytest.mark.parametrize("data", DOCUMENTS, ids=range(len(DOCUMENTS)))
+def test_quick_check_same_outcome(data: bytes) -> None:
+    item = Item("r.json", "json", data, size=len(data))
+    quick = Checked(item, quick=True)
+    full = Checked(item)
+    assert quick.status == full.status
+    assert quick.outcome(reports=True) == full.outcome(reports=True)
+    light = light_item(item)
+    if light is not None and replay_if_clean(light) is not None:
+        assert quick.record is None  # read quickly, not by the models
+    else:
+        assert quick.record == full.record
