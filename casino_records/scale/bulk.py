@@ -111,6 +111,9 @@ def run_bulk(
         result = BulkResult(out, counts, findings, seconds, memory)
         _write_manifest(work, result, paths, strict)
         _put_in_place(work, out)
+    except OSError as exc:  # an input file that breaks off, a folder not writable
+        shutil.rmtree(work, ignore_errors=True)
+        raise BulkError(f"{exc.filename or out}: {exc.strerror or exc}") from None
     except BaseException:
         shutil.rmtree(work, ignore_errors=True)
         raise

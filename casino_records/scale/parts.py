@@ -129,17 +129,19 @@ def _pieces(
     """The pieces of one file and their sizes in bytes."""
     name, label = str(path.absolute()), str(path)
     if _splittable(path):
+        cut = 0
         try:
             for span in split_archive(
                 path, range_bytes=size, range_records=records, max_bytes=max_bytes
             ):
-                yield (
-                    Piece(name, label, span, span.records, True),
-                    span.end - span.start,
-                )
+                piece = Piece(name, label, span, span.records, True)
+                yield piece, span.end - span.start
+                cut += 1
             return
         except OSError:
-            pass  # read whole below, where the error becomes the file's item
+            if cut:  # part of it is planned already: no item can stand for it
+                raise
+            # else read whole below, where the error becomes the file's item
     count = sum(1 for _ in file_items(path, max_bytes, label))
     try:
         readable = os.access(path, os.R_OK) and path.is_file()
