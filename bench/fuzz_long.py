@@ -1,7 +1,7 @@
 """The long fuzz run: as many mutated records as asked, through the real commands.
 
-The same harness as ``tests/cli/test_fuzz.py`` (which runs 120 batches of 25 in
-``make test``), for a long run: ``--batches`` batches of ``--per-batch`` inputs
+The same harness as ``tests/cli/test_fuzz.py`` (40 batches of 25 in ``make test``,
+120 in CI), for a long run: ``--batches`` batches of ``--per-batch`` inputs
 from seeds ``--first``, ``--first + 1``, … Every input must get a verdict with
 no traceback and no hang, every problem must be located, and every valid
 record must pass the independent card check. Prints the verdicts counted, and

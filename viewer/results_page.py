@@ -85,7 +85,6 @@ st.caption(
 event = st.dataframe(
     [{k: row[k] for k in rv.COLUMNS} for row in rows],
     hide_index=True,
-    use_container_width=True,
     on_select="rerun",
     selection_mode="single-row",
     key="results_table",

@@ -167,28 +167,14 @@ def score_sheet(session: ScorerSession) -> None:
         "**Score sheet**: enter what the players claim; the engine's figures beside."
     )
     rows = sv.sheet_lines(sheet)
-    frame: dict[str, list[Any]] = {"category": [r.label for r in rows]}
-    for side, name in enumerate(snap.sides):
-        frame[f"{name}: engine"] = [r.computed[side] for r in rows]
-        frame[f"{name}: claimed"] = [r.claimed[side] for r in rows]
-    edited = st.data_editor(
-        frame,
-        key=f"scorer_sheet_{session.deal_index}",
-        hide_index=True,
-        disabled=["category", *[f"{n}: engine" for n in snap.sides]],
-        column_config={
-            f"{n}: claimed": st.column_config.NumberColumn(min_value=0, step=1)
-            for n in snap.sides
-        },
-    )
     changed = False
-    for side, name in enumerate(snap.sides):
-        for i, row in enumerate(rows):
-            cell = _cell(edited, f"{name}: claimed", i)
-            value = None if cell is None or math.isnan(cell) else int(cell)
-            if value != row.claimed[side]:
-                session.claim(session.deal_index, side, row.category, value)
-                changed = True
+    # One narrow table per side, side by side on a laptop and stacked on a phone
+    # (Streamlit's columns stack below 640 px): no table wider than the screen.
+    for side, (column, name) in enumerate(
+        zip(st.columns(len(snap.sides)), snap.sides, strict=True)
+    ):
+        with column:
+            changed |= _side_sheet(session, rows, side, name)
     if changed:
         st.rerun(scope="fragment")
     disputes = [
@@ -201,6 +187,32 @@ def score_sheet(session: ScorerSession) -> None:
         st.warning(md(text))
     if sheet.note:
         st.caption(md(sheet.note))
+
+
+def _side_sheet(
+    session: ScorerSession, rows: list[sv.SheetLine], side: int, name: str
+) -> bool:
+    """One side's column of the score sheet; whether a claim changed."""
+    st.markdown(f"**{md(name)}**")
+    edited = st.data_editor(
+        {
+            "category": [r.label for r in rows],
+            "engine": [r.computed[side] for r in rows],
+            "claimed": [r.claimed[side] for r in rows],
+        },
+        key=f"scorer_sheet_{session.deal_index}_{side}",
+        hide_index=True,
+        disabled=["category", "engine"],
+        column_config={"claimed": st.column_config.NumberColumn(min_value=0, step=1)},
+    )
+    changed = False
+    for i, row in enumerate(rows):
+        cell = _cell(edited, "claimed", i)
+        value = None if cell is None or math.isnan(cell) else int(cell)
+        if value != row.claimed[side]:
+            session.claim(session.deal_index, side, row.category, value)
+            changed = True
+    return changed
 
 
 def _cell(table: Any, column: str, row: int) -> float | None:

@@ -1,7 +1,8 @@
 """The README's command-line examples print exactly what the README shows.
 
 Every ``console`` block is run, command by command, from the repository root
-(with ``/tmp/`` mapped to a temporary folder). The ``view`` example, which
+(with ``/tmp/`` mapped to a temporary folder of its own; a block that reads a
+file an earlier block wrote runs after it in the same folder). The ``view`` example, which
 starts a server, is skipped there. When the samples change, regenerate the
 outputs: ``.venv/bin/python -m tests.docs.test_readme --update`` (it refuses to
 write an output that holds a traceback).
@@ -84,11 +85,41 @@ def _outputs(block: str, tmp: str) -> list[tuple[str, list[str], list[str]]]:
     return [(c, e, g) for (c, e), g in zip(commands, got, strict=True)]
 
 
-def test_readme_examples_are_real() -> None:
-    blocks = _BLOCK.findall(README.read_text())
-    assert blocks
+_TMP_FILE = re.compile(r"/tmp/[\w.\-]+")
+
+
+def _block_groups() -> list[list[str]]:
+    """The console blocks, a block that reads a ``/tmp/`` file an earlier block
+    wrote joined to that block's group: the groups run apart (and in parallel)."""
+    groups: list[list[str]] = []
+    written: set[str] = set()
+    for block in _BLOCK.findall(README.read_text()):
+        files = set(_TMP_FILE.findall(block))
+        if groups and files & written:
+            groups[-1].append(block)
+        else:
+            groups.append([block])
+            written = set()
+        written |= files
+    return groups
+
+
+def _group_id(group: list[str]) -> str:
+    first = _commands(group[0])[0][0]
+    return first.split("|")[0].strip()[:60]
+
+
+_GROUPS = _block_groups()
+
+
+def test_readme_has_examples() -> None:
+    assert len(_GROUPS) > 5
+
+
+@pytest.mark.parametrize("group", _GROUPS, ids=[_group_id(g) for g in _GROUPS])
+def test_readme_examples_are_real(group: list[str]) -> None:
     with tempfile.TemporaryDirectory() as tmp:
-        for block in blocks:
+        for block in group:
             for command, expected, got in _outputs(block, tmp):
                 # stdout and stderr may interleave in another order
                 assert sorted(got) == sorted(expected), (

@@ -49,7 +49,8 @@ from casino_records._native import (
 )
 from tests.paths import ROOT, SAMPLES
 
-pytestmark = [pytest.mark.slow, pytest.mark.wheel]
+# Building the compiled wheel from scratch takes minutes on two shared cores.
+pytestmark = [pytest.mark.slow, pytest.mark.wheel, pytest.mark.timeout(1800)]
 
 COMPILE_ENV = "CASINO_RECORDS_COMPILE"
 PURE_ENV = "CASINO_RECORDS_PURE_PYTHON"

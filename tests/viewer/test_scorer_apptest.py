@@ -117,6 +117,12 @@ def test_a_whole_deal_then_the_score_sheet_and_the_next_deal() -> None:
     assert title(at) == "Deal 1 is over · score sheet"
     assert not at.get("bidi_component")
     assert any(m.value.startswith("**Score sheet**") for m in at.markdown)
+    # one narrow table per side, which a phone stacks
+    assert [d.key for d in at.dataframe] == ["scorer_sheet_0_0", "scorer_sheet_0_1"]
+    assert [m.value for m in at.markdown if m.value in ("**Ana**", "**Ben**")] == [
+        "**Ana**",
+        "**Ben**",
+    ]
     at.button(key="scorer_next").click().run()
     assert title(at) == "Deal 2 · enter the table cards"
 

@@ -72,6 +72,12 @@ def test_a_whole_deal_by_clicking(
     from playwright.sync_api import expect
 
     expect(page.get_by_text("Score sheet", exact=True)).to_be_visible()
+    screenshots(page, artifacts_dir, "scorer-score-sheet")
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.wait_for_timeout(300)
+    # the sheet's tables stack on a phone: the page never scrolls sideways
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
+    page.set_viewport_size({"width": 1280, "height": 900})
     download_and_check(page, record, tmp_path)
 
 
