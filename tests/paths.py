@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 from typing import Final
 
@@ -13,3 +14,7 @@ DOCS: Final = ROOT / "docs"
 """The project's documentation."""
 PEER_GAMES: Final = Path(__file__).resolve().parent / "data" / "peer-games"
 """Deals played by an independent engine (see its README for where they come from)."""
+BIN: Final = Path(sys.executable).parent
+"""The scripts folder of the environment running the tests."""
+CLI: Final = str(BIN / "casino-records")
+"""The installed ``casino-records`` command of that environment."""

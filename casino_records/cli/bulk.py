@@ -114,11 +114,16 @@ def bulk(
     invalid or disputed.
     """
     _need_scale("bulk")
+    from ..scale.results import ResultsError, check_target
+
+    try:
+        check_target(out, replace)  # before a cluster starts for nothing
+    except ResultsError as exc:
+        raise UnreadableInput(str(exc)) from None
     from ..check.batch import default_jobs
     from ..present.report_text import summary_line
     from ..scale.bulk import BulkError, run_bulk
     from ..scale.cluster import ClusterError, dask_client
-    from ..scale.results import ResultsError
 
     show = progress if progress is not None else is_terminal()
     where = (

@@ -26,7 +26,7 @@ from ..check.outcome import Status
 from ..record.files import MAX_RECORD_BYTES
 from ..record.jsonio import dumps_json
 from .parts import Part, part_bytes, plan
-from .results import MANIFEST, RESULTS_FORMAT, TABLES, ResultsError, is_results_dir
+from .results import MANIFEST, RESULTS_FORMAT, TABLES, check_target
 from .tables import FINDINGS_SCHEMA, RECORDS_SCHEMA, PartWriter
 from .work import PartDone, check_part, part_name, peak_memory
 
@@ -82,7 +82,7 @@ def run_bulk(
     :raises BulkError: a partition failed on the cluster (nothing is written).
     """
     paths = list(paths)
-    _check_target(out, replace)
+    check_target(out, replace)
     started = time.perf_counter()
     work = out.absolute().parent / f".{out.name}.partial-{os.getpid()}"
     shutil.rmtree(work, ignore_errors=True)
@@ -182,24 +182,6 @@ def _finish_tables(work: Path, written: int) -> None:
             left.unlink(missing_ok=True)
         if not written:
             PartWriter(work / table / part_name(0), schema).commit()
-
-
-def _check_target(out: Path, replace: bool) -> None:
-    if not out.exists():
-        if not out.parent.is_dir():
-            raise ResultsError(f"--out {out}: the folder {out.parent} does not exist")
-        return
-    if is_results_dir(out):
-        if replace:
-            return
-        raise ResultsError(
-            f"--out {out} holds results already: add --replace to replace them"
-        )
-    if out.is_dir() and not any(out.iterdir()):
-        return
-    raise ResultsError(
-        f"--out {out} exists and is not a results folder: choose a new folder"
-    )
 
 
 def _write_manifest(

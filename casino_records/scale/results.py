@@ -25,6 +25,7 @@ __all__ = [
     "RESULTS_FORMAT",
     "ResultsError",
     "TABLES",
+    "check_target",
     "is_results_dir",
     "read_manifest",
     "table_glob",
@@ -73,3 +74,26 @@ def read_manifest(path: Path) -> dict[str, Any]:
 def table_glob(path: Path, table: str) -> str:
     """The glob of one dataset's Parquet files, as DuckDB reads it."""
     return str(path / table / "*.parquet")
+
+
+def check_target(out: Path, replace: bool) -> None:
+    """Refuse ``out`` as a place to write results unless it is new, empty, or
+    (with ``replace``) a results folder already.
+
+    :raises ResultsError: in words, what is there and what to do.
+    """
+    if not out.exists():
+        if not out.parent.is_dir():
+            raise ResultsError(f"--out {out}: the folder {out.parent} does not exist")
+        return
+    if is_results_dir(out):
+        if replace:
+            return
+        raise ResultsError(
+            f"--out {out} holds results already: add --replace to replace them"
+        )
+    if out.is_dir() and not any(out.iterdir()):
+        return
+    raise ResultsError(
+        f"--out {out} exists and is not a results folder: choose a new folder"
+    )

@@ -16,10 +16,9 @@ from click.testing import CliRunner, Result
 from casino_records.cli.main import main
 from casino_records.record import jsonio
 from casino_records.record.atomic import TEMP_SUFFIX, atomic_writer
-from tests.paths import SAMPLES
+from tests.paths import CLI, SAMPLES
 
 ARCHIVE = SAMPLES / "archive-mixed.jsonl"
-CLI = str(Path(sys.executable).with_name("casino-records"))
 
 
 def run(*args: str | Path, input: bytes | str | None = None) -> Result:

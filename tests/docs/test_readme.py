@@ -2,8 +2,8 @@
 
 Every ``console`` block is run, command by command, from the repository root
 (with ``/tmp/`` mapped to a temporary folder of its own; a block that reads a
-file an earlier block wrote runs after it in the same folder). The ``view`` example, which
-starts a server, is skipped there. When the samples change, regenerate the
+file an earlier block wrote runs after it in the same folder). The ``view``
+example, which starts a server, is skipped there. When the samples change, regenerate the
 outputs: ``.venv/bin/python -m tests.docs.test_readme --update`` (it refuses to
 write an output that holds a traceback).
 

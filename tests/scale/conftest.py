@@ -11,7 +11,6 @@ import json
 import os
 import signal
 import subprocess
-import sys
 import threading
 from collections.abc import Iterator, Sequence
 from pathlib import Path
@@ -24,10 +23,7 @@ from click.testing import CliRunner
 from casino_records.cli.main import main
 from casino_records.record.jsonio import canonical_data
 from casino_records.record.simulate import simulate_record
-from tests.paths import SAMPLES
-
-BIN = Path(sys.executable).parent
-CLI = str(BIN / "casino-records")
+from tests.paths import CLI, SAMPLES
 
 
 def archive_lines(count: int, seed: str = "bulk") -> list[bytes]:
@@ -214,6 +210,14 @@ class Lines:
 
         found = re.findall(r"checked (\d+) record", self.text)
         return int(found[-1]) if found else 0
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The tests that read :func:`checked` share one worker process (under
+    pytest-xdist), so that its cluster run happens once, not once per worker."""
+    for item in items:
+        if "checked" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.xdist_group("scale-results"))
 
 
 @pytest.fixture(scope="session")

@@ -11,10 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.paths import SAMPLES
+from tests.paths import BIN, CLI, SAMPLES
 from tests.scale.conftest import (
-    BIN,
-    CLI,
     Lines,
     Processes,
     assert_same_as_validate,

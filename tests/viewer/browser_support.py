@@ -267,6 +267,22 @@ def _tail(log: Any) -> str:
     return text[-4000:]
 
 
+def _says_serving(log: Any, url: str) -> bool:
+    """Whether the server of the last command in ``log`` printed ``url`` as its own."""
+    # Read through a file of its own: the server shares the log's file offset.
+    text = Path(log.name).read_bytes().decode(errors="replace")
+    last_run = text.rsplit("\n$ ", 1)[-1]
+    return f"URL: {url}" in last_run
+
+
+def _answers(url: str) -> bool:
+    try:
+        with urllib.request.urlopen(f"{url}/_stcore/health", timeout=1) as resp:
+            return bool(resp.status == 200)
+    except OSError:
+        return False
+
+
 def _wait_healthy(proc: subprocess.Popen[bytes], url: str, log: Any) -> bool:
     """True when healthy; False when the port was taken (try again)."""
     deadline = time.monotonic() + STARTUP_TIMEOUT
@@ -277,12 +293,10 @@ def _wait_healthy(proc: subprocess.Popen[bytes], url: str, log: Any) -> bool:
             if "is not available" in last_run or "already in use" in last_run:
                 return False  # lost a race for the port: "Port 8599 is not available"
             raise RuntimeError(f"streamlit exited rc={proc.returncode}:\n{text}")
-        try:
-            with urllib.request.urlopen(f"{url}/_stcore/health", timeout=1) as resp:
-                if resp.status == 200:
-                    return True
-        except OSError:
-            pass
+        # Healthy, and serving by its own word: another worker's server may hold
+        # the port this one lost, and would answer the health check too.
+        if _says_serving(log, url) and _answers(url):
+            return True
         if time.monotonic() > deadline:
             raise TimeoutError(
                 f"streamlit not healthy in {STARTUP_TIMEOUT:.0f} s:\n{_tail(log)}"

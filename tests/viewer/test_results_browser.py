@@ -16,12 +16,10 @@ from typing import Any
 
 import pytest
 
-from tests.paths import ROOT, SAMPLES
+from tests.paths import CLI, SAMPLES
 from tests.viewer.test_viewer_browser import PHONE, box, headline, stepper
 
 pytestmark = pytest.mark.timeout(300)
-
-CLI = str(ROOT / ".venv" / "bin" / "casino-records")
 
 
 @pytest.fixture

@@ -111,6 +111,22 @@ def viewer(tmp_path: Path) -> Iterator[tuple[subprocess.Popen[bytes], int, int]]
         log.close()
 
 
+def process_state(pid: int, child: int) -> str:
+    """What a command that did not stop was doing: its signal masks, its state,
+    its threads, and whether its server still runs (for a failing test's message)."""
+    proc = Path("/proc") / str(pid)
+    try:
+        status = [
+            line
+            for line in (proc / "status").read_text().splitlines()
+            if line.startswith(("State", "Sig", "Shd", "Threads"))
+        ]
+        wchan = (proc / "wchan").read_text()
+    except OSError as exc:
+        return f"no /proc entry: {exc}"
+    return "\n".join([*status, f"wchan: {wchan}", f"server alive: {alive(child)}"])
+
+
 def gone(child: int, port: int, within: float = 30) -> bool:
     deadline = time.monotonic() + within
     while alive(child) or healthy(port):
@@ -133,7 +149,13 @@ def test_stopping_the_command_stops_its_server(
 ) -> None:
     proc, port, child = viewer
     os.kill(proc.pid, sig)  # the command only, as `kill PID` does
-    assert proc.wait(timeout=30) == code
+    try:
+        returncode = proc.wait(timeout=30)
+    except subprocess.TimeoutExpired:
+        pytest.fail(
+            f"the command outlived {sig.name}:\n{process_state(proc.pid, child)}"
+        )
+    assert returncode == code
     assert gone(child, port), "the Streamlit child outlived the command"
 
 
