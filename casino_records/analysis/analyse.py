@@ -17,6 +17,7 @@ from contextlib import closing, contextmanager
 from types import FrameType
 from typing import Final
 
+from ..check.pools import start_pool
 from ..record.jsonio import dumps, loads
 from ..record.models import GameRecord
 from .game import AnalysedGame, Unit
@@ -129,7 +130,6 @@ _WORKER_GAME: AnalysedGame | None = None
 
 def _start_worker(record_bytes: bytes, settings: AnalysisSettings) -> None:
     global _WORKER_GAME  # noqa: PLW0603 (one game per worker process)
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
     _WORKER_GAME = AnalysedGame(loads(record_bytes), settings)
 
 
@@ -153,10 +153,11 @@ def _run_units(
     # The costliest units first, so no worker is left with a long one at the end.
     ordered = sorted(units, key=lambda unit: unit.exact)
     with _stopped_on_sigterm():
-        pool = context.Pool(
+        pool = start_pool(
+            context,
             min(jobs, len(units)),
-            initializer=_start_worker,
-            initargs=(dumps(game.record), game.settings),
+            _start_worker,
+            (dumps(game.record), game.settings),
         )
         try:
             yield from pool.imap_unordered(_run_in_worker, ordered)

@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any, Final, TypeVar
 from ..record.files import MAX_RECORD_BYTES
 from ..record.sources import Item, read_item
 from .outcome import Outcome, Status, error_text, first_problem, in_source_terms
+from .pools import start_pool
 
 if TYPE_CHECKING:
     from ..errors import RecordFormatError
@@ -263,7 +264,7 @@ def parallel_map(
     # generation first: their collections never touch (and copy) those pages.
     gc.freeze()
     try:
-        pool = context.Pool(jobs)
+        pool = start_pool(context, jobs)
     finally:
         gc.unfreeze()
     try:
