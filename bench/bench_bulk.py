@@ -12,7 +12,9 @@ c. the time ``stats`` takes on the long archive's results.
 
 The archives are generated here and deleted after: they repeat ``DISTINCT``
 simulated matches of at most two deals (what is measured does not depend on
-the content). Run:
+the content; a record takes about 6 KB, so the long archive of one million is
+about 6 GB in the temporary folder, and each command takes about an hour on two
+busy cores: ``--records 100000`` takes minutes). Run:
 ``.venv/bin/python bench/bench_bulk.py [--records N] [--small N] [--workers W]``.
 """
 
@@ -78,15 +80,18 @@ def timed(command: list[str]) -> tuple[float, float]:
     return float(wall), float(cpu)
 
 
-def bulk(path: Path, out: Path, workers: int) -> tuple[float, float, list[float]]:
-    """Wall and CPU time of ``bulk`` and each worker's peak memory (MiB)."""
+def bulk(
+    path: Path, out: Path, workers: int
+) -> tuple[float, float, list[float], float]:
+    """Wall and CPU time of ``bulk``, each worker's peak memory (MiB), and the
+    run's own seconds (from the manifest: the cluster's start and stop left out)."""
     wall, cpu = timed(
         [CLI, "bulk", str(path), "--out", str(out), "--workers", str(workers)]
         + ["--no-progress", "--replace"]
     )
     manifest = json.loads((out / "manifest.json").read_bytes())
     peaks = sorted(v / 2**20 for v in manifest["workers_peak_memory"].values())
-    return wall, cpu, peaks
+    return wall, cpu, peaks, float(manifest["seconds"])
 
 
 def main() -> None:
@@ -107,13 +112,15 @@ def main() -> None:
         archive(long, n)
         size = long.stat().st_size / 2**20
         print(f"archives: {args.small} and {n} records ({size:.0f} MiB)", flush=True)
-        _, _, small_peaks = bulk(small, folder / "small-results", w)
+        _, _, small_peaks, _ = bulk(small, folder / "small-results", w)
         runs: dict[str, list[tuple[float, float]]] = {"validate": [], "bulk": []}
+        inside: list[float] = []
         for _ in range(args.repeat):  # alternate, so both see the same load
             validate = [CLI, "validate", "-q", "--jobs", str(w), str(long)]
             runs["validate"].append(timed(validate))
-            wall, cpu, long_peaks = bulk(long, folder / "results", w)
+            wall, cpu, long_peaks, seconds = bulk(long, folder / "results", w)
             runs["bulk"].append((wall, cpu))
+            inside.append(seconds)
         start = time.perf_counter()
         subprocess.run(
             [CLI, "stats", str(folder / "results")],
@@ -135,6 +142,10 @@ def main() -> None:
     cpu_ratio = best["validate"][1] / best["bulk"][1]
     print(
         f"  throughput ratio bulk / validate: {ratio:.2f} (CPU time: {cpu_ratio:.2f})"
+    )
+    print(
+        f"  bulk's run alone (the cluster's start and stop left out): {min(inside):.1f} s,"
+        f" ratio {best['validate'][0] / min(inside):.2f}"
     )
     print("\npeak memory per worker (MiB):")
     print(f"  {args.small:>9} records: " + ", ".join(f"{m:.0f}" for m in small_peaks))

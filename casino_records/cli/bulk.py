@@ -74,9 +74,9 @@ def _need_scale(command: str) -> None:
     "--batch",
     "batch_records",
     type=click.IntRange(1),
-    default=200,
-    show_default=True,
-    help="Records per Dask task.",
+    default=None,
+    help="At most N records per Dask task [default: a few tasks per worker,"
+    " whatever their records].",
 )
 @click.option(
     "--progress/--no-progress",
@@ -92,21 +92,24 @@ def bulk(
     scheduler: str | None,
     strict: bool,
     replace: bool,
-    batch_records: int,
+    batch_records: int | None,
     progress: bool | None,
 ) -> None:
     """Check and re-score every record with Dask; write a Parquet results folder.
 
     PATH takes what validate takes: files, folders and archives, compressed
-    ones too (.jsonl.gz, .jsonl.zst). The records are read here and sent to the
-    workers in batches, so workers need no access to the files. OUT gets
+    ones too (.jsonl.gz, .jsonl.zst). The input is cut into a few large parts per
+    worker (byte ranges of plain archives, whole files otherwise); each worker
+    reads its parts and writes their results itself, so the workers must see
+    the files and OUT at the same paths (a shared file system); standard input
+    is read here and sent to them. OUT gets
     records/*.parquet (one row per record: source, line and byte offset,
     status, first problem, preset, players, computed and claimed totals,
     findings by kind) and findings/*.parquet (one row per finding: kind,
     severity, rule, JSON pointer, words, claimed and computed values), which
     `casino-records stats OUT`, DuckDB or pandas read, and the viewer opens.
     The statuses and findings are those of validate. A worker lost during the
-    run loses nothing: its batches run again elsewhere, and each record is
+    run loses nothing: its parts run again elsewhere, and each record is
     written once. Exit code 2 if any record is unreadable, else 1 if any is
     invalid or disputed.
     """
@@ -147,7 +150,7 @@ def bulk(
                     max_bytes=settings.max_bytes,
                     strict=strict,
                     replace=replace,
-                    batch_records=batch_records,
+                    part_records=batch_records,
                     progress=report if show else None,
                 )
     except Stopped as stopped:

@@ -143,7 +143,7 @@ class Line:
 def lines_of(stream: LineSource, limit: int, first: int = 1) -> Iterator[Line]:
     """Every line of ``stream``, each at most ``limit`` bytes kept in memory.
 
-    A byte order mark at the start of the first line is dropped; a line longer
+    A byte order mark at the start of line 1 is dropped; a line longer
     than ``limit`` (its line end not counted) comes as ``too_long``, read to its
     end without being kept.
 
@@ -156,7 +156,7 @@ def lines_of(stream: LineSource, limit: int, first: int = 1) -> Iterator[Line]:
             return
         number += 1
         raw_size = len(raw)
-        if number == first and raw.startswith(BOM):
+        if number == 1 and raw.startswith(BOM):
             raw = raw[len(BOM) :]
         if not raw.endswith(b"\n") and len(raw) >= limit + 2:
             tail = raw[-2:]  # a "\r\n" may straddle two reads

@@ -57,7 +57,9 @@ __all__ = [
     "find_files",
     "is_binary",
     "item_at",
+    "file_items",
     "items_of_stream",
+    "jsonl_items",
     "iter_items",
     "light_item",
     "open_source",
@@ -142,11 +144,18 @@ def iter_items(
             stream = stdin if stdin is not None else sys.stdin.buffer
             yield from items_of_stream(stream, Path("-"), "<stdin>", max_bytes)
             continue
-        yield from _file_items(path, max_bytes)
+        yield from file_items(path, max_bytes)
 
 
-def _file_items(path: Path, max_bytes: int) -> Iterator[Item]:
-    label = str(path)
+def file_items(
+    path: Path, max_bytes: int = MAX_RECORD_BYTES, label: str | None = None
+) -> Iterator[Item]:
+    """The items of one file, as :func:`iter_items` reads it, never raising.
+
+    :param label: names the file in the items' labels (default: ``str(path)``),
+        so a file opened by its absolute path keeps the name it was given.
+    """
+    label = str(path) if label is None else label
     last_line = 0  # the last line of the last record read
     try:
         with open_source(path) as stream:
@@ -248,7 +257,7 @@ def items_of_stream(
         else:
             yield Item(label, "json", data, size=size)
     elif kind == "jsonl":
-        yield from _jsonl_items(source, label, max_bytes)
+        yield from jsonl_items(source, label, max_bytes)
     else:
         yield from _text_items(source, label, max_bytes)
 
@@ -300,9 +309,11 @@ class _Prefixed:
         return line
 
 
-def _jsonl_items(
+def jsonl_items(
     stream: LineSource, label: str, limit: int, first: int = 1, offset: int = 0
 ) -> Iterator[Item]:
+    """The items of an archive's lines read from ``stream``, whose first line is
+    line ``first`` of its file, at byte ``offset``."""
     for line in lines_of(stream, limit, first):
         where = f"{label}:{line.number}"
         if line.too_long:
@@ -394,7 +405,7 @@ def item_at(
                 found = next(items_of_stream(stream, path, label, max_bytes), None)
             else:
                 _skip_to(stream, offset, compression_of(path) is not None)
-                split = _jsonl_items if kind == "jsonl" else _text_items
+                split = jsonl_items if kind == "jsonl" else _text_items
                 found = next(split(stream, label, max_bytes, line, offset), None)
     except _ZstdMissing:
         return Item(label, "error", problem=ZSTD_MISSING)

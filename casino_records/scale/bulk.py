@@ -1,12 +1,12 @@
 """``bulk``: check every record of many files on a Dask cluster, write the results.
 
-The client (this process) reads the records with the one reader
-(:func:`casino_records.record.sources.iter_items`: every file kind, compressed
-archives, flat memory), cuts them into batches and submits each batch with its
-raw items as a Dask task (:func:`.work.check_batch`); at most a few batches per
-worker thread are in flight, so memory stays flat however long the input is.
-Results are taken once per batch and written in input order into a folder
-beside the target, which becomes the target only when the run is complete.
+The client (this process) cuts the input into a few large partitions per
+worker (:mod:`.parts`: byte ranges of plain archives, whole files otherwise)
+and submits each as one Dask task (:func:`.work.check_part`): the worker reads
+its own partition, checks it and writes its Parquet files into a folder beside
+the target; only counts come back. At most a few partitions per worker thread
+are in flight. The folder becomes the target only when every partition is
+written.
 """
 
 from __future__ import annotations
@@ -17,44 +17,25 @@ import time
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
-
-import pyarrow.compute as pc
 
 from .. import __version__
 from ..check.outcome import Status
 from ..record.files import MAX_RECORD_BYTES
 from ..record.jsonio import dumps_json
-from ..record.sources import Item, find_files, iter_items
-from .results import MANIFEST, RESULTS_FORMAT, check_target
-from .tables import FINDINGS_SCHEMA, RECORDS_SCHEMA, TableWriter
-from .work import check_batch, peak_memory
+from .parts import Part, part_bytes, plan
+from .results import MANIFEST, RESULTS_FORMAT, TABLES, check_target
+from .tables import FINDINGS_SCHEMA, RECORDS_SCHEMA, PartWriter
+from .work import PartDone, check_part, part_name, peak_memory
 
 if TYPE_CHECKING:
-    import pyarrow as pa
     from distributed import Client
 
-__all__ = ["BATCH_BYTES", "BATCH_RECORDS", "Batch", "BulkResult", "batches", "run_bulk"]
+__all__ = ["BulkError", "BulkResult", "run_bulk"]
 
-BATCH_RECORDS: Final = 200
-"""Records per task: large enough that Dask's cost per task does not count."""
-BATCH_BYTES: Final = 2 * 1024 * 1024
-"""A batch is closed early once its records hold this many bytes."""
 STATUSES: Final[tuple[Status, ...]] = ("ok", "disputed", "invalid", "unreadable")
-
-
-@dataclass(frozen=True, slots=True)
-class Batch:
-    """Records read on the client, sent to a worker as one task."""
-
-    number: int
-    """The batch's number in input order, from 0."""
-    first_seq: int
-    """The input order number of its first record."""
-    items: list[Item]
-    files: list[str]
-    """The file of each item."""
 
 
 @dataclass(slots=True)
@@ -76,37 +57,6 @@ class BulkResult:
         return sum(self.counts.values())
 
 
-def batches(
-    paths: Iterable[Path],
-    *,
-    max_bytes: int = MAX_RECORD_BYTES,
-    batch_records: int = BATCH_RECORDS,
-    batch_bytes: int = BATCH_BYTES,
-) -> Iterator[Batch]:
-    """The records of ``paths`` (files and folders, as ``validate`` finds them), batched.
-
-    A file is named in the results by its absolute path (``-``: standard input),
-    so the viewer finds it again from anywhere.
-    """
-    items: list[Item] = []
-    files: list[str] = []
-    size = 0
-    number = 0
-    seq = 0
-    for path in find_files(paths):
-        name = "-" if str(path) == "-" else str(path.absolute())
-        for item in iter_items([path], max_bytes=max_bytes):
-            items.append(item)
-            files.append(name)
-            size += len(item.data)
-            if len(items) >= batch_records or size >= batch_bytes:
-                yield Batch(number, seq, items, files)
-                number, seq = number + 1, seq + len(items)
-                items, files, size = [], [], 0
-    if items:
-        yield Batch(number, seq, items, files)
-
-
 def run_bulk(
     client: Client,
     paths: Iterable[Path],
@@ -115,45 +65,55 @@ def run_bulk(
     max_bytes: int = MAX_RECORD_BYTES,
     strict: bool = False,
     replace: bool = False,
-    batch_records: int = BATCH_RECORDS,
+    part_records: int | None = None,
     progress: Callable[[Mapping[str, int]], None] | None = None,
 ) -> BulkResult:
     """Check every record of ``paths`` on ``client``'s cluster; write the results to ``out``.
 
+    The workers read the input files and write the results themselves: they
+    must see both at the same paths as this process (a local cluster does).
+
     :param replace: replace ``out`` when it is a results folder already
         (anything else there is never touched).
-    :param progress: called with the counts by status after each batch written.
+    :param part_records: at most this many records per partition (default: a
+        few partitions per worker, whatever their records).
+    :param progress: called with the counts by status after each partition.
     :raises ResultsError: ``out`` is taken.
-    :raises BulkError: a batch failed on the cluster (nothing is written).
+    :raises BulkError: a partition failed on the cluster (nothing is written).
     """
     paths = list(paths)
     check_target(out, replace)
     started = time.perf_counter()
-    work = out.parent / f".{out.name}.partial-{os.getpid()}"
+    work = out.absolute().parent / f".{out.name}.partial-{os.getpid()}"
     shutil.rmtree(work, ignore_errors=True)
     counts: dict[str, int] = dict.fromkeys(STATUSES, 0)
-    records = TableWriter(work / "records", RECORDS_SCHEMA)
-    findings = TableWriter(work / "findings", FINDINGS_SCHEMA)
+    findings = 0
 
-    def write(tables: tuple[pa.Table, pa.Table]) -> None:
-        records.write(tables[0])
-        findings.write(tables[1])
-        statuses = pc.value_counts(tables[0].column("status")).to_pylist()
-        for entry in statuses:
-            counts[entry["values"]] += entry["counts"]
+    def taken(done: PartDone) -> None:
+        nonlocal findings
+        for status, n in done.counts.items():
+            counts[status] += n
+        findings += done.findings
         if progress is not None:
             progress(counts)
 
     try:
-        source = batches(paths, max_bytes=max_bytes, batch_records=batch_records)
-        _run(client, source, write, max_bytes=max_bytes, strict=strict)
-        records.close()
-        findings.close()
+        for table in TABLES:
+            (work / table).mkdir(parents=True)
+        threads = _threads(client)
+        size = part_bytes(paths, threads)
+        parts = plan(paths, size=size, records=part_records, max_bytes=max_bytes)
+        task = partial(check_part, folder=str(work), max_bytes=max_bytes, strict=strict)
+        written = _run(client, parts, task, taken, limit=max(2 * threads, 4))
+        _finish_tables(work, written)
         seconds = time.perf_counter() - started
         memory = {str(k): int(v) for k, v in client.run(peak_memory).items()}
-        result = BulkResult(out, counts, findings.rows, seconds, memory)
+        result = BulkResult(out, counts, findings, seconds, memory)
         _write_manifest(work, result, paths, strict)
         _put_in_place(work, out)
+    except OSError as exc:  # an input file that breaks off, a folder not writable
+        shutil.rmtree(work, ignore_errors=True)
+        raise BulkError(f"{exc.filename or out}: {exc.strerror or exc}") from None
     except BaseException:
         shutil.rmtree(work, ignore_errors=True)
         raise
@@ -161,59 +121,49 @@ def run_bulk(
 
 
 class BulkError(Exception):
-    """The cluster could not check a batch (a worker lost too often, a bug)."""
+    """The cluster could not check a partition (a worker lost too often, a bug,
+    workers that cannot see the input files)."""
+
+
+def _threads(client: Client) -> int:
+    workers = client.scheduler_info()["workers"].values()
+    return max(sum(int(w.get("nthreads", 1)) for w in workers), 1)
 
 
 def _run(
     client: Client,
-    source: Iterator[Batch],
-    write: Callable[[tuple[pa.Table, pa.Table]], None],
+    parts: Iterator[Part],
+    task: Callable[[Part], PartDone],
+    taken: Callable[[PartDone], None],
     *,
-    max_bytes: int,
-    strict: bool,
-) -> None:
-    """Submit the batches, at most a few per worker thread ahead of the writing."""
+    limit: int,
+) -> int:
+    """Submit the partitions, at most ``limit`` in flight; the number submitted."""
     from distributed import as_completed
 
-    threads = sum(
-        w.get("nthreads", 1) for w in client.scheduler_info()["workers"].values()
-    )
-    limit = max(4 * threads, 8)
     run = f"casino-bulk-{os.getpid()}-{time.time_ns()}"
     waiting = as_completed()
     pending: dict[Any, int] = {}
-    done: dict[int, tuple[pa.Table, pa.Table]] = {}
-    submitted = written = 0
+    submitted = 0
 
     def receive() -> None:
-        nonlocal written
         future = next(waiting)
         number = pending.pop(future)
         try:
-            done[number] = future.result()
+            taken(future.result())
         except Exception as exc:
-            raise BulkError(f"batch {number + 1} failed on the cluster: {exc}") from exc
+            raise BulkError(
+                f"partition {number + 1} failed on the cluster: {exc}"
+            ) from exc
         finally:
             future.release()
-        while written in done:
-            write(done.pop(written))
-            written += 1
 
     try:
-        for batch in source:
-            while submitted - written >= limit:
+        for part in parts:
+            while len(pending) >= limit:
                 receive()
-            future = client.submit(
-                check_batch,
-                batch.items,
-                batch.files,
-                batch.first_seq,
-                max_bytes,
-                strict,
-                key=f"{run}-{batch.number}",
-                pure=False,
-            )
-            pending[future] = batch.number
+            future = client.submit(task, part, key=f"{run}-{part.number}", pure=False)
+            pending[future] = part.number
             waiting.add(future)
             submitted += 1
         while pending:
@@ -221,6 +171,17 @@ def _run(
     finally:
         for future in pending:
             future.cancel()
+    return submitted
+
+
+def _finish_tables(work: Path, written: int) -> None:
+    """Drop what a lost worker left half written; give an empty run its (empty)
+    files, so that every reader finds the columns."""
+    for table, schema in zip(TABLES, (RECORDS_SCHEMA, FINDINGS_SCHEMA), strict=True):
+        for left in (work / table).glob(".*.tmp"):
+            left.unlink(missing_ok=True)
+        if not written:
+            PartWriter(work / table / part_name(0), schema).commit()
 
 
 def _write_manifest(

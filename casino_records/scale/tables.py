@@ -5,6 +5,7 @@ Needs pyarrow (the ``[scale]`` extra).
 
 from __future__ import annotations
 
+import os
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, Final
@@ -17,9 +18,7 @@ from .columns import FINDING_KINDS
 __all__ = [
     "FINDINGS_SCHEMA",
     "RECORDS_SCHEMA",
-    "TableWriter",
-    "findings_table",
-    "records_table",
+    "PartWriter",
 ]
 
 _STRINGS: Final = pa.list_(pa.string())
@@ -76,78 +75,61 @@ FINDINGS_SCHEMA: Final = pa.schema(
 """One row per finding (or read error), in record order; ``seq`` joins the records."""
 
 
-def records_table(rows: Sequence[dict[str, Any]]) -> pa.Table:
-    """The ``records`` rows as an Arrow table."""
-    return pa.Table.from_pylist(list(rows), schema=RECORDS_SCHEMA)
+class PartWriter:
+    """Writes one partition's rows to a Parquet file, whole or not at all.
 
-
-def findings_table(rows: Sequence[dict[str, Any]]) -> pa.Table:
-    """The ``findings`` rows as an Arrow table."""
-    return pa.Table.from_pylist(list(rows), schema=FINDINGS_SCHEMA)
-
-
-class TableWriter:
-    """Streams tables into Parquet files of one dataset folder, in order.
-
-    Rows are buffered into row groups of about ``group_rows``; a new file is
-    started every ``file_rows`` rows, so no file grows without bound.
+    Rows are converted and written a row group at a time (memory stays flat
+    however large the partition); the file is written under a hidden temporary
+    name beside ``path`` and moved to ``path`` by :meth:`commit`, replacing a
+    file an earlier attempt left there.
     """
 
     def __init__(
-        self,
-        folder: Path,
-        schema: pa.Schema,
-        *,
-        group_rows: int = 65_536,
-        file_rows: int = 4_000_000,
+        self, path: Path, schema: pa.Schema, *, group_rows: int = 8192
     ) -> None:
-        folder.mkdir(parents=True, exist_ok=True)
-        self.folder = folder
+        self.path = path
         self.schema = schema
         self.group_rows = group_rows
-        self.file_rows = file_rows
         self.rows = 0
-        """Rows written so far (buffered ones included)."""
-        self._buffer: list[pa.Table] = []
-        self._buffered = 0
+        """Rows added so far."""
+        self._temp = path.with_name(f".{path.name}.{os.getpid()}-{id(self):x}.tmp")
+        self._buffer: list[dict[str, Any]] = []
         self._writer: pq.ParquetWriter | None = None
-        self._in_file = 0
-        self._files = 0
 
-    def write(self, table: pa.Table) -> None:
+    def add(self, rows: Sequence[dict[str, Any]]) -> None:
         """Add rows (in order); written once a row group is full."""
-        self._buffer.append(table)
-        self._buffered += table.num_rows
-        self.rows += table.num_rows
-        if self._buffered >= self.group_rows:
+        self._buffer += rows
+        self.rows += len(rows)
+        if len(self._buffer) >= self.group_rows:
             self._flush()
 
-    def close(self) -> None:
-        """Write what is buffered and close the file (an empty dataset gets one
-        empty file, so that every reader finds its columns)."""
+    def commit(self) -> None:
+        """Write what is left and move the file into place (a partition without
+        rows gets a file without rows, so that every reader finds the columns)."""
         self._flush()
         if self._writer is None:
             self._open()
         assert self._writer is not None
         self._writer.close()
         self._writer = None
+        os.replace(self._temp, self.path)
 
-    def _open(self) -> None:
-        path = self.folder / f"part-{self._files:05d}.parquet"
-        self._writer = pq.ParquetWriter(path, self.schema, compression="zstd")
-        self._files += 1
-        self._in_file = 0
-
-    def _flush(self) -> None:
-        if not self._buffered:
-            return
-        table = pa.concat_tables(self._buffer)
-        self._buffer, self._buffered = [], 0
-        if self._writer is not None and self._in_file >= self.file_rows:
+    def abort(self) -> None:
+        """Drop the temporary file, if not committed (harmless after a commit)."""
+        if self._writer is not None:
             self._writer.close()
             self._writer = None
+        self._temp.unlink(missing_ok=True)
+
+    def _open(self) -> None:
+        self._writer = pq.ParquetWriter(self._temp, self.schema, compression="zstd")
+
+    def _flush(self) -> None:
+        if not self._buffer:
+            return
+        table = pa.Table.from_pylist(self._buffer, schema=self.schema)
+        self._buffer = []
         if self._writer is None:
             self._open()
         assert self._writer is not None
         self._writer.write_table(table, row_group_size=max(table.num_rows, 1))
-        self._in_file += table.num_rows

@@ -1,45 +1,137 @@
-"""What a Dask worker runs: check a batch of records, return their rows as Arrow tables.
+"""What a Dask worker runs: check one partition, write its Parquet files, return counts.
 
-A batch carries its raw items (read on the client), so a worker needs no access
-to the input files, and a batch whose worker dies is simply run again
-elsewhere from the task itself: nothing is lost, and since the client takes
-each batch's result once, nothing is counted twice.
+The worker opens the input files itself and reads only its partition's pieces
+(:mod:`.parts`), checks each record with the function ``validate`` uses
+(:func:`casino_records.check.batch.checked_item`) and writes the partition's
+rows to ``records/part-NNNNN.parquet`` and ``findings/part-NNNNN.parquet``
+(named by the partition), each written beside its place and moved there
+whole. Only the counts go back to the client. A partition whose worker dies is
+run again elsewhere and its files are written again, replacing any left from
+before: nothing is lost and nothing is written twice.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
-import pyarrow as pa
+import gc
+import os
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
 
 from ..check.batch import checked_item
-from ..record.sources import Item
+from ..record.ranges import range_items
+from ..record.sources import Item, file_items
 from .columns import finding_rows, record_row
-from .tables import findings_table, records_table
+from .parts import Part, Piece
+from .tables import FINDINGS_SCHEMA, RECORDS_SCHEMA, PartWriter
 
-__all__ = ["check_batch", "peak_memory"]
+__all__ = ["PartDone", "PartError", "check_part", "part_name", "peak_memory"]
 
 
-def check_batch(
-    items: Sequence[Item],
-    files: Sequence[str],
-    first_seq: int,
+class PartError(Exception):
+    """A partition cannot be checked as planned: its worker cannot read a file
+    the client read, or a file changed since it was cut."""
+
+
+@dataclass(slots=True)
+class PartDone:
+    """What a partition's task returns: counts only."""
+
+    number: int
+    counts: dict[str, int] = field(default_factory=dict)
+    """Records by status."""
+    findings: int = 0
+
+
+def part_name(number: int) -> str:
+    """The file name of a partition's Parquet files."""
+    return f"part-{number:05d}.parquet"
+
+
+def check_part(part: Part, folder: str, max_bytes: int, strict: bool) -> PartDone:
+    """Check the records of ``part`` and write its rows under ``folder``.
+
+    :param folder: the results folder being written (``records/`` and
+        ``findings/`` in it exist).
+    :param strict: as ``validate --strict``.
+    :raises PartError: see :class:`PartError`.
+    """
+    done = PartDone(part.number)
+    name = part_name(part.number)
+    records = PartWriter(Path(folder, "records", name), RECORDS_SCHEMA)
+    findings = PartWriter(Path(folder, "findings", name), FINDINGS_SCHEMA)
+    try:
+        seq = part.first_seq
+        for item, file in _items(part, max_bytes):
+            status, found = _check(
+                item, file, seq, records, findings, max_bytes, strict
+            )
+            done.counts[status] = done.counts.get(status, 0) + 1
+            done.findings += found
+            seq += 1
+        if seq - part.first_seq != part.records:
+            raise PartError(
+                f"partition {part.number} held {seq - part.first_seq} records, not"
+                f" {part.records}: was an input file changed during the run?"
+            )
+        records.commit()
+        findings.commit()
+    finally:
+        records.abort()
+        findings.abort()
+    return done
+
+
+def _check(
+    item: Item,
+    file: str,
+    seq: int,
+    records: PartWriter,
+    findings: PartWriter,
     max_bytes: int,
     strict: bool,
-) -> tuple[pa.Table, pa.Table]:
-    """Check ``items`` (read and replay each) and return the records and findings rows.
+) -> tuple[str, int]:
+    """Check one record and add its rows; its status and number of findings.
 
-    :param files: the file each item was read from (same length as ``items``).
-    :param first_seq: the input order number of the first item.
-    :param strict: as ``validate --strict``.
+    The cyclic collector stays paused until the record's rows are taken, as
+    :func:`casino_records.check.batch.check_item` pauses it: otherwise it walks
+    the whole replay, alive until then, many times per record for nothing.
     """
-    records = []
-    findings = []
-    for n, (item, file) in enumerate(zip(items, files, strict=True)):
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
         checked = checked_item(item, max_bytes, strict)
-        records.append(record_row(checked, first_seq + n, file))
-        findings += finding_rows(checked, first_seq + n)
-    return records_table(records), findings_table(findings)
+        records.add([record_row(checked, seq, file)])
+        rows = finding_rows(checked, seq)
+        findings.add(rows)
+        return checked.status, len(rows)
+    finally:
+        if enabled:
+            gc.enable()
+
+
+def _items(part: Part, max_bytes: int) -> Iterator[tuple[Item, str]]:
+    for item in part.items:
+        yield item, "-"
+    for piece in part.pieces:
+        _check_access(piece)
+        path = Path(piece.path)
+        if piece.span is None:
+            items = file_items(path, max_bytes, piece.label)
+        else:
+            items = range_items(
+                path, piece.span, label=piece.label, max_bytes=max_bytes
+            )
+        for item in items:
+            yield item, piece.path
+
+
+def _check_access(piece: Piece) -> None:
+    if piece.readable and not os.access(piece.path, os.R_OK):
+        raise PartError(
+            f"a worker cannot read {piece.path}: the workers must see the input"
+            " files at the same path as the command (a shared file system)"
+        )
 
 
 def peak_memory() -> int:
