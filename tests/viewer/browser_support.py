@@ -111,8 +111,6 @@ def pytest_collection_modifyitems(
     ["error"]`` stays in force for everything else).
     """
     reason = _skip_reason(config)
-    # With worker processes (make test: --dist loadfile, a module's tests on one
-    # worker: the browser modules each share a server and a Chromium).
     grouped = config.pluginmanager.hasplugin("xdist")
     for item in items:
         fixtures = set(getattr(item, "fixturenames", ()))
@@ -124,7 +122,7 @@ def pytest_collection_modifyitems(
         if reason is not None and item.get_closest_marker("browser") is not None:
             item.add_marker(pytest.mark.skip(reason=reason))
     if grouped:
-        # The browser modules, the longest, first: rather than one of them
+        # The browser tests, the longest, first: rather than one of them
         # alone at the end while the other workers wait.
         items.sort(key=lambda item: item.get_closest_marker("browser") is None)
 
