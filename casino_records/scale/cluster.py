@@ -57,7 +57,7 @@ def dask_client(
                     n_workers=workers,
                     threads_per_worker=1,
                     processes=True,
-                    dashboard_address=None,  # never shown for a local run
+                    dashboard_address=":0",  # any free port: never a clash, never shown
                     silence_logs=logging.ERROR,
                 )
                 client = Client(cluster)
