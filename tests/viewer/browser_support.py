@@ -111,7 +111,7 @@ def pytest_collection_modifyitems(
     ["error"]`` stays in force for everything else).
     """
     reason = _skip_reason(config)
-    grouped = config.pluginmanager.hasplugin("xdist")
+    with_workers = config.pluginmanager.hasplugin("xdist")
     for item in items:
         fixtures = set(getattr(item, "fixturenames", ()))
         if fixtures & BROWSER_FIXTURES and item.get_closest_marker("browser") is None:
@@ -121,7 +121,7 @@ def pytest_collection_modifyitems(
                 item.add_marker(pytest.mark.filterwarnings(spec))
         if reason is not None and item.get_closest_marker("browser") is not None:
             item.add_marker(pytest.mark.skip(reason=reason))
-    if grouped:
+    if with_workers:
         # The browser tests, the longest, first: rather than one of them
         # alone at the end while the other workers wait.
         items.sort(key=lambda item: item.get_closest_marker("browser") is None)
