@@ -10,14 +10,13 @@
 from __future__ import annotations
 
 import multiprocessing
-import signal
 import threading
-from collections.abc import Callable, Generator, Iterator
-from contextlib import closing, contextmanager
+from collections.abc import Callable, Generator
+from contextlib import closing
 from types import FrameType
 from typing import Final
 
-from ..check.pools import start_pool
+from ..check.pools import sigterm_handled_by, start_pool
 from ..record.jsonio import dumps, loads
 from ..record.models import GameRecord
 from .game import AnalysedGame, Unit
@@ -152,7 +151,7 @@ def _run_units(
     context = multiprocessing.get_context(method)
     # The costliest units first, so no worker is left with a long one at the end.
     ordered = sorted(units, key=lambda unit: unit.exact)
-    with _stopped_on_sigterm():
+    with sigterm_handled_by(_stop):
         pool = start_pool(
             context,
             min(jobs, len(units)),
@@ -166,18 +165,6 @@ def _run_units(
             pool.join()
 
 
-@contextmanager
-def _stopped_on_sigterm() -> Iterator[None]:
-    """Turn SIGTERM into SystemExit while workers run, so they are stopped too."""
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-
-    def stop(signum: int, frame: FrameType | None) -> None:
-        raise SystemExit(128 + signum)
-
-    previous = signal.signal(signal.SIGTERM, stop)
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGTERM, previous)
+def _stop(signum: int, frame: FrameType | None) -> None:
+    """SIGTERM as SystemExit while workers run: the pool is stopped on the way out."""
+    raise SystemExit(128 + signum)

@@ -17,9 +17,10 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from multiprocessing.context import BaseContext
 from multiprocessing.pool import Pool
+from types import FrameType
 from typing import Any
 
-__all__ = ["start_pool"]
+__all__ = ["sigterm_handled_by", "start_pool"]
 
 
 def start_pool(
@@ -35,7 +36,7 @@ def start_pool(
     ...     pool.map(abs, [-1, 2, -3])
     [1, 2, 3]
     """
-    with _default_sigterm():
+    with sigterm_handled_by(signal.SIG_DFL):
         return context.Pool(
             processes, initializer=_start_worker, initargs=(initializer, initargs)
         )
@@ -51,13 +52,17 @@ def _start_worker(
 
 
 @contextmanager
-def _default_sigterm() -> Iterator[None]:
-    """SIGTERM at its default action while workers are forked (main thread only:
-    elsewhere no handler can be set, and workers come from a fork server)."""
+def sigterm_handled_by(
+    handler: Callable[[int, FrameType | None], Any] | int,
+) -> Iterator[None]:
+    """SIGTERM handled by ``handler`` (a function, or ``signal.SIG_DFL``) while
+    the block runs, then as before. Only the main thread can set a handler:
+    elsewhere the block runs unchanged (its pools' workers come from a fork
+    server, never forked from this process)."""
     if threading.current_thread() is not threading.main_thread():
         yield
         return
-    previous = signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    previous = signal.signal(signal.SIGTERM, handler)
     try:
         yield
     finally:

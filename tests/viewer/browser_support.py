@@ -37,13 +37,13 @@ import subprocess
 import sys
 import tempfile
 import time
-import urllib.request
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any, Final
 
 import pytest
 
+from casino_records.cli.view import serving
 from tests.paths import ROOT
 
 VIEWER_APP: Final = ROOT / "viewer" / "streamlit_app.py"
@@ -249,7 +249,7 @@ def run_streamlit(script: Path, *, log_path: Path, cwd: Path = ROOT) -> Iterator
             )
             url = f"http://127.0.0.1:{port}"
             try:
-                if _wait_healthy(proc, url, log):
+                if _wait_healthy(proc, port, url, log):
                     yield url
                     return
             finally:
@@ -271,15 +271,7 @@ def _says_serving(log: Any, url: str) -> bool:
     return f"URL: {url}" in last_run
 
 
-def _answers(url: str) -> bool:
-    try:
-        with urllib.request.urlopen(f"{url}/_stcore/health", timeout=1) as resp:
-            return bool(resp.status == 200)
-    except OSError:
-        return False
-
-
-def _wait_healthy(proc: subprocess.Popen[bytes], url: str, log: Any) -> bool:
+def _wait_healthy(proc: subprocess.Popen[bytes], port: int, url: str, log: Any) -> bool:
     """True when healthy; False when the port was taken (try again)."""
     deadline = time.monotonic() + STARTUP_TIMEOUT
     while True:
@@ -291,7 +283,7 @@ def _wait_healthy(proc: subprocess.Popen[bytes], url: str, log: Any) -> bool:
             raise RuntimeError(f"streamlit exited rc={proc.returncode}:\n{text}")
         # Healthy, and serving by its own word: another worker's server may hold
         # the port this one lost, and would answer the health check too.
-        if _says_serving(log, url) and _answers(url):
+        if _says_serving(log, url) and serving(port):
             return True
         if time.monotonic() > deadline:
             raise TimeoutError(

@@ -15,13 +15,12 @@ import socket
 import subprocess
 import sys
 import time
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from casino_records.cli.view import port_taken
+from casino_records.cli.view import port_taken, serving
 from tests.paths import SAMPLES
 
 pytestmark = [
@@ -67,16 +66,6 @@ def alive(pid: int) -> bool:
     return state.split()[0] != "Z"
 
 
-def healthy(port: int) -> bool:
-    try:
-        with urllib.request.urlopen(
-            f"http://127.0.0.1:{port}/_stcore/health", timeout=1
-        ) as response:
-            return bool(response.status == 200)
-    except OSError:
-        return False
-
-
 def _as_a_foreground_job() -> None:
     """Ctrl+C and Ctrl+\\ at their defaults, as a shell starts a foreground job.
 
@@ -103,7 +92,7 @@ def viewer(tmp_path: Path) -> Iterator[tuple[subprocess.Popen[bytes], int, int]]
     child = -1
     try:
         deadline = time.monotonic() + STARTUP
-        while not healthy(port):
+        while not serving(port):
             if proc.poll() is not None or time.monotonic() > deadline:
                 log.seek(0)
                 pytest.fail(f"the viewer did not start:\n{log.read().decode()[-3000:]}")
@@ -141,7 +130,7 @@ def process_state(pid: int, child: int) -> str:
 
 def gone(child: int, port: int, within: float = 30) -> bool:
     deadline = time.monotonic() + within
-    while alive(child) or healthy(port):
+    while alive(child) or serving(port):
         if time.monotonic() > deadline:
             return False
         time.sleep(0.2)
