@@ -40,7 +40,7 @@ def record_row(checked: Checked, seq: int, file: str) -> dict[str, Any]:
     :param seq: the record's number in the run's input order, from 0.
     :param file: the file the item was read from, as the run names it.
     """
-    item, record, report = checked.item, checked.record, checked.report
+    item, record, report = checked.item, checked.shape, checked.report
     counts = dict.fromkeys(FINDING_KINDS, 0)
     severities = dict.fromkeys(SEVERITIES, 0)
     if report is None:
@@ -93,7 +93,7 @@ def finding_rows(checked: Checked, seq: int) -> list[dict[str, Any]]:
     (and the category and side) of the score check at its JSON pointer.
     """
     item, report = checked.item, checked.report
-    record_id = checked.record.id if checked.record is not None else None
+    record_id = checked.shape.id if checked.shape is not None else None
     base = {"seq": seq, "source": item.label, "record_id": record_id}
     if report is None:
         return [
