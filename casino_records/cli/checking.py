@@ -97,7 +97,6 @@ def validate(
         )
     from ..check.batch import check_all, default_jobs
     from ..present.report_text import status_line, summary_line
-    from ..record.jsonio import dumps_json
     from ..record.sources import find_files, iter_items
 
     files = list(find_files(paths))
@@ -148,6 +147,8 @@ def validate(
     finally:
         outcomes.close()
     if fmt == "json":
+        from ..record.jsonio import dumps_json
+
         summary = {**counts, "records": sum(counts.values()), "stopped": stopped}
         raw.write(b'\n], "summary": ' + dumps_json(summary).rstrip() + b"}\n")
     else:
