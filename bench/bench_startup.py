@@ -12,7 +12,10 @@ is the best wall time of ``--runs`` runs (default 15):
 - ``casino-records --help``.
 
 ``CASINO_RECORDS_PURE_PYTHON=1`` in the environment measures the pure-Python build
-(the compiled one otherwise, when built: the first line says which).
+(the compiled one otherwise, when built: the first line says which). The commands
+run without ``PYTHONDONTWRITEBYTECODE``, so that, as on a user's machine, Python
+reads the bytecode it wrote (the warm-up writes it) instead of compiling every
+module's source again at each start; ``--no-bytecode`` keeps the variable as set.
 
 Run: ``.venv/bin/python bench/bench_startup.py [--runs N] [--record FILE]``.
 """
@@ -20,6 +23,7 @@ Run: ``.venv/bin/python bench/bench_startup.py [--runs N] [--record FILE]``.
 from __future__ import annotations
 
 import argparse
+import os
 import subprocess
 import sys
 import time
@@ -31,11 +35,18 @@ RECORD = ROOT / "sample_games" / "classic-2p-annotated.json"
 TARGET_MS = 120.0
 
 
+ENV = dict(os.environ)
+
+
 def wall(command: list[str]) -> float:
     """Run ``command`` (output discarded) and return its wall time in seconds."""
     start = time.perf_counter()
     subprocess.run(
-        command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False
+        command,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        env=ENV,
+        check=False,
     )
     return time.perf_counter() - start
 
@@ -45,7 +56,14 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=15)
     parser.add_argument("--record", type=Path, default=RECORD)
+    parser.add_argument(
+        "--no-bytecode",
+        action="store_true",
+        help="keep PYTHONDONTWRITEBYTECODE as set (every start compiles the sources)",
+    )
     args = parser.parse_args()
+    if not args.no_bytecode:
+        ENV.pop("PYTHONDONTWRITEBYTECODE", None)
     record = str(args.record)
     py = sys.executable
     commands = {
@@ -70,9 +88,14 @@ def main() -> None:
         [py, "-c", "import casino_records; print(casino_records.COMPILED)"],
         capture_output=True,
         text=True,
+        env=ENV,
         check=True,
     ).stdout.strip()
-    print(f"build: {'compiled' if compiled == 'True' else 'pure Python'}; {record}")
+    build = "compiled" if compiled == "True" else "pure Python"
+    cached = (
+        "no bytecode cache" if "PYTHONDONTWRITEBYTECODE" in ENV else "bytecode cached"
+    )
+    print(f"build: {build}, {cached}; {record}")
     for command in commands.values():  # warm the caches: bytecode, page cache
         wall(command)
     best = dict.fromkeys(commands, float("inf"))

@@ -17,6 +17,7 @@ from ..engine.moves import MoveKind, Step
 from ..engine.scoring import CHECK_LABELS
 from ..engine.seating import HAND_SIZE
 from ..engine.state import DealState
+from ..record.plain import CLAIMED_COUNTS, CLAIMED_POINTS
 from ..record.shape import DealShape as Deal
 from .audit import DecidingMoves
 
@@ -191,13 +192,15 @@ def _claimed_values(
     """(dotted figure, claimed value) for every figure a side claimed, in display order."""
     values = {}
     if claimed.points is not None:
-        for name, value in claimed.points.__dict__.items():
+        for name in CLAIMED_POINTS:
+            value = getattr(claimed.points, name)
             if value is not None:
                 values[f"points.{name}"] = value
     if claimed.total is not None:
         values["total"] = claimed.total
     if claimed.counts is not None:
-        for name, value in claimed.counts.__dict__.items():
+        for name in CLAIMED_COUNTS:
+            value = getattr(claimed.counts, name)
             if value is not None:
                 values[f"counts.{name}"] = value
     return [(f, values[f]) for f in CHECK_LABELS if f in values]

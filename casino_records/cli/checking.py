@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import itertools
 import sys
-import tempfile
 from collections.abc import Iterator
 from contextlib import nullcontext
 from dataclasses import dataclass
@@ -382,6 +381,8 @@ class _Corrections:
         self.written = 0
         self.spool: IO[bytes] | None = None
         if target is not None:
+            import tempfile
+
             self.spool = tempfile.TemporaryFile(prefix="casino-rescore.")
 
     def add(self, result: _Rescored) -> None:

@@ -15,7 +15,6 @@ The constants the models and this module share are defined here, once.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any, Final, Literal, TypeAlias, get_args
 
 from ..engine.rules import PRESETS, Rules
@@ -23,6 +22,8 @@ from ..engine.shuffle import METHOD as SHUFFLE_METHOD
 from ..errors import RulesError
 
 __all__ = [
+    "CLAIMED_COUNTS",
+    "CLAIMED_POINTS",
     "FORMAT",
     "GLYPHS",
     "JSON_INTEGER_RANGE",
@@ -59,7 +60,6 @@ GLYPHS: Final = frozenset(get_args(Glyph))
 """Every :data:`Glyph`."""
 
 
-@dataclass(frozen=True, slots=True)
 class WrittenNumber:
     """A JSON number no field can hold (a fraction, or too large for a float), as written.
 
@@ -67,11 +67,20 @@ class WrittenNumber:
     rather than ``inf``; no field accepts one.
     """
 
-    text: str
-    """The number as the document writes it."""
+    __slots__ = ("text",)
+
+    def __init__(self, text: str) -> None:
+        self.text: Final = text
+        """The number as the document writes it."""
 
     def __repr__(self) -> str:
         return self.text
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is WrittenNumber and other.text == self.text
+
+    def __hash__(self) -> int:
+        return hash((WrittenNumber, self.text))
 
 
 class Refused(Exception):
@@ -83,91 +92,136 @@ REFUSED: Final = Refused()
 
 
 # --- The parts ----------------------------------------------------------------------
+# Plain classes, not dataclasses: a dataclass costs a millisecond to create, at
+# every start of the command line.
+
+CLAIMED_POINTS: Final = (
+    "most_cards",
+    "most_spades",
+    "big_casino",
+    "little_casino",
+    "aces",
+    "sweeps",
+)
+"""The figures of ``ClaimedPoints``, in its field order."""
+CLAIMED_COUNTS: Final = ("cards", "spades", "sweeps")
+"""The figures of ``ClaimedCounts``, in its field order."""
 
 
-@dataclass(frozen=True, slots=True)
 class PlainRules:
     """The rules as written (a ``RulesSpec``): a preset and option overrides."""
 
-    preset: str
-    """The rules preset."""
-    options: dict[str, bool | int | str]
-    """The overrides, keys sorted."""
+    __slots__ = ("options", "preset")
+
+    def __init__(self, preset: str, options: dict[str, bool | int | str]) -> None:
+        self.preset: Final = preset
+        """The rules preset."""
+        self.options: Final = options
+        """The overrides, keys sorted."""
 
     def effective(self) -> Rules:
         """The preset's defaults plus the overrides (as ``RulesSpec.effective``)."""
         return Rules.from_preset(self.preset, self.options)
 
 
-@dataclass(frozen=True, slots=True)
 class PlainPlayer:
     """A player (a ``Player``)."""
 
-    name: str
-    """The name shown."""
-    id: str | None
-    """A stable identifier, if any."""
+    __slots__ = ("id", "name")
+
+    def __init__(self, name: str, id: str | None) -> None:
+        self.name: Final = name
+        """The name shown."""
+        self.id: Final = id
+        """A stable identifier, if any."""
 
 
-@dataclass(frozen=True, slots=True)
 class PlainShuffle:
     """A seeded shuffle (a ``Shuffle``)."""
 
-    method: str
-    """The shuffle algorithm."""
-    seed: str
-    """The seed, as written."""
+    __slots__ = ("method", "seed")
+
+    def __init__(self, method: str, seed: str) -> None:
+        self.method: Final = method
+        """The shuffle algorithm."""
+        self.seed: Final = seed
+        """The seed, as written."""
 
 
-# The claims keep a __dict__ (no slots): the audit lists a claim's figures from
-# it, in field order, as it does those of the models.
-
-
-@dataclass(frozen=True)
 class PlainClaimedPoints:
     """Points a side claimed for a deal, by category (a ``ClaimedPoints``)."""
 
-    most_cards: int | None = None
-    most_spades: int | None = None
-    big_casino: int | None = None
-    little_casino: int | None = None
-    aces: int | None = None
-    sweeps: int | None = None
+    __slots__ = CLAIMED_POINTS
+
+    def __init__(
+        self,
+        most_cards: int | None,
+        most_spades: int | None,
+        big_casino: int | None,
+        little_casino: int | None,
+        aces: int | None,
+        sweeps: int | None,
+    ) -> None:
+        self.most_cards: Final = most_cards
+        self.most_spades: Final = most_spades
+        self.big_casino: Final = big_casino
+        self.little_casino: Final = little_casino
+        self.aces: Final = aces
+        self.sweeps: Final = sweeps
 
 
-@dataclass(frozen=True)
 class PlainClaimedCounts:
     """What a side counted in its pile (a ``ClaimedCounts``)."""
 
-    cards: int | None = None
-    spades: int | None = None
-    sweeps: int | None = None
+    __slots__ = CLAIMED_COUNTS
+
+    def __init__(
+        self, cards: int | None, spades: int | None, sweeps: int | None
+    ) -> None:
+        self.cards: Final = cards
+        self.spades: Final = spades
+        self.sweeps: Final = sweeps
 
 
-@dataclass(frozen=True, slots=True)
 class PlainClaimedSide:
     """One side's claimed result of a deal (a ``ClaimedSide``)."""
 
-    points: PlainClaimedPoints | None
-    total: int | None
-    counts: PlainClaimedCounts | None
+    __slots__ = ("counts", "points", "total")
+
+    def __init__(
+        self,
+        points: PlainClaimedPoints | None,
+        total: int | None,
+        counts: PlainClaimedCounts | None,
+    ) -> None:
+        self.points: Final = points
+        self.total: Final = total
+        self.counts: Final = counts
 
 
-@dataclass(frozen=True, slots=True)
 class PlainClaimedDeal:
     """The claimed result of a deal (a ``ClaimedDeal``)."""
 
-    sides: tuple[PlainClaimedSide, ...]
-    comment: str | None
+    __slots__ = ("comment", "sides")
+
+    def __init__(
+        self, sides: tuple[PlainClaimedSide, ...], comment: str | None
+    ) -> None:
+        self.sides: Final = sides
+        self.comment: Final = comment
 
 
-@dataclass(frozen=True, slots=True)
 class PlainClaimedMatch:
     """The claimed result of the match (a ``ClaimedMatch``)."""
 
-    totals: tuple[int, ...] | None
-    winner: int | None
-    comment: str | None
+    __slots__ = ("comment", "totals", "winner")
+
+    def __init__(
+        self, totals: tuple[int, ...] | None, winner: int | None, comment: str | None
+    ) -> None:
+        self.totals: Final = totals
+        self.winner: Final = winner
+        self.comment: Final = comment
 
 
 # --- Readers: what the models accept, or REFUSED ------------------------------------------
@@ -270,15 +324,6 @@ def shuffle(value: object) -> PlainShuffle | None:
     return PlainShuffle(SHUFFLE_METHOD, _text(obj.get("seed")))
 
 
-_POINTS: Final = (
-    "most_cards",
-    "most_spades",
-    "big_casino",
-    "little_casino",
-    "aces",
-    "sweeps",
-)
-_COUNTS: Final = ("cards", "spades", "sweeps")
 _SIDE_KEYS: Final = frozenset(("points", "total", "counts"))
 
 
@@ -289,11 +334,11 @@ def _side(value: object) -> PlainClaimedSide:
     return PlainClaimedSide(
         None
         if points is None
-        else PlainClaimedPoints(*[_count(p) for p in _values(points, _POINTS)]),
+        else PlainClaimedPoints(*[_count(p) for p in _values(points, CLAIMED_POINTS)]),
         _count(obj.get("total")),
         None
         if counts is None
-        else PlainClaimedCounts(*[_count(c) for c in _values(counts, _COUNTS)]),
+        else PlainClaimedCounts(*[_count(c) for c in _values(counts, CLAIMED_COUNTS)]),
     )
 
 
