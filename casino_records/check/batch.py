@@ -25,7 +25,6 @@ from functools import partial
 from typing import TYPE_CHECKING, Any, Final, TypeVar
 
 from ..record.files import MAX_RECORD_BYTES
-from ..record.readnotes import ReadNotes
 from ..record.sources import Item, light_item, read_item
 from .outcome import Outcome, Status, error_text, first_problem, in_source_terms
 
@@ -103,6 +102,8 @@ class Checked:
                 self.replayed = clean
                 self.status = clean.tally.status  # type: ignore[assignment]
                 return
+        from ..record.readnotes import ReadNotes
+
         notes = ReadNotes()
         record, self.errors, self.unreadable = read_item(item, max_bytes, notes)
         self.record = record
