@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import gc
 import os
-import threading
 from collections.abc import Callable, Generator, Iterable, Iterator
 from contextlib import contextmanager
 from functools import partial
@@ -157,7 +156,7 @@ class Checked:
         """The small summary sent back from a worker process."""
         report = None
         if reports:
-            from ..record.jsonio import dumps_json
+            from ..record.jsondump import dumps_json
 
             report = dumps_json(self.entry())
         return Outcome(
@@ -258,6 +257,8 @@ def parallel_map(
     if jobs <= 1:
         yield from map(work, items)
         return
+    import threading
+
     window = max(jobs * chunksize * 4, chunksize)
     slots = threading.Semaphore(window)
     stop = threading.Event()

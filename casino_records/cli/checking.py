@@ -146,7 +146,7 @@ def validate(
     finally:
         outcomes.close()
     if fmt == "json":
-        from ..record.jsonio import dumps_json
+        from ..record.jsondump import dumps_json
 
         summary = {**counts, "records": sum(counts.values()), "stopped": stopped}
         raw.write(b'\n], "summary": ' + dumps_json(summary).rstrip() + b"}\n")
@@ -197,7 +197,7 @@ def _rescore_item(
     from ..check.correct import corrected_data
     from ..check.explain import explain
     from ..present.report_text import report_text
-    from ..record.jsonio import dumps_json
+    from ..record.jsondump import dumps_json
     from ..record.writers import RecordTooLargeError, record_bytes
 
     number, item = numbered
@@ -318,7 +318,7 @@ def rescore(
     finally:
         results.close()
     if fmt == "json":
-        from ..record.jsonio import dumps_json
+        from ..record.jsondump import dumps_json
 
         summary = {**counts, "records": sum(counts.values())}
         stream.write(b'\n], "summary": ' + dumps_json(summary).rstrip() + b"}\n")
