@@ -204,6 +204,8 @@ def _side_sheet(
         hide_index=True,
         disabled=["category", "engine"],
         column_config={"claimed": st.column_config.NumberColumn(min_value=0, step=1)},
+        placeholder="",  # an unclaimed figure: an empty cell, as on paper
+        alt=f"{name}'s score sheet",
     )
     changed = False
     for i, row in enumerate(rows):
