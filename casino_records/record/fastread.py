@@ -134,6 +134,12 @@ def light_record(data: bytes) -> LightRecord | None:
         obj = orjson.loads(data)
     except orjson.JSONDecodeError:
         return None
+    return light_record_of(obj)
+
+
+def light_record_of(obj: object) -> LightRecord | None:
+    """:func:`light_record` of a document already parsed by ``orjson.loads``
+    (not changed here)."""
     if type(obj) is not dict:
         return None
     try:
