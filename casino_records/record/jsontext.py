@@ -21,7 +21,7 @@ from typing import Any, Final
 import orjson
 
 from ..errors import RecordFormatError
-from .fields import WrittenNumber
+from .plain import WrittenNumber
 from .pointer import Part
 
 __all__ = ["has_repeated_keys", "parse", "repeated_keys", "syntax_error"]
