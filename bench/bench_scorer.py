@@ -6,9 +6,12 @@ moves, from a bot game, cards as they appear) twice: once by clicking in the
 move entry component (the card, then its move) and once by typing each move
 into its text field. Times, in milliseconds, from the click or the Enter key
 until the page shows it: a card's moves are listed in the browser, without a
-server round trip (every other card is clicked by the page's own script and
-timed by its clock, to the next frame drawn, without Playwright's overhead); a chosen or typed move goes to the server, which answers with
-the next position (the title naming the next move, the entry ready again).
+server round trip; a chosen or typed move goes to the server, which answers
+with the next position (the title naming the next move, the entry ready again).
+Every other card and move is clicked by the page's own script and timed by its
+clock, to the next frame drawn: what the person at the table waits for, without
+Playwright's own work (finding the element, waiting for it to stand still),
+which the other half includes.
 The move's time is also split at the server's last message (the Chrome
 DevTools Protocol's WebSocket frames): the rest is the browser drawing it. On a
 shared machine wall times follow the load, so the CPU time each entry costs the
@@ -17,7 +20,9 @@ page and for the reference.
 Also measured in this process, for the same deal: the server's work per
 position (the session, and the entry's data: every playable card's moves) and
 the size of that data. Prints p50 / p95 / max; no asserts (the target is p95 <
-200 ms per entry), with a two-element Streamlit page's rerun as the reference::
+200 ms per entered move). The reference, in the same run: a small Streamlit
+page's rerun, by Enter in a field (Playwright) and by a button clicked (the
+page's own clock)::
 
     .venv/bin/python bench/bench_scorer.py
 """
@@ -50,12 +55,28 @@ FLOOR_APP = """
 import streamlit as st
 st.text_input("Type", key="typed")
 st.subheader(f"echo {st.session_state.get('typed', '')}")
+if st.button("Next", key="next"):
+    st.session_state.count = st.session_state.get("count", 0) + 1
+st.subheader(f"count {st.session_state.get('count', 0)}")
 """
 
+_FLOOR_CLICK_IN_PAGE = """async ([button, text]) => {
+  const shown = () => [...document.querySelectorAll('h3')]
+    .some((h) => h.textContent.trim() === text);
+  const start = performance.now();
+  document.querySelector(button).click();
+  while (!shown()) {
+    if (performance.now() - start > 60000) throw new Error('not shown: ' + text);
+    await new Promise((done) => requestAnimationFrame(done));
+  }
+  await new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0)));
+  return performance.now() - start;
+}"""
 
-def floor(browser: Any, runs: int = 24) -> tuple[list[float], list[float]]:
-    """A Streamlit round trip of a two-element page: what any rerun costs here
-    (and of it, the server's answer)."""
+
+def floor(browser: Any, runs: int = 24) -> tuple[list[float], list[float], list[float]]:
+    """A Streamlit round trip of a small page: what any rerun costs here (and of
+    it, the server's answer); then a button clicked, on the page's own clock."""
     with tempfile.TemporaryDirectory() as folder:
         app = Path(folder) / "floor.py"
         app.write_text(FLOOR_APP, encoding="utf-8")
@@ -84,8 +105,14 @@ def floor(browser: Any, runs: int = 24) -> tuple[list[float], list[float]]:
                 if server is not None:
                     served.append(server)
             report_cpu("reference", start_cpu, cpu.now(), runs)
+            clicked = [
+                page.evaluate(
+                    _FLOOR_CLICK_IN_PAGE, [".st-key-next button", f"count {n}"]
+                )
+                for n in range(1, runs + 1)
+            ]
             page.close()
-    return times, served
+    return times, served, clicked
 
 
 class Frames:
@@ -230,6 +257,7 @@ def main() -> int:
         picks: list[float] = []
         in_page: list[float] = []
         chooses: list[float] = []
+        chosen_in_page: list[float] = []
         served: list[float] = []
         frames = Frames(page)
         cpu = Cpu(url)
@@ -238,14 +266,15 @@ def main() -> int:
             frames.clear()
             shown, played = click_move(page, mirror, move, in_page=n % 2 == 1)
             (in_page if n % 2 else picks).append(shown * 1000)
-            chooses.append(played * 1000)
+            (chosen_in_page if n % 2 else chooses).append(played * 1000)
             server = frames.answered_ms()
             if server is not None:
                 served.append(server)
         print(f"clicking a whole deal: {len(moves)} moves")
         report("  card picked -> its moves listed (Playwright click)", picks)
         report("  card picked -> its moves drawn (page's own clock)", in_page)
-        report("  move chosen -> next move asked", chooses)
+        report("  move chosen -> next move asked (Playwright click)", chooses)
+        report("  move chosen -> next move asked (page's own clock)", chosen_in_page)
         report("    of which: the move sent -> the server's last message", served)
         report_cpu(
             "  a card picked and its move chosen", start_cpu, cpu.now(), len(moves)
@@ -258,9 +287,10 @@ def main() -> int:
             typed = [type_move(page, mirror, move) * 1000 for move in moves]
             print(f"typing a whole deal: {len(moves)} moves")
             report("  Enter -> next move asked", typed)
-        rerun, answered = floor(browser)
-        report("reference: a two-element Streamlit page's rerun", rerun)
+        rerun, answered, clicked = floor(browser)
+        report("reference: a small Streamlit page's rerun (Enter)", rerun)
         report("  of which: the server's answer", answered)
+        report("  a button clicked -> shown (page's own clock)", clicked)
         browser.close()
     times, sizes = server_side(moves, deal.table, deal.dealer)
     print("in this process, per position:")

@@ -18,12 +18,9 @@ This module uses the standard library only: ``setup.py`` loads it on its own.
 from __future__ import annotations
 
 import hashlib
-import importlib.abc
 import importlib.machinery
-import importlib.util
 import os
 import sys
-import sysconfig
 import warnings
 from collections.abc import Sequence
 from pathlib import Path
@@ -74,7 +71,9 @@ COMPILED_MODULES: Final = (
     "record.translate",
 )
 """The hot path of self-play and replay, compiled by mypyc (dotted names under the package)."""
-EXTENSION_SUFFIX: Final = sysconfig.get_config_var("EXT_SUFFIX") or ".so"
+EXTENSION_SUFFIX: Final = importlib.machinery.EXTENSION_SUFFIXES[0]
+"""The file suffix of an extension module of this interpreter (``sysconfig``'s
+``EXT_SUFFIX``; read from :mod:`importlib.machinery`, loaded already)."""
 
 
 def source_of(module: str, package_dir: Path = PACKAGE_DIR) -> Path:
@@ -106,8 +105,12 @@ def _recorded_digests() -> dict[str, str] | None:
     return digests
 
 
-class _SourceFirst(importlib.abc.MetaPathFinder):
-    """Load the compiled modules of the package from their ``.py`` sources."""
+class _SourceFirst:
+    """Load the compiled modules of the package from their ``.py`` sources.
+
+    A meta path finder (``importlib.abc.MetaPathFinder`` in all but name: that
+    module costs the start-up some 10 ms to import).
+    """
 
     def find_spec(
         self,
@@ -118,6 +121,8 @@ class _SourceFirst(importlib.abc.MetaPathFinder):
         prefix, _, name = fullname.partition(".")
         if prefix != PACKAGE or name not in COMPILED_MODULES:
             return None
+        import importlib.util
+
         source = source_of(name)
         loader = importlib.machinery.SourceFileLoader(fullname, str(source))
         return importlib.util.spec_from_file_location(fullname, source, loader=loader)

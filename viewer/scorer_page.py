@@ -37,8 +37,12 @@ SESSION = "scorer_session"
 ENTRY = "scorer_entry"
 GLYPHS = ["", "!", "?", "!!", "??", "!?", "?!"]
 
+# While a move is answered Streamlit fades what may change; here the entry shows
+# its own busy state, and the fade's transitions only cost the browser frames.
 st.markdown(
-    "<style>.scorer-svg svg{max-width:100%;height:auto}</style>",
+    "<style>.scorer-svg svg{max-width:100%;height:auto}"
+    "[data-stale]{opacity:1 !important;transition:none !important}"
+    "[data-stale] *{transition:none !important;animation:none !important}</style>",
     unsafe_allow_html=True,
 )
 
@@ -204,6 +208,8 @@ def _side_sheet(
         hide_index=True,
         disabled=["category", "engine"],
         column_config={"claimed": st.column_config.NumberColumn(min_value=0, step=1)},
+        placeholder="",  # an unclaimed figure: an empty cell, as on paper
+        alt=f"{name}'s score sheet",
     )
     changed = False
     for i, row in enumerate(rows):

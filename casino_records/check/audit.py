@@ -8,7 +8,7 @@ residue), which captures were sweeps.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from ..engine.cards import BIG_CASINO, LITTLE_CASINO, Card, Suit
 from ..engine.describe import move_text
@@ -16,10 +16,15 @@ from ..engine.match import MatchState
 from ..engine.moves import MoveKind, Step
 from ..engine.scoring import CATEGORIES, SideScore
 from ..engine.state import DealState
-from ..record.models import ClaimedSide
 from ..record.shape import DealShape as Deal
 from ..record.shape import RecordShape
-from .report import DecidingMove, Finding, MatchReport, ScoreCheck
+from .scorecheck import ScoreCheck
+from .tally import MatchTally
+
+if TYPE_CHECKING:  # the report models are built only when there is something to report
+    from ..record.models import ClaimedSide
+    from ..record.plain import PlainClaimedSide
+    from .report import DecidingMove, Finding
 
 __all__ = ["DecidingMoves", "audit_deal", "audit_match", "move_loc"]
 
@@ -72,6 +77,8 @@ class DecidingMoves:
             f" deal: {name} (seat {step.move.seat}) {move_text(step.move)}"
         )
         loc = move_loc(self.d, self.deal, step.index)
+        from .report import DecidingMove
+
         return DecidingMove(loc=loc, where=where, why=why)
 
     def residue(self, prefix: str = "") -> DecidingMove:
@@ -81,6 +88,8 @@ class DecidingMoves:
         cards = self.state.residue
         spades = sum(1 for c in cards if c.suit is Suit.SPADES)
         went = f"the residue, {len(cards)} cards ({spades} spades), went to {taker}"
+        from .report import DecidingMove
+
         return DecidingMove(
             loc=f"/deals/{self.d}",
             where=f"deal {self.d + 1}, end of the deal",
@@ -147,7 +156,7 @@ _COUNT_FIGURES: Final = tuple(
 
 
 def _claimed_figures(
-    claimed: ClaimedSide, score: SideScore
+    claimed: ClaimedSide | PlainClaimedSide, score: SideScore
 ) -> list[tuple[str, str, str, int, int]]:
     """(pointer suffix, category, dotted name, claimed, computed) per claimed figure."""
     figures: list[tuple[str, str, str, int, int]] = []
@@ -191,8 +200,11 @@ def audit_deal(
     checks: list[ScoreCheck] = []
     findings: list[Finding] = []
     base = f"/deals/{d}/claimed/sides"
-    for k, claimed in enumerate(deal.claimed.sides):
+    claimed_sides: Sequence[ClaimedSide | PlainClaimedSide] = deal.claimed.sides
+    for k, claimed in enumerate(claimed_sides):
         if k >= len(scores):
+            from .report import Finding
+
             findings.append(
                 Finding(
                     severity="error",
@@ -219,6 +231,8 @@ def audit_deal(
                     if category == "total" and scores[k].note
                     else ""
                 )
+                from .report import Finding
+
                 findings.append(
                     Finding(
                         severity="dispute",
@@ -233,7 +247,7 @@ def audit_deal(
 
 
 def audit_match(
-    record: RecordShape, match: MatchState, report: MatchReport, sides: Sequence[str]
+    record: RecordShape, match: MatchState, report: MatchTally, sides: Sequence[str]
 ) -> list[Finding]:
     """Check the record's claimed match totals and winner; fill ``report.checks``."""
     claimed = record.claimed
@@ -252,6 +266,8 @@ def audit_match(
         )
         report.checks.append(check)
         if not check.agrees:
+            from .report import Finding
+
             findings.append(
                 Finding(
                     severity="dispute",
@@ -277,6 +293,8 @@ def audit_match(
                 if match.winner is None
                 else f"side {computed} ({sides[computed]})"
             )
+            from .report import Finding
+
             findings.append(
                 Finding(
                     severity="dispute",

@@ -18,17 +18,14 @@ from __future__ import annotations
 
 import gc
 import os
-import threading
 from collections.abc import Callable, Generator, Iterable, Iterator
 from contextlib import contextmanager
 from functools import partial
 from typing import TYPE_CHECKING, Any, Final, TypeVar
 
 from ..record.files import MAX_RECORD_BYTES
-from ..record.readnotes import ReadNotes
 from ..record.sources import Item, light_item, read_item
 from .outcome import Outcome, Status, error_text, first_problem, in_source_terms
-from .pools import start_pool
 
 if TYPE_CHECKING:
     from ..errors import RecordFormatError
@@ -66,7 +63,6 @@ class Checked:
         "item",
         "record",
         "replayed",
-        "report",
         "shape",
         "status",
         "unreadable",
@@ -94,8 +90,6 @@ class Checked:
         """True when it is not even a document (bad JSON, not UTF-8, too large)."""
         self.replayed: Replay | None = None
         """The replay, when the record could be read."""
-        self.report: ReplayReport | None = None
-        """The replay's report, when the record could be read."""
         self.status: Status
         """The verdict."""
         if quick:
@@ -111,9 +105,10 @@ class Checked:
             if clean is not None:
                 self.shape = light
                 self.replayed = clean
-                self.report = clean.report
-                self.status = clean.report.status  # type: ignore[assignment]
+                self.status = clean.tally.status  # type: ignore[assignment]
                 return
+        from ..record.readnotes import ReadNotes
+
         notes = ReadNotes()
         record, self.errors, self.unreadable = read_item(item, max_bytes, notes)
         self.record = self.shape = record
@@ -123,23 +118,29 @@ class Checked:
         self.replayed = replay(
             record, source=item.label, strict_claims=strict, quick=quick
         )
-        self.report = self.replayed.report
-        in_source_terms(self.report, notes)
-        self.status = self.report.status  # type: ignore[assignment]
+        if self.replayed.tally.findings:
+            in_source_terms(self.replayed.report, notes)
+        self.status = self.replayed.tally.status  # type: ignore[assignment]
+
+    @property
+    def report(self) -> ReplayReport | None:
+        """The replay's report, when the record could be read (built on first use:
+        a good record's verdict needs none)."""
+        return None if self.replayed is None else self.replayed.report
 
     @property
     def problem(self) -> str:
         """The first problem in words, or ``""``."""
-        if self.report is None:
+        if self.replayed is None:
             return error_text(self.errors[0])
-        return first_problem(self.report)
+        return first_problem(self.replayed.tally)
 
     @property
     def problems(self) -> int:
         """How many problems: read errors, or the report's errors and disputes."""
-        if self.report is None:
+        if self.replayed is None:
             return len(self.errors)
-        return sum(1 for f in self.report.findings if f.severity != "warning")
+        return sum(1 for f in self.replayed.tally.findings if f.severity != "warning")
 
     def entry(self) -> dict[str, Any]:
         """The JSON entry of ``--format json``: source, status, problem, report or errors."""
@@ -159,9 +160,11 @@ class Checked:
 
     def outcome(self, reports: bool = False) -> Outcome:
         """The small summary sent back from a worker process."""
-        from ..record.jsonio import dumps_json
+        report = None
+        if reports:
+            from ..record.jsondump import dumps_json
 
-        report = dumps_json(self.entry()) if reports else None
+            report = dumps_json(self.entry())
         return Outcome(
             self.item.label,
             self.status,
@@ -266,6 +269,8 @@ def parallel_map(
     if jobs <= 1:
         yield from map(work, items)
         return
+    import threading
+
     window = max(jobs * chunksize * 4, chunksize)
     slots = threading.Semaphore(window)
     stop = threading.Event()
@@ -278,6 +283,8 @@ def parallel_map(
             yield item
 
     import multiprocessing
+
+    from .pools import start_pool
 
     context: multiprocessing.context.BaseContext
     methods = multiprocessing.get_all_start_methods()

@@ -17,6 +17,7 @@ if TYPE_CHECKING:
     from ..errors import RecordFormatError
     from ..record.readnotes import ReadNotes
     from .report import ReplayReport
+    from .tally import ReplayTally
 
 __all__ = [
     "Outcome",
@@ -82,7 +83,7 @@ def error_text(error: RecordFormatError) -> str:
     return placed(error.message, error.where, error.loc)
 
 
-def first_problem(report: ReplayReport) -> str:
+def first_problem(report: ReplayReport | ReplayTally) -> str:
     """The first error of a report (else its first dispute, else its first
     warning, such as claims that could not be checked) in words, or ``""``."""
     for severity in ("error", "dispute", "warning"):

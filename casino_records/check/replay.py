@@ -9,6 +9,7 @@ instead of collecting findings.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from ..engine.cards import CARD_NAMES
 from ..engine.describe import move_text, side_names
@@ -35,15 +36,11 @@ from ..record.shape import DealShape as Deal
 from ..record.shape import RecordShape
 from ..record.translate import to_engine
 from .audit import audit_deal, audit_match, move_loc
-from .report import (
-    DealReport,
-    Finding,
-    MatchReport,
-    PendingCheck,
-    ReplayReport,
-    SideReport,
-)
+from .tally import DealTally, MatchTally, ReplayTally
 from .unplayed import table_only_claims, unplayed_claims
+
+if TYPE_CHECKING:
+    from .report import Finding, ReplayReport
 
 __all__ = ["ReplayPosition", "Replay", "replay", "replay_if_clean"]
 
@@ -82,7 +79,8 @@ class ReplayPosition:
 class Replay:
     """The result of replaying a record."""
 
-    report: ReplayReport
+    tally: ReplayTally
+    """What the replay found, as plain objects (the verdict: ``tally.status``)."""
     positions: list[list[ReplayPosition]] = field(default_factory=list)
     """Per deal, every position (only with ``positions=True``)."""
     states: list[DealState | None] = field(default_factory=list)
@@ -92,6 +90,11 @@ class Replay:
     match: MatchState | None = None
     """The match after the last deal scored (totals, winner, play-on), to go on
     from; None when a deal could not be scored, so the totals are unknowable."""
+
+    @property
+    def report(self) -> ReplayReport:
+        """The report (pydantic models, built on first use from :attr:`tally`)."""
+        return self.tally.report()
 
 
 def replay(
@@ -121,7 +124,7 @@ def replay(
     if not quick or strict or positions:
         return _Replayer(record, strict, positions, source, True, strict_claims).run()
     fast = _Replayer(record, False, False, source, False, strict_claims).run()
-    if not fast.report.findings:
+    if not fast.tally.findings:
         return fast
     return _Replayer(record, False, False, source, True, strict_claims).run()
 
@@ -136,7 +139,7 @@ def replay_if_clean(
     caller then reads and replays the record in full, to report it.
     """
     fast = _Replayer(record, False, False, source, False, strict_claims).run()
-    return None if fast.report.findings else fast
+    return None if fast.tally.findings else fast
 
 
 class _Replayer:
@@ -155,15 +158,7 @@ class _Replayer:
         self.keep = keep
         self.detail = detail
         self.names = [p.name for p in record.players]
-        self.report = ReplayReport(
-            id=record.id,
-            source=source,
-            preset=record.rules.preset,
-            players=self.names,
-            valid=True,
-            disputed=False,
-            moves_checked=0,
-        )
+        self.tally = ReplayTally(record.id, source, record.rules.preset, self.names)
         self.positions: list[list[ReplayPosition]] = []
         self.states: list[DealState | None] = []
         self.moves_checked = 0
@@ -185,6 +180,8 @@ class _Replayer:
                 exc = RecordFormatError(message, loc=loc, where=where, rule=rule)
             exc.loc, exc.where = loc, where
             raise exc
+        from .report import Finding
+
         finding = Finding(
             severity="error",
             kind=kind,
@@ -210,11 +207,11 @@ class _Replayer:
                     where=finding.where,
                     rule=finding.rule,
                 )
-            self.report.findings.append(finding)
+            self.tally.findings.append(finding)
             if finding.severity == "error":
-                self.report.valid = False
+                self.tally.valid = False
             elif finding.severity == "dispute":
-                self.report.disputed = True
+                self.tally.disputed = True
 
     def move_where(self, d: int, r: int, k: int, seat: int, card: str) -> str:
         name = self.names[seat] if 0 <= seat < len(self.names) else "?"
@@ -236,9 +233,9 @@ class _Replayer:
                 exc.rule,
                 exc=exc,
             )
-            return Replay(self.report)
+            return Replay(self.tally)
         sides = side_names(self.names, seating.side_of)
-        self.report.sides = sides
+        self.tally.sides = sides
         match = MatchState(rules, seating.sides)
         known = True
         previous_dealer: int | None = None
@@ -267,9 +264,9 @@ class _Replayer:
                         rule="R2.7",
                     )
             previous_dealer = deal.dealer
-            errors_before = len(self.report.findings)
+            errors_before = len(self.tally.findings)
             report, state = self.replay_deal(d, deal, rules, seating, match)
-            self.report.deals.append(report)
+            self.tally.deals.append(report)
             self.states.append(state)
             if match.over:
                 # Won at a capture in play (R13.4): the deal is not scored, even
@@ -278,7 +275,7 @@ class _Replayer:
                     self.unplayed_claims(d, deal, state, "the match was won at")
                 continue
             if state is None or not state.finished:
-                failed = state is None and len(self.report.findings) > errors_before
+                failed = state is None and len(self.tally.findings) > errors_before
                 if state is not None:
                     self.unplayed_claims(d, deal, state, "the deal stops after")
                 elif not failed:
@@ -303,33 +300,29 @@ class _Replayer:
                 rules, state.piles, state.sweeps, match.totals, match.play_on
             )
             decision = match.settle(scores, state.sweeps)
-            report.sides = [
-                SideReport.of(s, sides[s.side], decision.totals[s.side]) for s in scores
-            ]
+            report.sides = [(s, sides[s.side], decision.totals[s.side]) for s in scores]
             report.match_note = decision.reason
             checks, findings = audit_deal(d, deal, state, scores, self.names, sides)
             report.checks = checks
             self.add_findings(findings)
-        self.report.match = MatchReport.of(match)
+        self.tally.match = tally = MatchTally(match)
         if known:
-            self.add_findings(audit_match(record, match, self.report.match, sides))
-        self.report.moves_checked = self.moves_checked
-        return Replay(
-            self.report, self.positions, self.states, match if known else None
-        )
+            self.add_findings(audit_match(record, match, tally, sides))
+        self.tally.moves_checked = self.moves_checked
+        return Replay(self.tally, self.positions, self.states, match if known else None)
 
     def unplayed_claims(self, d: int, deal: Deal, state: DealState, how: str) -> None:
         """Report the claims of a deal that was not played out (D8), in a record
         valid so far (after an error the error says why they go unchecked)."""
-        if self.report.valid:
-            sides, strict = self.report.sides, self.strict_claims
+        if self.tally.valid:
+            sides, strict = self.tally.sides, self.strict_claims
             self.add_findings(
                 unplayed_claims(d, deal, state, how, self.names, sides, strict)
             )
 
     def table_only_claims(self, d: int, deal: Deal) -> None:
         """Report the claims of a deal recorded up to its table (D8)."""
-        if self.report.valid:
+        if self.tally.valid:
             self.add_findings(table_only_claims(d, deal, self.strict_claims))
 
     def _after_immediate_win(self, deal: Deal, d: int, r: int, k: int) -> None:
@@ -355,11 +348,9 @@ class _Replayer:
 
     def replay_deal(
         self, d: int, deal: Deal, rules: Rules, seating: Seating, match: MatchState
-    ) -> tuple[DealReport, DealState | None]:
+    ) -> tuple[DealTally, DealState | None]:
         loc = f"/deals/{d}"
-        report = DealReport(
-            index=d, loc=loc, dealer=deal.dealer, moves=0, complete=False
-        )
+        report = DealTally(d, loc, deal.dealer)
         cards = resolve_deal_cards(self, d, deal, rules, seating)
         if cards is None:
             return report, None
@@ -488,7 +479,7 @@ class _Replayer:
 
     def _verify_partial(
         self,
-        report: DealReport,
+        report: DealTally,
         partial: UnseenCards,
         state: DealState,
         move: Move,
@@ -506,6 +497,8 @@ class _Replayer:
                 if unseen == 1
                 else f"one of its {unseen} unseen cards"
             )
+            from .report import PendingCheck
+
             report.pending.append(
                 PendingCheck(
                     rule=checked.waits.rule,

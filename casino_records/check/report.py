@@ -6,7 +6,6 @@ A :class:`ReplayReport` is plain data (pydantic), serialisable to JSON with
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -14,6 +13,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from ..engine.match import MatchState
 from ..engine.scoring import CATEGORIES, SideScore
 from .explanation import Explanation
+from .scorecheck import ScoreCheck
 
 __all__ = [
     "DealReport",
@@ -87,31 +87,6 @@ class PendingCheck(ReportModel):
     """The move in words."""
     message: str
     """What the move needs that no card known in the hand gives."""
-
-
-@dataclass(slots=True)
-class ScoreCheck:
-    """One claimed figure against the computed one.
-
-    A plain dataclass rather than a model: a report holds one per claimed
-    figure, and building them must stay cheap (pydantic serialises it all the same).
-    """
-
-    loc: str
-    """JSON pointer of the claimed figure."""
-    category: str
-    """``points.most_cards``, ``counts.cards``, ``total`` …"""
-    side: int
-    """The side."""
-    claimed: int
-    """What the record claims."""
-    computed: int
-    """What the replay computed."""
-
-    @property
-    def agrees(self) -> bool:
-        """True when claimed equals computed."""
-        return self.claimed == self.computed
 
 
 class SideReport(ReportModel):

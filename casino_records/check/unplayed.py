@@ -10,17 +10,21 @@ contradict, e.g. fewer cards than the side had already captured.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from ..engine.cards import BIG_CASINO, CARDS, LITTLE_CASINO, Card, Suit
 from ..engine.moves import MoveKind, Step
 from ..engine.scoring import CHECK_LABELS
 from ..engine.seating import HAND_SIZE
 from ..engine.state import DealState
-from ..record.models import ClaimedSide
+from ..record.plain import CLAIMED_COUNTS, CLAIMED_POINTS
 from ..record.shape import DealShape as Deal
 from .audit import DecidingMoves
-from .report import DecidingMove, Finding
+
+if TYPE_CHECKING:  # the report models are built only when there is something to report
+    from ..record.models import ClaimedSide
+    from ..record.plain import PlainClaimedSide
+    from .report import DecidingMove, Finding
 
 __all__ = ["audit_unplayed_deal", "table_only_claims", "unplayed_claims"]
 
@@ -124,13 +128,16 @@ def audit_unplayed_deal(
     """
     if deal.claimed is None:
         return []
+    from .report import Finding
+
     played = _PartPlayed(state, len(sides))
     explain = DecidingMoves(d, deal, state, names)
     base = f"/deals/{d}/claimed/sides"
     checked: list[str] = []
     unchecked: list[str] = []
     disputes: list[Finding] = []
-    for k, claimed in enumerate(deal.claimed.sides[: len(sides)]):
+    claimed_sides: Sequence[ClaimedSide | PlainClaimedSide] = deal.claimed.sides
+    for k, claimed in enumerate(claimed_sides[: len(sides)]):
         for figure, value in _claimed_values(claimed):
             label = CHECK_LABELS[figure]
             bounds = played.bounds(figure, k)
@@ -179,17 +186,21 @@ def audit_unplayed_deal(
     return [notice, *disputes]
 
 
-def _claimed_values(claimed: ClaimedSide) -> list[tuple[str, int]]:
+def _claimed_values(
+    claimed: ClaimedSide | PlainClaimedSide,
+) -> list[tuple[str, int]]:
     """(dotted figure, claimed value) for every figure a side claimed, in display order."""
     values = {}
     if claimed.points is not None:
-        for name, value in claimed.points.__dict__.items():
+        for name in CLAIMED_POINTS:
+            value = getattr(claimed.points, name)
             if value is not None:
                 values[f"points.{name}"] = value
     if claimed.total is not None:
         values["total"] = claimed.total
     if claimed.counts is not None:
-        for name, value in claimed.counts.__dict__.items():
+        for name in CLAIMED_COUNTS:
+            value = getattr(claimed.counts, name)
             if value is not None:
                 values[f"counts.{name}"] = value
     return [(f, values[f]) for f in CHECK_LABELS if f in values]
@@ -259,8 +270,13 @@ def table_only_claims(d: int, deal: Deal, strict: bool = False) -> list[Finding]
     claimed = deal.claimed
     if claimed is None:
         return []
-    if not any(side.model_dump(exclude_none=True) for side in claimed.sides):
-        return []
+    if not any(
+        side.points is not None or side.total is not None or side.counts is not None
+        for side in claimed.sides
+    ):
+        return []  # nothing claimed, not even an empty object of points or counts
+    from .report import Finding
+
     return [
         Finding(
             severity="dispute" if strict else "warning",

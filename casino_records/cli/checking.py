@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import itertools
 import sys
-import tempfile
 from collections.abc import Iterator
 from contextlib import nullcontext
 from dataclasses import dataclass
@@ -97,7 +96,6 @@ def validate(
         )
     from ..check.batch import check_all, default_jobs
     from ..present.report_text import status_line, summary_line
-    from ..record.jsonio import dumps_json
     from ..record.sources import find_files, iter_items
 
     files = list(find_files(paths))
@@ -148,6 +146,8 @@ def validate(
     finally:
         outcomes.close()
     if fmt == "json":
+        from ..record.jsondump import dumps_json
+
         summary = {**counts, "records": sum(counts.values()), "stopped": stopped}
         raw.write(b'\n], "summary": ' + dumps_json(summary).rstrip() + b"}\n")
     else:
@@ -197,7 +197,7 @@ def _rescore_item(
     from ..check.correct import corrected_data
     from ..check.explain import explain
     from ..present.report_text import report_text
-    from ..record.jsonio import dumps_json
+    from ..record.jsondump import dumps_json
     from ..record.writers import RecordTooLargeError, record_bytes
 
     number, item = numbered
@@ -318,7 +318,7 @@ def rescore(
     finally:
         results.close()
     if fmt == "json":
-        from ..record.jsonio import dumps_json
+        from ..record.jsondump import dumps_json
 
         summary = {**counts, "records": sum(counts.values())}
         stream.write(b'\n], "summary": ' + dumps_json(summary).rstrip() + b"}\n")
@@ -381,6 +381,8 @@ class _Corrections:
         self.written = 0
         self.spool: IO[bytes] | None = None
         if target is not None:
+            import tempfile
+
             self.spool = tempfile.TemporaryFile(prefix="casino-rescore.")
 
     def add(self, result: _Rescored) -> None:

@@ -3,13 +3,16 @@
 Results go to standard output, diagnostics to standard error. ``-`` stands for
 standard input (or output). Exit codes: 0 all good; 1 an invalid record, a
 score dispute or an illegal move; 2 a usage error or input that cannot be read
-at all. Heavy modules are imported inside the commands, so ``--help`` is fast.
+at all. A command's module is imported only when that command runs (the
+table :data:`COMMANDS` names them, with their short help for ``--help``), and
+heavy modules only inside the commands, so start-up is fast.
 """
 
 from __future__ import annotations
 
 import errno
-from typing import TYPE_CHECKING, Any
+from importlib import import_module
+from typing import Any, Final
 
 import click
 
@@ -22,16 +25,115 @@ from .util import (
     UnreadableInput,
 )
 
-if TYPE_CHECKING:
-    pass
-
-__all__ = ["main"]
+__all__ = ["COMMANDS", "main"]
 
 _CONTEXT: dict[str, Any] = {"help_option_names": ["-h", "--help"]}
 
 
+COMMANDS: Final[dict[str, tuple[str, str, str]]] = {
+    "validate": (
+        "checking",
+        "validate",
+        "Replay every record and print one status line per record.",
+    ),
+    "rescore": (
+        "checking",
+        "rescore",
+        "Print the dispute report: every claimed score against the computed one.",
+    ),
+    "show": ("game", "show", "Show the game turn by turn, or one position of it."),
+    "legal": (
+        "game",
+        "legal",
+        'List every legal move before a move: "could I have ...?".',
+    ),
+    "convert": (
+        "convert",
+        "convert",
+        "Convert between one-record JSON, JSONL archives, the text notation and CSV.",
+    ),
+    "fmt": (
+        "convert",
+        "fmt_command",
+        "Rewrite records in canonical form, atomically (JSON, JSONL or text).",
+    ),
+    "simulate": (
+        "game",
+        "simulate",
+        "Play whole matches with bots and write them as records.",
+    ),
+    "schema": (
+        "convert",
+        "schema",
+        "Write (or check) the JSON Schema files, generated from the models.",
+    ),
+    "rules": (
+        "rules",
+        "rules",
+        "Print the rules reference: presets, options, or one rule.",
+    ),
+    "view": (
+        "view",
+        "view",
+        "Open the Streamlit viewer on 127.0.0.1, optionally on a file or folder.",
+    ),
+    "html": (
+        "html",
+        "html_command",
+        "Write GAME as one HTML page that opens in any browser, with no server.",
+    ),
+    "analyse": (
+        "analyse",
+        "analyse",
+        "Analyse every move of GAME: the points it lost against the best move.",
+    ),
+    "bulk": (
+        "bulk",
+        "bulk",
+        "Check and re-score every record with Dask; write a Parquet results folder.",
+    ),
+    "stats": (
+        "bulk",
+        "stats",
+        "Rates and rankings from the results folder `bulk` wrote, read with DuckDB.",
+    ),
+}
+"""Every command: its module under ``cli/``, the command's name there, and the
+first paragraph of its help (what ``--help`` lists; a test checks it is the
+command's own). A new command goes here."""
+
+
 class _Group(click.Group):
-    """Maps library and OS errors that escape a command to clean exits."""
+    """The commands of :data:`COMMANDS`, each imported when used; maps library
+    and OS errors that escape a command to clean exits."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted({*COMMANDS, *self.commands})
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        command = self.commands.get(cmd_name)
+        if command is None and cmd_name in COMMANDS:
+            module, name, _ = COMMANDS[cmd_name]
+            command = getattr(import_module(f".{module}", __package__), name)
+            assert isinstance(command, click.Command)
+            self.add_command(command, cmd_name)
+        return command
+
+    def format_commands(
+        self, ctx: click.Context, formatter: click.HelpFormatter
+    ) -> None:
+        """List the commands with their short help, without importing them."""
+        names = self.list_commands(ctx)
+        limit = formatter.width - 6 - max(len(name) for name in names)
+        rows = [(name, self._short_help(name, limit)) for name in names]
+        with formatter.section("Commands"):
+            formatter.write_dl(rows)
+
+    def _short_help(self, name: str, limit: int) -> str:
+        if name in COMMANDS and name not in self.commands:
+            # click's own shortening, on the text the command would give
+            return click.Command(name, help=COMMANDS[name][2]).get_short_help_str(limit)
+        return self.commands[name].get_short_help_str(limit)
 
     def invoke(self, ctx: click.Context) -> Any:
         try:
@@ -63,22 +165,3 @@ def main(ctx: click.Context, max_bytes: int) -> None:
     score dispute or an illegal move; 2 a usage error or unreadable input.
     """
     ctx.obj = Settings(max_bytes)
-
-
-def _register() -> None:
-    from .analyse import analyse
-    from .bulk import bulk, stats
-    from .checking import rescore, validate
-    from .convert import convert, fmt_command, schema
-    from .game import legal, show, simulate
-    from .html import html_command
-    from .rules import rules
-    from .view import view
-
-    for command in (validate, rescore, show, legal, convert, fmt_command, simulate):
-        main.add_command(command)
-    for command in (schema, rules, view, html_command, analyse, bulk, stats):
-        main.add_command(command)
-
-
-_register()

@@ -8,7 +8,6 @@ modules (pydantic models, the engine, orjson) are imported inside functions, so
 from __future__ import annotations
 
 import sys
-import tempfile
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -316,6 +315,7 @@ def canonical_copy(path: Path, max_bytes: int, *, write: bool) -> tuple[int, boo
     """
     import filecmp
     import shutil
+    import tempfile
 
     from ..record.atomic import atomic_writer
     from ..record.sources import items_of_stream

@@ -18,7 +18,6 @@ casino_records.errors.RulesError: unknown rules option 'sweep' (did you mean 'sw
 from __future__ import annotations
 
 import dataclasses
-import difflib
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Final, Literal, get_args
@@ -243,6 +242,8 @@ def preset_defaults(preset: Preset) -> dict[str, Any]:
 def _check_option(name: str, value: Any) -> Any:
     loc = f"/rules/options/{name}"
     if name not in OPTIONS:
+        import difflib  # only for a mistake: kept off the start-up
+
         close = difflib.get_close_matches(name, OPTIONS, n=1)
         if close:
             hint = f" (did you mean {close[0]!r}?); casino-records rules lists them all"

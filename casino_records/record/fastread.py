@@ -27,28 +27,29 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any, Final, TypeVar, final
+from typing import Any, Final, final
 
 import orjson
-from pydantic import BaseModel, ValidationError
 
 from ..engine.cards import CARD_NAMES, CARDS, UNKNOWN_CARD
 from ..engine.moves import Action, Move
-from .claims import ClaimedDeal, ClaimedMatch
-from .fields import GLYPHS
-from .models import FORMAT, Meta, Player, RulesSpec, Shuffle
+from . import plain
+from .plain import (
+    FORMAT,
+    GLYPHS,
+    REFUSED,
+    PlainClaimedDeal,
+    PlainClaimedMatch,
+    PlainPlayer,
+    PlainRules,
+    PlainShuffle,
+    Refused,
+)
 from .structure import deal_problems, record_problems
 
 __all__ = ["LightDeal", "LightRecord", "LightRound", "light_record"]
 
 
-class _Refused(Exception):
-    """Not certainly well formed: the models are to read it."""
-
-
-_REFUSED: Final = _Refused()
-_M = TypeVar("_M", bound=BaseModel)
 _CARD_BY_NAME: Final = dict(zip(CARD_NAMES, CARDS, strict=True))
 _BIT_BY_NAME: Final = {name: 1 << card for name, card in _CARD_BY_NAME.items()}
 _HAND_CARDS: Final = frozenset(CARD_NAMES) | {UNKNOWN_CARD}
@@ -79,11 +80,11 @@ class LightDeal:
     def __init__(
         self,
         dealer: int,
-        shuffle: Shuffle | None,
+        shuffle: PlainShuffle | None,
         deck: tuple[str, ...] | None,
         table: tuple[str, ...] | None,
         rounds: tuple[LightRound, ...],
-        claimed: ClaimedDeal | None,
+        claimed: PlainClaimedDeal | None,
     ) -> None:
         self.dealer: Final = dealer
         self.shuffle: Final = shuffle
@@ -102,11 +103,11 @@ class LightRecord:
     def __init__(
         self,
         id: str | None,
-        rules: RulesSpec,
-        players: tuple[Player, ...],
+        rules: PlainRules,
+        players: tuple[PlainPlayer, ...],
         teams: tuple[tuple[int, ...], ...] | None,
         deals: tuple[LightDeal, ...],
-        claimed: ClaimedMatch | None,
+        claimed: PlainClaimedMatch | None,
     ) -> None:
         self.id: Final = id
         self.rules: Final = rules
@@ -133,11 +134,17 @@ def light_record(data: bytes) -> LightRecord | None:
         obj = orjson.loads(data)
     except orjson.JSONDecodeError:
         return None
+    return light_record_of(obj)
+
+
+def light_record_of(obj: object) -> LightRecord | None:
+    """:func:`light_record` of a document already parsed by ``orjson.loads``
+    (not changed here)."""
     if type(obj) is not dict:
         return None
     try:
         return _record(obj)
-    except _Refused:
+    except Refused:
         return None
 
 
@@ -146,7 +153,7 @@ def light_record(data: bytes) -> LightRecord | None:
 
 def _str(value: object) -> str:
     if type(value) is not str:
-        raise _REFUSED
+        raise REFUSED
     return value
 
 
@@ -158,7 +165,7 @@ def _opt_str(value: object) -> str | None:
 
 def _int(value: object, low: int, high: int) -> int:
     if type(value) is not int or not low <= value <= high:
-        raise _REFUSED
+        raise REFUSED
     return value
 
 
@@ -168,7 +175,7 @@ def _seat(value: object) -> int:
 
 def _list(value: object, low: int = 0, high: int = 1 << 62) -> list[Any]:
     if type(value) is not list or not low <= len(value) <= high:
-        raise _REFUSED
+        raise REFUSED
     return value
 
 
@@ -179,7 +186,7 @@ def _mask(value: object) -> int:
     for name in items:
         bit = _BIT_BY_NAME.get(name) if type(name) is str else None
         if bit is None or mask & bit:
-            raise _REFUSED
+            raise REFUSED
         mask |= bit
     return mask
 
@@ -191,7 +198,7 @@ def _cards(value: object, count: int) -> tuple[str, ...]:
     for name in items:
         bit = _BIT_BY_NAME.get(name) if type(name) is str else None
         if bit is None or mask & bit:
-            raise _REFUSED
+            raise REFUSED
         mask |= bit
     return tuple(items)
 
@@ -200,23 +207,23 @@ def _hand(value: object) -> tuple[str, ...]:
     items = _list(value, 4, 4)
     for card in items:
         if type(card) is not str or card not in _HAND_CARDS:
-            raise _REFUSED
+            raise REFUSED
     return tuple(items)
 
 
 def _glyph(value: object) -> None:
     if value is not None and (type(value) is not str or value not in GLYPHS):
-        raise _REFUSED
+        raise REFUSED
 
 
 def _keys(
     obj: object, allowed: frozenset[str], required: frozenset[str]
 ) -> dict[str, Any]:
     if type(obj) is not dict:
-        raise _REFUSED
+        raise REFUSED
     keys = obj.keys()
     if not keys <= allowed or not required <= keys:
-        raise _REFUSED
+        raise REFUSED
     return obj
 
 
@@ -226,12 +233,12 @@ def _keys(
 def _move(obj: object) -> Move:
     """The engine move of a notation move (its comment and glyph checked, not kept)."""
     if type(obj) is not dict:
-        raise _REFUSED
+        raise REFUSED
     seat = _seat(obj.get("seat"))
     name = obj.get("card")
     card = _CARD_BY_NAME.get(name) if type(name) is str else None
     if card is None:
-        raise _REFUSED
+        raise REFUSED
     keys = 3  # seat, card, action: every other key is counted where read
     if "comment" in obj:
         _opt_str(obj["comment"])
@@ -262,42 +269,11 @@ def _move(obj: object) -> Move:
             _int(obj.get("value"), 1, 14),
         )
     else:
-        raise _REFUSED
+        raise REFUSED
     if len(obj) != keys:  # a key the move does not have
-        raise _REFUSED
+        raise REFUSED
     return move
 
-
-# --- Models read whole (a few per record) -------------------------------------------
-
-
-def _model(cls: type[_M]) -> Callable[[object], _M | None]:
-    """A reader of the model ``cls`` (or null), by the model's own validation.
-
-    The few models of a record that are not its moves are validated by
-    pydantic-core from the parsed JSON (its Python mode accepts exactly what
-    the JSON mode does for these fields: no card, no number as text).
-    """
-    validate = cls.__pydantic_validator__.validate_python
-
-    def read(value: object) -> _M | None:
-        if value is None:
-            return None
-        try:
-            model: _M = validate(value)
-        except ValidationError:
-            raise _REFUSED from None
-        return model
-
-    return read
-
-
-_meta: Final = _model(Meta)
-_rules: Final = _model(RulesSpec)
-_player: Final = _model(Player)
-_shuffle: Final = _model(Shuffle)
-_claimed_deal: Final = _model(ClaimedDeal)
-_claimed_match: Final = _model(ClaimedMatch)
 
 # --- Rounds, deals, the record --------------------------------------------------------
 
@@ -329,22 +305,15 @@ def _deal(value: object) -> LightDeal:
     rounds = obj.get("rounds")
     deal = LightDeal(
         _seat(obj["dealer"]),
-        _shuffle(obj.get("shuffle")),
+        plain.shuffle(obj.get("shuffle")),
         None if deck is None else _cards(deck, 52),
         None if table is None else _cards(table, 4),
         () if "rounds" not in obj else tuple([_round(r) for r in _list(rounds)]),
-        _claimed_deal(obj.get("claimed")),
+        plain.claimed_deal(obj.get("claimed")),
     )
     if next(deal_problems(deal), None) is not None:
-        raise _REFUSED
+        raise REFUSED
     return deal
-
-
-def _sure(model: _M | None) -> _M:
-    """A model that was required (null is not one)."""
-    if model is None:
-        raise _REFUSED
-    return model
 
 
 def _teams(value: object) -> tuple[tuple[int, ...], ...] | None:
@@ -359,19 +328,18 @@ def _record(obj: dict[str, Any]) -> LightRecord:
     """The record, once every check the models make has passed."""
     _keys(obj, _RECORD_KEYS, frozenset(("format", "rules", "players", "deals")))
     if obj["format"] != FORMAT:
-        raise _REFUSED
+        raise REFUSED
     _opt_str(obj.get("comment"))
-    _meta(obj.get("meta"))
-    rules = _rules(obj["rules"])  # its own check runs the rules' (RulesError)
+    plain.meta(obj.get("meta"))
     players = _list(obj["players"], 2, 4)
     record = LightRecord(
         _opt_str(obj.get("id")),
-        _sure(rules),
-        tuple([_sure(_player(player)) for player in players]),
+        plain.rules(obj["rules"]),  # refused when the rules refuse an option
+        tuple([plain.player(player) for player in players]),
         _teams(obj.get("teams")),
         tuple([_deal(deal) for deal in _list(obj["deals"], 1)]),
-        _claimed_match(obj.get("claimed")),
+        plain.claimed_match(obj.get("claimed")),
     )
     if next(record_problems(record), None) is not None:
-        raise _REFUSED
+        raise REFUSED
     return record

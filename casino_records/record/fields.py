@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Annotated, Any, Final, Literal, TypeAlias, get_args
+from typing import Annotated, Any, Final, TypeAlias
 
 from pydantic import (
     BaseModel,
@@ -27,6 +27,7 @@ from pydantic_core import PydanticCustomError, core_schema
 
 from ..engine.cards import CARDS, UNKNOWN_CARD, Card, parse_card
 from ..errors import CardError
+from .plain import GLYPHS, JSON_INTEGER_RANGE, Glyph, WrittenNumber
 from .readnotes import LENIENT_CARDS
 
 __all__ = [
@@ -51,9 +52,6 @@ CANONICAL_CARD_PATTERN: Final = r"^(?:A|[2-9]|10|J|Q|K)[SHDC]$"
 """Regular expression of a canonical card string (what the writer emits)."""
 HAND_CARD_PATTERN: Final = r"^(?:(?:A|[2-9]|10|J|Q|K)[SHDC]|\?\?)$"
 """Regular expression of a canonical card string or `??` (hands only)."""
-JSON_INTEGER_RANGE: Final = (-(2**63), 2**63 - 1)
-"""The integers a record may hold: those of a signed 64-bit integer, which every
-JSON reader represents exactly."""
 
 _SHOWN_CHARS: Final = 40
 
@@ -101,21 +99,6 @@ def shortened(message: str) -> str:
     if len(message) <= 2 * _SHOWN_CHARS:
         return message
     return _QUOTED.sub(lambda m: "'" + m[1][: _SHOWN_CHARS - 3] + "...'", message)
-
-
-@dataclass(frozen=True, slots=True)
-class WrittenNumber:
-    """A JSON number no field can hold (a fraction, or too large for a float), as written.
-
-    The reader keeps such numbers as text, so that a message shows ``1e400``
-    rather than ``inf``; no field accepts one.
-    """
-
-    text: str
-    """The number as the document writes it."""
-
-    def __repr__(self) -> str:
-        return self.text
 
 
 # --- Cards -------------------------------------------------------------------------
@@ -287,10 +270,6 @@ SideIndex: TypeAlias = Annotated[int, Strict(), Field(ge=0, le=3)]
 """A side: a team index with teams, else a seat."""
 Count: TypeAlias = Annotated[int, Strict(), Field(ge=0, le=JSON_INTEGER_RANGE[1])]
 """A claimed number: a whole number from 0 to the largest signed 64-bit integer."""
-Glyph: TypeAlias = Literal["!", "?", "!!", "??", "!?", "?!"]
-"""A move annotation glyph, as in chess notation."""
-GLYPHS: Final = frozenset(get_args(Glyph))
-"""Every :data:`Glyph`."""
 
 
 def _option_value(value: object) -> bool | int | str:

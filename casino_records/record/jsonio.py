@@ -28,20 +28,20 @@ games give equal bytes.
 
 from __future__ import annotations
 
-import enum
 import os
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import IO, Any, Final
 
 import orjson
-from pydantic import BaseModel, ValidationError
+from pydantic import ValidationError
 
-from ..engine.cards import UNKNOWN_CARD, Card, parse_card
+from ..engine.cards import UNKNOWN_CARD, parse_card
 from ..errors import InvalidRecordError, RecordFormatError
 from . import jsontext
 from .atomic import atomic_writer
 from .files import BOM, MAX_RECORD_BYTES, lines_of, too_large
+from .jsondump import dumps_json
 from .layout import layout
 from .messages import validation_errors
 from .models import GameRecord
@@ -66,14 +66,6 @@ __all__ = [
 
 DEFAULT_MAX_BYTES: Final = MAX_RECORD_BYTES
 """The largest record (or archive line) read by default: :data:`.files.MAX_RECORD_BYTES`."""
-
-_REPORT_OPTIONS: Final = (
-    orjson.OPT_INDENT_2
-    | orjson.OPT_APPEND_NEWLINE
-    | orjson.OPT_SORT_KEYS
-    | orjson.OPT_PASSTHROUGH_SUBCLASS
-)
-
 
 # --- Reading ----------------------------------------------------------------
 
@@ -307,38 +299,6 @@ def dump_jsonl(records: Iterable[GameRecord], path: str | os.PathLike[str]) -> N
     :raises OSError: the file cannot be written.
     """
     _write_atomic(Path(path), dumps_jsonl(records))
-
-
-def dumps_json(obj: Any) -> bytes:
-    """Serialise a report, schema or other data: indented, keys sorted.
-
-    Models are dumped in JSON mode, cards as strings, sets as sorted lists.
-
-    >>> from casino_records.engine.cards import parse_card
-    >>> dumps_json({"b": {parse_card("th")}, "a": 1})
-    b'{\\n  "a": 1,\\n  "b": [\\n    "10H"\\n  ]\\n}\\n'
-    """
-    return orjson.dumps(
-        obj,
-        default=_default,
-        option=_REPORT_OPTIONS,
-    )
-
-
-def _default(obj: Any) -> Any:
-    if isinstance(obj, Card):
-        return str(obj)
-    if isinstance(obj, BaseModel):
-        return obj.model_dump(mode="json")
-    if isinstance(obj, enum.Enum):
-        return obj.value
-    if isinstance(obj, bool | int | float | str | dict | list | tuple):
-        return type(obj).__mro__[-2](obj)  # a plain builtin for other subclasses
-    if isinstance(obj, set | frozenset):
-        return sorted(obj)
-    if isinstance(obj, os.PathLike):
-        return os.fspath(obj)
-    raise TypeError(f"cannot serialise {type(obj).__name__} as JSON")
 
 
 def _write_atomic(path: Path, data: bytes) -> None:

@@ -21,7 +21,7 @@ from typing import Any, Final
 import orjson
 
 from ..errors import RecordFormatError
-from .fields import WrittenNumber
+from .plain import WrittenNumber
 from .pointer import Part
 
 __all__ = ["has_repeated_keys", "parse", "repeated_keys", "syntax_error"]
@@ -92,17 +92,21 @@ def _placed(exc: orjson.JSONDecodeError) -> RecordFormatError:
     return RecordFormatError(f"invalid JSON: {reason}", where=where)
 
 
-def has_repeated_keys(data: bytes) -> bool:
+_NOT_PARSED: Final = object()
+
+
+def has_repeated_keys(data: bytes, parsed: object = _NOT_PARSED) -> bool:
     """True when some object of ``data`` (valid JSON) may give a key twice.
 
     Cheap: a document whose re-written form holds as many quotes as the
     original lost no key; one with ``\\u`` escapes (which re-writing may
-    change) is checked exactly.
+    change) is checked exactly. ``parsed``: ``orjson.loads(data)``, where the
+    caller has it already.
     """
     if b"\\u" in data:
         return bool(repeated_keys(data))
     try:
-        again = orjson.dumps(orjson.loads(data))
+        again = orjson.dumps(orjson.loads(data) if parsed is _NOT_PARSED else parsed)
     except (orjson.JSONDecodeError, orjson.JSONEncodeError):
         return bool(repeated_keys(data))
     return again.count(b'"') != data.count(b'"') and bool(repeated_keys(data))

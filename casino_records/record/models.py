@@ -50,6 +50,7 @@ from .fields import (
     RecordModel,
     Seat,
 )
+from .plain import FORMAT, FormatName
 from .pointer import Part
 from .structure import (
     deal_problems,
@@ -86,10 +87,6 @@ __all__ = [
     "Shuffle",
     "TrailMove",
 ]
-
-FormatName: TypeAlias = Literal["casino-record/1"]
-FORMAT: Final[FormatName] = "casino-record/1"
-"""The value of a record's `format` field."""
 
 
 class Meta(RecordModel):

@@ -11,15 +11,24 @@ replay reads is here; the models remain the record's contract.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Protocol, TypeAlias
+from typing import TYPE_CHECKING, Protocol, TypeAlias
 
 from ..engine.moves import Move
-from .claims import ClaimedDeal, ClaimedMatch
-from .models import MoveRecord, Player, RulesSpec, Shuffle
+
+if TYPE_CHECKING:  # the models are imported only by a reader that builds them
+    from .claims import ClaimedDeal, ClaimedMatch
+    from .models import MoveRecord, Player, RulesSpec, Shuffle
+    from .plain import (
+        PlainClaimedDeal,
+        PlainClaimedMatch,
+        PlainPlayer,
+        PlainRules,
+        PlainShuffle,
+    )
 
 __all__ = ["AnyMove", "DealShape", "RecordShape", "RoundShape"]
 
-AnyMove: TypeAlias = MoveRecord | Move
+AnyMove: TypeAlias = "MoveRecord | Move"
 """A move as the notation writes it, or already an engine move."""
 
 
@@ -46,7 +55,7 @@ class DealShape(Protocol):
         ...
 
     @property
-    def shuffle(self) -> Shuffle | None:
+    def shuffle(self) -> Shuffle | PlainShuffle | None:
         """The seeded shuffle that gives the deck, if any."""
         ...
 
@@ -66,7 +75,7 @@ class DealShape(Protocol):
         ...
 
     @property
-    def claimed(self) -> ClaimedDeal | None:
+    def claimed(self) -> ClaimedDeal | PlainClaimedDeal | None:
         """The claimed scores, if any."""
         ...
 
@@ -80,12 +89,12 @@ class RecordShape(Protocol):
         ...
 
     @property
-    def rules(self) -> RulesSpec:
+    def rules(self) -> RulesSpec | PlainRules:
         """The rules, as written."""
         ...
 
     @property
-    def players(self) -> Sequence[Player]:
+    def players(self) -> Sequence[Player | PlainPlayer]:
         """The players by seat."""
         ...
 
@@ -100,7 +109,7 @@ class RecordShape(Protocol):
         ...
 
     @property
-    def claimed(self) -> ClaimedMatch | None:
+    def claimed(self) -> ClaimedMatch | PlainClaimedMatch | None:
         """The claimed scores, if any."""
         ...
 

@@ -483,16 +483,22 @@ def light_item(item: Item, max_bytes: int = MAX_RECORD_BYTES) -> LightRecord | N
     item over ``max_bytes``, a key given twice, or anything the quick reader
     is not sure of. A record read here is one :func:`read_item` reads too.
     """
+    import orjson
+
     from . import jsontext
-    from .fastread import light_record
+    from .fastread import light_record_of
 
     if item.kind not in ("json", "jsonl"):
         return None
     data = item.data.removeprefix(BOM)
     if len(data) > max_bytes:
         return None
-    record = light_record(data)
-    if record is None or jsontext.has_repeated_keys(data):
+    try:
+        parsed = orjson.loads(data)
+    except orjson.JSONDecodeError:
+        return None
+    record = light_record_of(parsed)
+    if record is None or jsontext.has_repeated_keys(data, parsed):
         return None
     return record
 

@@ -11,9 +11,6 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING, Any, TypeAlias
 
-from pydantic import ValidationError
-from pydantic_core import InitErrorDetails, PydanticCustomError
-
 from ..engine.cards import UNKNOWN_CARD
 from ..engine.seating import ROUNDS_PER_DEAL
 from .pointer import Part, pointer
@@ -40,6 +37,10 @@ def raise_problems(problems: Iterable[Problem]) -> None:
     found = list(problems)
     if not found:
         return
+    # Only the models raise these: the quick reader asks only whether there are any.
+    from pydantic import ValidationError
+    from pydantic_core import InitErrorDetails, PydanticCustomError
+
     raise ValidationError.from_exception_data(
         "GameRecord",
         [

@@ -9,12 +9,13 @@ True
 
 from __future__ import annotations
 
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from ..engine.cards import CARD_NAMES, CARDS
 from ..engine.moves import Action, Move, Step
-from .models import BuildMove, CaptureMove, TrailMove
-from .models import MoveRecord as NotationMove
+
+if TYPE_CHECKING:  # to_engine reads a model's fields, not its class
+    from .models import MoveRecord as NotationMove
 
 __all__ = ["to_engine", "to_notation", "step_to_notation"]
 
@@ -43,15 +44,17 @@ def to_engine(move: NotationMove | Move) -> Move:
         return move
     seat = move.seat
     card = _BY_NAME[move.card]
-    if isinstance(move, TrailMove):
+    if move.action == "trail":
         return _TRAILS[seat][card]
-    if isinstance(move, CaptureMove):
+    if move.action == "capture":
         return Move(seat, card, Action.CAPTURE, _mask(move.take), move.value)
     return Move(seat, card, Action.BUILD, _mask(move.onto), move.value)
 
 
 def to_notation(move: Move) -> NotationMove:
     """Turn an engine move into its canonical notation (table cards in pack order)."""
+    from .models import BuildMove, CaptureMove, TrailMove
+
     card = str(move.card)
     cards = tuple(str(c) for c in move.sorted_cards())
     if move.action is Action.TRAIL:

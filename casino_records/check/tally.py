@@ -1,0 +1,172 @@
+"""What a replay found, as plain objects: the report models are built from it on demand.
+
+The replay (:mod:`.replay`) writes its results here rather than into the pydantic
+models of :mod:`.report`, so that a good record checked by ``validate`` (which
+needs only the verdict) never imports pydantic; :meth:`ReplayTally.report`
+builds the :class:`~casino_records.check.report.ReplayReport` the first time
+anything asks for it, with the same values the replay would have put in it.
+Findings and pending checks are report models already: only a record with
+something to report makes them.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..engine.match import MatchState
+from ..engine.scoring import SideScore
+from .scorecheck import ScoreCheck
+
+if TYPE_CHECKING:
+    from .report import DealReport, Finding, MatchReport, PendingCheck, ReplayReport
+
+__all__ = ["DealTally", "MatchTally", "ReplayTally"]
+
+
+class DealTally:
+    """A replayed deal (the fields of a ``DealReport``; sides as engine scores)."""
+
+    __slots__ = (
+        "checks",
+        "complete",
+        "dealer",
+        "index",
+        "last_capture",
+        "loc",
+        "match_note",
+        "moves",
+        "pending",
+        "residue",
+        "residue_side",
+        "sides",
+        "unseen",
+    )
+
+    def __init__(self, index: int, loc: str, dealer: int) -> None:
+        self.index = index
+        self.loc = loc
+        self.dealer = dealer
+        self.moves = 0
+        self.complete = False
+        self.sides: list[tuple[SideScore, str, int]] = []
+        """Per side: its score, its name and its match total after the deal."""
+        self.residue: list[str] = []
+        self.residue_side: int | None = None
+        self.last_capture = ""
+        self.checks: list[ScoreCheck] = []
+        self.match_note = ""
+        self.unseen: list[int] = []
+        self.pending: list[PendingCheck] = []
+
+    def report(self) -> DealReport:
+        """The ``DealReport`` of this deal."""
+        from .report import DealReport, SideReport
+
+        report = DealReport(
+            index=self.index,
+            loc=self.loc,
+            dealer=self.dealer,
+            moves=self.moves,
+            complete=self.complete,
+        )
+        report.sides = [SideReport.of(*side) for side in self.sides]
+        report.residue = self.residue
+        report.residue_side = self.residue_side
+        report.last_capture = self.last_capture
+        report.checks = self.checks
+        report.match_note = self.match_note
+        report.unseen = self.unseen
+        report.pending = self.pending
+        return report
+
+
+class MatchTally:
+    """The match as it stood at the end of a replay (the fields of a ``MatchReport``)."""
+
+    __slots__ = ("checks", "finished", "reason", "target", "totals", "winner")
+
+    def __init__(self, match: MatchState) -> None:
+        decisions = match.decisions
+        self.totals = list(match.totals)
+        self.winner = match.winner
+        self.finished = match.over
+        self.reason = decisions[-1].reason if decisions else "no deal finished"
+        self.target = match.rules.target_score
+        self.checks: list[ScoreCheck] = []
+
+    def report(self) -> MatchReport:
+        """The ``MatchReport`` of the match."""
+        from .report import MatchReport
+
+        report = MatchReport(
+            totals=self.totals,
+            winner=self.winner,
+            finished=self.finished,
+            reason=self.reason,
+            target=self.target,
+        )
+        report.checks = self.checks
+        return report
+
+
+class ReplayTally:
+    """Everything a replay found about one record (the fields of a ``ReplayReport``)."""
+
+    __slots__ = (
+        "_report",
+        "deals",
+        "disputed",
+        "findings",
+        "id",
+        "match",
+        "moves_checked",
+        "players",
+        "preset",
+        "sides",
+        "source",
+        "valid",
+    )
+
+    def __init__(
+        self, id: str | None, source: str, preset: str, players: list[str]
+    ) -> None:
+        self.id = id
+        self.source = source
+        self.preset = preset
+        self.players = players
+        self.sides: list[str] = []
+        self.valid = True
+        self.disputed = False
+        self.moves_checked = 0
+        self.findings: list[Finding] = []
+        self.deals: list[DealTally] = []
+        self.match: MatchTally | None = None
+        self._report: ReplayReport | None = None
+
+    @property
+    def status(self) -> str:
+        """``ok``, ``disputed`` or ``invalid`` (as ``ReplayReport.status``)."""
+        if not self.valid:
+            return "invalid"
+        return "disputed" if self.disputed else "ok"
+
+    def report(self) -> ReplayReport:
+        """The ``ReplayReport``, built on the first call; the same object after."""
+        if self._report is None:
+            from .report import ReplayReport
+
+            report = ReplayReport(
+                id=self.id,
+                source=self.source,
+                preset=self.preset,
+                players=self.players,
+                valid=self.valid,
+                disputed=self.disputed,
+                moves_checked=self.moves_checked,
+            )
+            report.sides = self.sides
+            report.findings = self.findings
+            report.deals = [deal.report() for deal in self.deals]
+            report.match = None if self.match is None else self.match.report()
+            self._report = report
+        return self._report

@@ -1,0 +1,387 @@
+"""The small parts of a well-formed record as plain values, read without the models.
+
+:mod:`.fastread` reads a well-formed record straight from its bytes; the parts
+that are not moves (the rules, the players, a shuffle, the claims, the
+metadata) it reads here, into plain objects with the attributes the replay and
+the audit read of the models (``RulesSpec``, ``Player``, ``Shuffle`` and the
+claims of :mod:`.claims`). Each reader accepts exactly what the model accepts
+from parsed JSON, or less: anything it is not sure of raises :data:`REFUSED`,
+and the caller reads the document with the models, which decide every error
+message (``tests/record/test_plain.py`` checks the readers against the models).
+Nothing here imports pydantic, so ``validate`` of a good record starts fast.
+
+The constants the models and this module share are defined here, once.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final, Literal, TypeAlias, get_args
+
+from ..engine.rules import PRESETS, Rules
+from ..engine.shuffle import METHOD as SHUFFLE_METHOD
+from ..errors import RulesError
+
+__all__ = [
+    "CLAIMED_COUNTS",
+    "CLAIMED_POINTS",
+    "FORMAT",
+    "GLYPHS",
+    "JSON_INTEGER_RANGE",
+    "REFUSED",
+    "FormatName",
+    "Glyph",
+    "PlainClaimedCounts",
+    "PlainClaimedDeal",
+    "PlainClaimedMatch",
+    "PlainClaimedPoints",
+    "PlainClaimedSide",
+    "PlainPlayer",
+    "PlainRules",
+    "PlainShuffle",
+    "Refused",
+    "WrittenNumber",
+    "claimed_deal",
+    "claimed_match",
+    "meta",
+    "player",
+    "rules",
+    "shuffle",
+]
+
+FormatName: TypeAlias = Literal["casino-record/1"]
+FORMAT: Final[FormatName] = "casino-record/1"
+"""The value of a record's `format` field."""
+JSON_INTEGER_RANGE: Final = (-(2**63), 2**63 - 1)
+"""The integers a record may hold: those of a signed 64-bit integer, which every
+JSON reader represents exactly."""
+Glyph: TypeAlias = Literal["!", "?", "!!", "??", "!?", "?!"]
+"""A move annotation glyph, as in chess notation."""
+GLYPHS: Final = frozenset(get_args(Glyph))
+"""Every :data:`Glyph`."""
+
+
+class WrittenNumber:
+    """A JSON number no field can hold (a fraction, or too large for a float), as written.
+
+    The reader keeps such numbers as text, so that a message shows ``1e400``
+    rather than ``inf``; no field accepts one.
+    """
+
+    __slots__ = ("text",)
+
+    def __init__(self, text: str) -> None:
+        self.text: Final = text
+        """The number as the document writes it."""
+
+    def __repr__(self) -> str:
+        return self.text
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is WrittenNumber and other.text == self.text
+
+    def __hash__(self) -> int:
+        return hash((WrittenNumber, self.text))
+
+
+class Refused(Exception):
+    """Not certainly well formed: the models are to read it."""
+
+
+REFUSED: Final = Refused()
+"""The one instance raised (no traceback is ever shown: the caller catches it)."""
+
+
+# --- The parts ----------------------------------------------------------------------
+# Plain classes, not dataclasses: a dataclass costs a millisecond to create, at
+# every start of the command line.
+
+CLAIMED_POINTS: Final = (
+    "most_cards",
+    "most_spades",
+    "big_casino",
+    "little_casino",
+    "aces",
+    "sweeps",
+)
+"""The figures of ``ClaimedPoints``, in its field order."""
+CLAIMED_COUNTS: Final = ("cards", "spades", "sweeps")
+"""The figures of ``ClaimedCounts``, in its field order."""
+
+
+class PlainRules:
+    """The rules as written (a ``RulesSpec``): a preset and option overrides."""
+
+    __slots__ = ("options", "preset")
+
+    def __init__(self, preset: str, options: dict[str, bool | int | str]) -> None:
+        self.preset: Final = preset
+        """The rules preset."""
+        self.options: Final = options
+        """The overrides, keys sorted."""
+
+    def effective(self) -> Rules:
+        """The preset's defaults plus the overrides (as ``RulesSpec.effective``)."""
+        return Rules.from_preset(self.preset, self.options)
+
+
+class PlainPlayer:
+    """A player (a ``Player``)."""
+
+    __slots__ = ("id", "name")
+
+    def __init__(self, name: str, id: str | None) -> None:
+        self.name: Final = name
+        """The name shown."""
+        self.id: Final = id
+        """A stable identifier, if any."""
+
+
+class PlainShuffle:
+    """A seeded shuffle (a ``Shuffle``)."""
+
+    __slots__ = ("method", "seed")
+
+    def __init__(self, method: str, seed: str) -> None:
+        self.method: Final = method
+        """The shuffle algorithm."""
+        self.seed: Final = seed
+        """The seed, as written."""
+
+
+class PlainClaimedPoints:
+    """Points a side claimed for a deal, by category (a ``ClaimedPoints``)."""
+
+    __slots__ = CLAIMED_POINTS
+
+    def __init__(
+        self,
+        most_cards: int | None,
+        most_spades: int | None,
+        big_casino: int | None,
+        little_casino: int | None,
+        aces: int | None,
+        sweeps: int | None,
+    ) -> None:
+        self.most_cards: Final = most_cards
+        self.most_spades: Final = most_spades
+        self.big_casino: Final = big_casino
+        self.little_casino: Final = little_casino
+        self.aces: Final = aces
+        self.sweeps: Final = sweeps
+
+
+class PlainClaimedCounts:
+    """What a side counted in its pile (a ``ClaimedCounts``)."""
+
+    __slots__ = CLAIMED_COUNTS
+
+    def __init__(
+        self, cards: int | None, spades: int | None, sweeps: int | None
+    ) -> None:
+        self.cards: Final = cards
+        self.spades: Final = spades
+        self.sweeps: Final = sweeps
+
+
+class PlainClaimedSide:
+    """One side's claimed result of a deal (a ``ClaimedSide``)."""
+
+    __slots__ = ("counts", "points", "total")
+
+    def __init__(
+        self,
+        points: PlainClaimedPoints | None,
+        total: int | None,
+        counts: PlainClaimedCounts | None,
+    ) -> None:
+        self.points: Final = points
+        self.total: Final = total
+        self.counts: Final = counts
+
+
+class PlainClaimedDeal:
+    """The claimed result of a deal (a ``ClaimedDeal``)."""
+
+    __slots__ = ("comment", "sides")
+
+    def __init__(
+        self, sides: tuple[PlainClaimedSide, ...], comment: str | None
+    ) -> None:
+        self.sides: Final = sides
+        self.comment: Final = comment
+
+
+class PlainClaimedMatch:
+    """The claimed result of the match (a ``ClaimedMatch``)."""
+
+    __slots__ = ("comment", "totals", "winner")
+
+    def __init__(
+        self, totals: tuple[int, ...] | None, winner: int | None, comment: str | None
+    ) -> None:
+        self.totals: Final = totals
+        self.winner: Final = winner
+        self.comment: Final = comment
+
+
+# --- Readers: what the models accept, or REFUSED ------------------------------------------
+
+
+def _object(value: object, allowed: frozenset[str]) -> dict[str, Any]:
+    if type(value) is not dict or not value.keys() <= allowed:
+        raise REFUSED
+    return value
+
+
+def _text(value: object, *, empty: bool = True) -> str:
+    if type(value) is not str or (not empty and not value):
+        raise REFUSED
+    return value
+
+
+def _opt_text(value: object) -> str | None:
+    return None if value is None else _text(value)
+
+
+def _count(value: object, high: int = JSON_INTEGER_RANGE[1]) -> int | None:
+    """A strict whole number from 0 to ``high``, or null."""
+    if value is None:
+        return None
+    if type(value) is not int or not 0 <= value <= high:
+        raise REFUSED
+    return value
+
+
+def _option(value: object) -> bool | int | str:
+    if type(value) is bool or type(value) is str:
+        return value
+    low, high = JSON_INTEGER_RANGE
+    if type(value) is int and low <= value <= high:
+        return value
+    raise REFUSED
+
+
+_META_TEXTS: Final = ("event", "site", "date", "round", "annotator", "source")
+_META_KEYS: Final = frozenset((*_META_TEXTS, "tags"))
+
+
+def meta(value: object) -> None:
+    """Check a record's ``meta`` (never read by the replay), or null."""
+    if value is None:
+        return
+    obj = _object(value, _META_KEYS)
+    for key in _META_TEXTS:
+        _opt_text(obj.get(key))
+    if "tags" in obj:
+        tags = obj["tags"]
+        if type(tags) is not dict:
+            raise REFUSED
+        for tag in tags.values():
+            _text(tag)
+
+
+_RULES_KEYS: Final = frozenset(("preset", "options"))
+
+
+def rules(value: object) -> PlainRules:
+    """A record's ``rules``: a known preset and options the rules accept."""
+    obj = _object(value, _RULES_KEYS)
+    preset = obj.get("preset")
+    if type(preset) is not str or preset not in PRESETS:
+        raise REFUSED
+    options = obj.get("options", {})
+    if type(options) is not dict:
+        raise REFUSED
+    read = PlainRules(
+        preset, {name: _option(options[name]) for name in sorted(options)}
+    )
+    try:
+        read.effective()
+    except (RulesError, ValueError, TypeError):
+        raise REFUSED from None
+    return read
+
+
+_PLAYER_KEYS: Final = frozenset(("name", "id"))
+
+
+def player(value: object) -> PlainPlayer:
+    """A player: a name of one character or more, an optional id."""
+    obj = _object(value, _PLAYER_KEYS)
+    return PlainPlayer(_text(obj.get("name"), empty=False), _opt_text(obj.get("id")))
+
+
+_SHUFFLE_KEYS: Final = frozenset(("method", "seed"))
+
+
+def shuffle(value: object) -> PlainShuffle | None:
+    """A deal's ``shuffle``, or null."""
+    if value is None:
+        return None
+    obj = _object(value, _SHUFFLE_KEYS)
+    if obj.get("method") != SHUFFLE_METHOD or type(obj["method"]) is not str:
+        raise REFUSED
+    return PlainShuffle(SHUFFLE_METHOD, _text(obj.get("seed")))
+
+
+_SIDE_KEYS: Final = frozenset(("points", "total", "counts"))
+
+
+def _side(value: object) -> PlainClaimedSide:
+    obj = _object(value, _SIDE_KEYS)
+    points = obj.get("points")
+    counts = obj.get("counts")
+    return PlainClaimedSide(
+        None
+        if points is None
+        else PlainClaimedPoints(*[_count(p) for p in _values(points, CLAIMED_POINTS)]),
+        _count(obj.get("total")),
+        None
+        if counts is None
+        else PlainClaimedCounts(*[_count(c) for c in _values(counts, CLAIMED_COUNTS)]),
+    )
+
+
+def _values(value: object, names: tuple[str, ...]) -> list[object]:
+    obj = _object(value, frozenset(names))
+    return [obj.get(name) for name in names]
+
+
+_DEAL_CLAIM_KEYS: Final = frozenset(("sides", "comment"))
+
+
+def claimed_deal(value: object) -> PlainClaimedDeal | None:
+    """A deal's ``claimed``, or null."""
+    if value is None:
+        return None
+    obj = _object(value, _DEAL_CLAIM_KEYS)
+    sides = obj.get("sides")
+    if type(sides) is not list:
+        raise REFUSED
+    return PlainClaimedDeal(
+        tuple([_side(side) for side in sides]), _opt_text(obj.get("comment"))
+    )
+
+
+_MATCH_CLAIM_KEYS: Final = frozenset(("totals", "winner", "comment"))
+
+
+def claimed_match(value: object) -> PlainClaimedMatch | None:
+    """A record's ``claimed``, or null."""
+    if value is None:
+        return None
+    obj = _object(value, _MATCH_CLAIM_KEYS)
+    totals = obj.get("totals")
+    if totals is not None and type(totals) is not list:
+        raise REFUSED
+    return PlainClaimedMatch(
+        None if totals is None else tuple([_sure(_count(t)) for t in totals]),
+        _count(obj.get("winner"), 3),
+        _opt_text(obj.get("comment")),
+    )
+
+
+def _sure(value: int | None) -> int:
+    if value is None:
+        raise REFUSED
+    return value
