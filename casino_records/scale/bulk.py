@@ -1,7 +1,7 @@
 """``bulk``: check every record of many files on a Dask cluster, write the results.
 
 The client (this process) cuts the input into partitions, about sixteen per
-worker (:mod:`.parts`: byte ranges of plain archives, whole files otherwise)
+worker thread (:mod:`.parts`: byte ranges of plain archives, whole files otherwise)
 and submits each as one Dask task (:func:`.work.check_part`): the worker reads
 its own partition, checks it and writes its Parquet files into a folder beside
 the target; only counts come back. At most a few partitions per worker thread
