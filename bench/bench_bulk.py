@@ -13,8 +13,11 @@ c. the time ``stats`` takes on the long archive's results.
 The archives are generated here and deleted after: they repeat ``DISTINCT``
 simulated matches of at most two deals (what is measured does not depend on
 the content; a record takes about 6 KB, so the long archive of one million is
-about 6 GB in the temporary folder, and each command takes about an hour on two
-busy cores: ``--records 100000`` takes minutes). Run:
+about 6 GB in the temporary folder, and each command takes 7 to 8 minutes on two
+cores at a load of 2, far longer when other work shares them; the whole bench
+about 20 minutes). The workers of a local cluster are started afresh: with no
+cached bytecode (``PYTHONDONTWRITEBYTECODE``), each compiles Dask and pandas
+again, seconds of start-up per run. Run:
 ``.venv/bin/python bench/bench_bulk.py [--records N] [--small N] [--workers W]``.
 """
 

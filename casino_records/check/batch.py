@@ -30,6 +30,7 @@ from .outcome import Outcome, Status, error_text, first_problem, in_source_terms
 if TYPE_CHECKING:
     from ..errors import RecordFormatError
     from ..record.models import GameRecord
+    from ..record.shape import RecordShape
     from .replay import Replay
     from .report import ReplayReport
 
@@ -62,6 +63,7 @@ class Checked:
         "item",
         "record",
         "replayed",
+        "shape",
         "status",
         "unreadable",
     )
@@ -79,6 +81,9 @@ class Checked:
         """The item checked."""
         self.record: GameRecord | None = None
         """The record, when it could be read (None when ``quick`` read it)."""
+        self.shape: RecordShape | None = None
+        """What was read of the record, when it could be read: the record, or
+        the quick reader's lighter record when ``quick`` read it."""
         self.errors: list[RecordFormatError] = []
         """Why it could not be read (empty when it was)."""
         self.unreadable = False
@@ -98,6 +103,7 @@ class Checked:
                 else replay_if_clean(light, source=item.label, strict_claims=strict)
             )
             if clean is not None:
+                self.shape = light
                 self.replayed = clean
                 self.status = clean.tally.status  # type: ignore[assignment]
                 return
@@ -105,7 +111,7 @@ class Checked:
 
         notes = ReadNotes()
         record, self.errors, self.unreadable = read_item(item, max_bytes, notes)
-        self.record = record
+        self.record = self.shape = record
         if record is None:
             self.status = "unreadable" if self.unreadable else "invalid"
             return
@@ -170,15 +176,21 @@ class Checked:
 
 
 def checked_item(
-    item: Item, max_bytes: int = MAX_RECORD_BYTES, strict: bool = False
+    item: Item,
+    max_bytes: int = MAX_RECORD_BYTES,
+    strict: bool = False,
+    quick: bool = False,
 ) -> Checked:
     """Read and replay one item (see :class:`Checked`); never raises for a bad record.
 
     :param strict: claims that cannot be checked (a deal not played out) make
         the record disputed.
+    :param quick: read and replay a record with nothing to report the quick
+        way, as ``validate`` does (its :attr:`Checked.record` is then None,
+        its :attr:`Checked.shape` the quick reader's); same status and report.
     """
     with _collector_paused():
-        return Checked(item, max_bytes, strict)
+        return Checked(item, max_bytes, strict, quick)
 
 
 def check_item(

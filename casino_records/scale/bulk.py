@@ -1,7 +1,7 @@
 """``bulk``: check every record of many files on a Dask cluster, write the results.
 
-The client (this process) cuts the input into a few large partitions per
-worker (:mod:`.parts`: byte ranges of plain archives, whole files otherwise)
+The client (this process) cuts the input into partitions, about sixteen per
+worker thread (:mod:`.parts`: byte ranges of plain archives, whole files otherwise)
 and submits each as one Dask task (:func:`.work.check_part`): the worker reads
 its own partition, checks it and writes its Parquet files into a folder beside
 the target; only counts come back. At most a few partitions per worker thread
@@ -112,10 +112,10 @@ def run_bulk(
         _write_manifest(work, result, paths, strict)
         _put_in_place(work, out)
     except OSError as exc:  # an input file that breaks off, a folder not writable
-        shutil.rmtree(work, ignore_errors=True)
+        _remove(work)
         raise BulkError(f"{exc.filename or out}: {exc.strerror or exc}") from None
     except BaseException:
-        shutil.rmtree(work, ignore_errors=True)
+        _remove(work)
         raise
     return result
 
@@ -200,6 +200,20 @@ def _write_manifest(
         "workers_peak_memory": result.workers,
     }
     (work / MANIFEST).write_bytes(dumps_json(manifest))
+
+
+def _remove(work: Path, attempts: int = 5) -> None:
+    """Remove the folder being written, though workers may still be writing in it.
+
+    A task still running when the run stops can move a file in while the folder
+    is being emptied, and the folder then stays; removed again, it is gone (a
+    task that starts a file after its folder is gone fails to open it).
+    """
+    for _ in range(attempts):
+        shutil.rmtree(work, ignore_errors=True)
+        if not work.exists():
+            return
+        time.sleep(0.1)
 
 
 def _put_in_place(work: Path, out: Path) -> None:

@@ -14,7 +14,8 @@ from typing import TYPE_CHECKING, Any, Final
 
 if TYPE_CHECKING:
     from ..check.batch import Checked
-    from ..check.report import ReplayReport, ScoreCheck
+    from ..check.scorecheck import ScoreCheck
+    from ..check.tally import ReplayTally
 
 __all__ = ["FINDING_KINDS", "SEVERITIES", "finding_rows", "record_row"]
 
@@ -40,18 +41,20 @@ def record_row(checked: Checked, seq: int, file: str) -> dict[str, Any]:
     :param seq: the record's number in the run's input order, from 0.
     :param file: the file the item was read from, as the run names it.
     """
-    item, record, report = checked.item, checked.record, checked.report
+    item, record = checked.item, checked.shape
+    # The replay's tally, not its report: a good record's report is never built.
+    tally = checked.replayed.tally if checked.replayed is not None else None
     counts = dict.fromkeys(FINDING_KINDS, 0)
     severities = dict.fromkeys(SEVERITIES, 0)
-    if report is None:
+    if tally is None:
         counts[_READ_ERROR_KIND] = len(checked.errors)
         severities["error"] = len(checked.errors)
     else:
-        for finding in report.findings:
+        for finding in tally.findings:
             counts[finding.kind] += 1
             severities[finding.severity] += 1
     claimed = record.claimed if record is not None else None
-    match = report.match if report is not None else None
+    match = tally.match if tally is not None else None
     row: dict[str, Any] = {
         "seq": seq,
         "source": item.label,
@@ -76,7 +79,7 @@ def record_row(checked: Checked, seq: int, file: str) -> dict[str, Any]:
             else None
         ),
         "claimed_winner": claimed.winner if claimed is not None else None,
-        "moves_checked": report.moves_checked if report is not None else 0,
+        "moves_checked": tally.moves_checked if tally is not None else 0,
         "errors": severities["error"],
         "disputes": severities["dispute"],
         "warnings": severities["warning"],
@@ -92,10 +95,11 @@ def finding_rows(checked: Checked, seq: int) -> list[dict[str, Any]]:
     A finding about a claimed figure carries the claimed and computed values
     (and the category and side) of the score check at its JSON pointer.
     """
-    item, report = checked.item, checked.report
-    record_id = checked.record.id if checked.record is not None else None
+    item = checked.item
+    tally = checked.replayed.tally if checked.replayed is not None else None
+    record_id = checked.shape.id if checked.shape is not None else None
     base = {"seq": seq, "source": item.label, "record_id": record_id}
-    if report is None:
+    if tally is None:
         return [
             {
                 **base,
@@ -113,9 +117,9 @@ def finding_rows(checked: Checked, seq: int) -> list[dict[str, Any]]:
             }
             for n, error in enumerate(checked.errors)
         ]
-    checks = _score_checks(report)
+    checks = _score_checks(tally)
     rows = []
-    for n, finding in enumerate(report.findings):
+    for n, finding in enumerate(tally.findings):
         check = checks.get(finding.loc)
         rows.append(
             {
@@ -136,12 +140,12 @@ def finding_rows(checked: Checked, seq: int) -> list[dict[str, Any]]:
     return rows
 
 
-def _score_checks(report: ReplayReport) -> dict[str, ScoreCheck]:
+def _score_checks(tally: ReplayTally) -> dict[str, ScoreCheck]:
     """Every claimed figure's check that disagrees, by its JSON pointer."""
     checks: dict[str, ScoreCheck] = {}
-    every = [check for deal in report.deals for check in deal.checks]
-    if report.match is not None:
-        every += report.match.checks
+    every = [check for deal in tally.deals for check in deal.checks]
+    if tally.match is not None:
+        every += tally.match.checks
     for check in every:
         if not check.agrees:
             checks.setdefault(check.loc, check)

@@ -1,4 +1,4 @@
-"""The run cut into partitions: a few large ones per worker, read by the workers.
+"""The run cut into partitions: many per worker, read by the workers.
 
 A partition is a list of pieces of files in input order: a byte range of a
 plain archive (``.jsonl``, cut at line starts by
@@ -27,11 +27,15 @@ __all__ = ["MIN_PART_BYTES", "Part", "Piece", "part_bytes", "plan"]
 
 MIN_PART_BYTES: Final = 1 << 20
 """No partition is cut smaller than this (unless its file is)."""
-MAX_PART_BYTES: Final = 256 << 20
-"""Nor larger: a worker lost mid-partition costs at most this much work again."""
-PARTS_PER_THREAD: Final = 4
-"""Partitions per worker thread: few enough that Dask's cost per task does not
-count, enough that the workers finish together."""
+MAX_PART_BYTES: Final = 64 << 20
+"""Nor larger (about 10,000 records of two deals, seconds of work): a worker lost
+mid-partition costs at most this much work again, and larger ones only make
+fewer files."""
+PARTS_PER_THREAD: Final = 16
+"""Partitions per worker thread: enough that the workers finish together (the
+last partitions are small beside a worker's share, so no worker waits long
+for the others at the end, even on a machine busy with other work), few
+enough that Dask's cost per task (milliseconds) does not count."""
 
 
 @dataclass(frozen=True, slots=True)
