@@ -18,6 +18,7 @@ from __future__ import annotations
 from typing import Any, Final, Literal, TypeAlias, get_args
 
 from ..engine.rules import PRESETS, Rules
+from ..engine.scoring import CATEGORIES
 from ..engine.shuffle import METHOD as SHUFFLE_METHOD
 from ..errors import RulesError
 
@@ -95,15 +96,8 @@ REFUSED: Final = Refused()
 # Plain classes, not dataclasses: a dataclass costs a millisecond to create, at
 # every start of the command line.
 
-CLAIMED_POINTS: Final = (
-    "most_cards",
-    "most_spades",
-    "big_casino",
-    "little_casino",
-    "aces",
-    "sweeps",
-)
-"""The figures of ``ClaimedPoints``, in its field order."""
+CLAIMED_POINTS: Final = CATEGORIES
+"""The figures of ``ClaimedPoints``, in its field order: the scoring categories."""
 CLAIMED_COUNTS: Final = ("cards", "spades", "sweeps")
 """The figures of ``ClaimedCounts``, in its field order."""
 
