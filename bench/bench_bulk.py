@@ -124,6 +124,13 @@ def main() -> None:
             wall, cpu, long_peaks, seconds = bulk(long, folder / "results", w)
             runs["bulk"].append((wall, cpu))
             inside.append(seconds)
+            (v_wall, v_cpu) = runs["validate"][-1]
+            print(  # each pair as it ends: a long bench cut short still tells
+                f"  run {len(inside)}: validate {v_wall:.1f} s wall ({v_cpu:.1f} s CPU),"
+                f" bulk {wall:.1f} s wall ({cpu:.1f} s CPU), ratio {v_wall / wall:.2f};"
+                f" load {os.getloadavg()}",
+                flush=True,
+            )
         start = time.perf_counter()
         subprocess.run(
             [CLI, "stats", str(folder / "results")],
