@@ -10,10 +10,10 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from ..engine.match import MatchState
 from ..engine.scoring import CATEGORIES, SideScore
 from .explanation import Explanation
 from .scorecheck import ScoreCheck
+from .tally import verdict
 
 __all__ = [
     "DealReport",
@@ -197,18 +197,6 @@ class MatchReport(ReportModel):
     """Claimed totals and winner against the computed ones (winner as category
     ``winner``; -1 stands for "no winner")."""
 
-    @classmethod
-    def of(cls, match: MatchState) -> MatchReport:
-        """The report of the engine's match as it stands."""
-        decisions = match.decisions
-        return cls(
-            totals=list(match.totals),
-            winner=match.winner,
-            finished=match.over,
-            reason=decisions[-1].reason if decisions else "no deal finished",
-            target=match.rules.target_score,
-        )
-
 
 class ReplayReport(ReportModel):
     """Everything a replay found about one record."""
@@ -242,6 +230,4 @@ class ReplayReport(ReportModel):
     @property
     def status(self) -> str:
         """``ok``, ``disputed`` or ``invalid``."""
-        if not self.valid:
-            return "invalid"
-        return "disputed" if self.disputed else "ok"
+        return verdict(self.valid, self.disputed)

@@ -20,7 +20,14 @@ from .scorecheck import ScoreCheck
 if TYPE_CHECKING:
     from .report import DealReport, Finding, MatchReport, PendingCheck, ReplayReport
 
-__all__ = ["DealTally", "MatchTally", "ReplayTally"]
+__all__ = ["DealTally", "MatchTally", "ReplayTally", "verdict"]
+
+
+def verdict(valid: bool, disputed: bool) -> str:
+    """A replay's status: ``invalid``, else ``disputed``, else ``ok``."""
+    if not valid:
+        return "invalid"
+    return "disputed" if disputed else "ok"
 
 
 class DealTally:
@@ -146,9 +153,7 @@ class ReplayTally:
     @property
     def status(self) -> str:
         """``ok``, ``disputed`` or ``invalid`` (as ``ReplayReport.status``)."""
-        if not self.valid:
-            return "invalid"
-        return "disputed" if self.disputed else "ok"
+        return verdict(self.valid, self.disputed)
 
     def report(self) -> ReplayReport:
         """The ``ReplayReport``, built on the first call; the same object after."""
