@@ -46,6 +46,7 @@ from casino_records.record.simulate import simulate_record  # noqa: E402
 from casino_records.record.translate import to_engine  # noqa: E402
 from tests.viewer.scorer_driver import (  # noqa: E402
     click_move,
+    click_until_shown,
     enter_table,
     open_recorder,
     type_move,
@@ -59,19 +60,6 @@ if st.button("Next", key="next"):
     st.session_state.count = st.session_state.get("count", 0) + 1
 st.subheader(f"count {st.session_state.get('count', 0)}")
 """
-
-_FLOOR_CLICK_IN_PAGE = """async ([button, text]) => {
-  const shown = () => [...document.querySelectorAll('h3')]
-    .some((h) => h.textContent.trim() === text);
-  const start = performance.now();
-  document.querySelector(button).click();
-  while (!shown()) {
-    if (performance.now() - start > 60000) throw new Error('not shown: ' + text);
-    await new Promise((done) => requestAnimationFrame(done));
-  }
-  await new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0)));
-  return performance.now() - start;
-}"""
 
 
 def floor(browser: Any, runs: int = 24) -> tuple[list[float], list[float], list[float]]:
@@ -106,9 +94,7 @@ def floor(browser: Any, runs: int = 24) -> tuple[list[float], list[float], list[
                     served.append(server)
             report_cpu("reference", start_cpu, cpu.now(), runs)
             clicked = [
-                page.evaluate(
-                    _FLOOR_CLICK_IN_PAGE, [".st-key-next button", f"count {n}"]
-                )
+                click_until_shown(page, ".st-key-next button", f"count {n}") * 1000
                 for n in range(1, runs + 1)
             ]
             page.close()

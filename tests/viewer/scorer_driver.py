@@ -94,21 +94,32 @@ _READY = """([selector, text]) => {
 }"""
 
 
-_CHOOSE_IN_PAGE = (
-    """async ([move, entry, text]) => {
-  const ready = """
-    + _READY
-    + """;
+_CLICK_UNTIL_SHOWN = """async ([button, entry, text]) => {
+  const ready = () => {
+    if (entry !== null) {
+      const element = document.querySelector(entry);
+      if (element === null || element.classList.contains('cr-busy')) return false;
+    }
+    return [...document.querySelectorAll('h3')].some((h) => h.textContent.trim() === text);
+  };
   const start = performance.now();
-  document.querySelector(move).click();
-  while (!ready([entry, text])) {
-    if (performance.now() - start > 60000) throw new Error('not asked: ' + text);
+  document.querySelector(button).click();
+  while (!ready()) {
+    if (performance.now() - start > 60000) throw new Error('not shown: ' + text);
     await new Promise((done) => requestAnimationFrame(done));
   }
   await new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0)));
   return performance.now() - start;
 }"""
-)
+
+
+def click_until_shown(
+    page: Any, button: str, title: str, entry: str | None = None
+) -> float:
+    """Click ``button`` from the page's own script: seconds on the page's clock
+    until a title reads ``title`` (and ``entry`` is there and not busy), to the
+    next frame drawn."""
+    return float(page.evaluate(_CLICK_UNTIL_SHOWN, [button, entry, title])) / 1000
 
 
 _CLICK_IN_PAGE = """async ([card, shown]) => {
@@ -163,8 +174,7 @@ def click_move(
         before_choosing()
     mirror.play(engine_move)
     if in_page and mirror.phase == "move":  # else the deal is over: no entry
-        arg = [selector, ENTRY, title_for(mirror)]
-        return shown, page.evaluate(_CHOOSE_IN_PAGE, arg) / 1000
+        return shown, click_until_shown(page, selector, title_for(mirror), ENTRY)
     start = time.perf_counter()
     page.locator(selector).click()
     wait_ready(page, mirror)
