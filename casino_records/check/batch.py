@@ -6,7 +6,10 @@ never prints. The records come as raw items from
 memory); :func:`check_item` parses and replays one item and returns a small
 :class:`~casino_records.check.outcome.Outcome`; :func:`check_all` maps it over a
 stream, in worker processes when ``jobs > 1``, keeping the input order and a
-bounded number of items in flight.
+bounded number of items in flight. :func:`check_files` checks files and
+folders; in worker processes, each worker reads its own byte ranges of a plain
+archive (the command only finds where they start), so no record is sent to a
+worker through a pipe.
 
 >>> item = Item("inline", "json", b'{"format": "casino-record/1"')
 >>> outcome = check_item(item)
@@ -20,11 +23,21 @@ import gc
 import os
 from collections.abc import Callable, Generator, Iterable, Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from functools import partial
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final, TypeVar
 
 from ..record.files import MAX_RECORD_BYTES
-from ..record.sources import Item, light_item, read_item
+from ..record.ranges import ByteRange, range_items, split_archive, splittable
+from ..record.sources import (
+    Item,
+    file_items,
+    find_files,
+    iter_items,
+    light_item,
+    read_item,
+)
 from .outcome import Outcome, Status, error_text, first_problem, in_source_terms
 
 if TYPE_CHECKING:
@@ -35,8 +48,10 @@ if TYPE_CHECKING:
     from .report import ReplayReport
 
 __all__ = [
+    "ArchiveRange",
     "Checked",
     "check_all",
+    "check_files",
     "check_item",
     "checked_item",
     "default_jobs",
@@ -48,6 +63,12 @@ _PRELOAD: Final = [
     "casino_records.record.jsonio",
     "casino_records.check.replay",
 ]
+RANGE_BYTES: Final = 1 << 20
+"""A worker's byte range of a plain archive is about this long (with
+:data:`RANGE_RECORDS`: a fraction of a second of work, so the output keeps
+coming and ``--fail-fast`` stops soon)."""
+RANGE_RECORDS: Final = 256
+"""And holds at most this many records."""
 _T = TypeVar("_T")
 _R = TypeVar("_R")
 
@@ -318,6 +339,109 @@ def parallel_map(
             slots.release()  # unblock the feeder so the pool can shut down
         pool.terminate()
         pool.join()
+
+
+@dataclass(frozen=True, slots=True)
+class ArchiveRange:
+    """Byte range ``span`` of the plain archive ``path``, read by the worker that
+    checks it (see :func:`casino_records.record.ranges.split_archive`)."""
+
+    path: Path
+    label: str
+    span: ByteRange
+
+
+Work = tuple[Item, ...] | ArchiveRange
+"""What one worker task checks: items read by the command, or a range it reads."""
+
+
+def check_files(
+    paths: Iterable[Path],
+    *,
+    jobs: int = 1,
+    reports: bool = False,
+    max_bytes: int = MAX_RECORD_BYTES,
+    strict: bool = False,
+) -> Generator[Outcome, None, None]:
+    """Check every record of ``paths`` (files, folders, ``-``), in input order.
+
+    The same outcomes as :func:`check_all` of :func:`.sources.iter_items`; with
+    ``jobs > 1`` the workers read plain archives themselves, range by range.
+    """
+    if jobs <= 1:
+        items = iter_items(paths, max_bytes=max_bytes)
+        yield from check_all(items, reports=reports, max_bytes=max_bytes, strict=strict)
+        return
+    work = partial(check_work, reports=reports, max_bytes=max_bytes, strict=strict)
+    for outcomes in parallel_map(
+        work, work_of(paths, max_bytes), jobs=jobs, chunksize=1
+    ):
+        yield from outcomes
+
+
+def work_of(
+    paths: Iterable[Path], max_bytes: int = MAX_RECORD_BYTES, batch: int = 64
+) -> Iterator[Work]:
+    """The tasks of :func:`check_files`: a plain archive's byte ranges, and the
+    items of every other source in batches of ``batch``."""
+    held: list[Item] = []
+    for path in find_files(paths):
+        if str(path) != "-" and splittable(path):
+            if held:
+                yield tuple(held)
+                held = []
+            yield from _ranges(path, max_bytes)
+            continue
+        for item in iter_items([path], max_bytes=max_bytes):
+            held.append(item)
+            if len(held) >= batch:
+                yield tuple(held)
+                held = []
+    if held:
+        yield tuple(held)
+
+
+def _ranges(path: Path, max_bytes: int) -> Iterator[Work]:
+    label = str(path)
+    cut = False
+    try:
+        for span in split_archive(
+            path,
+            range_bytes=RANGE_BYTES,
+            range_records=RANGE_RECORDS,
+            max_bytes=max_bytes,
+        ):
+            cut = True
+            yield ArchiveRange(path, label, span)
+    except OSError as exc:
+        if not cut:  # as reading it whole says it
+            yield tuple(file_items(path, max_bytes))
+        else:
+            problem = f"cannot read {label}: {exc.strerror or type(exc).__name__}"
+            yield (Item(label, "error", problem=problem),)
+
+
+def check_work(
+    work: Work,
+    *,
+    reports: bool = False,
+    max_bytes: int = MAX_RECORD_BYTES,
+    strict: bool = False,
+) -> list[Outcome]:
+    """Check one task of :func:`check_files` (in a worker process): its outcomes."""
+    check = partial(check_item, reports=reports, max_bytes=max_bytes, strict=strict)
+    if isinstance(work, tuple):
+        return [check(item) for item in work]
+    outcomes = []
+    try:
+        for item in range_items(
+            work.path, work.span, label=work.label, max_bytes=max_bytes
+        ):
+            outcomes.append(check(item))
+    except OSError as exc:  # the archive went away after it was cut
+        problem = f"cannot read {work.label}: {exc.strerror or type(exc).__name__}"
+        outcomes.append(check(Item(work.label, "error", problem=problem)))
+    return outcomes
 
 
 def default_jobs() -> int:

@@ -94,16 +94,15 @@ def validate(
         sys.exit(
             summarize(paths, max_bytes=settings.max_bytes, jobs=jobs, strict=strict)
         )
-    from ..check.batch import check_all, default_jobs
+    from ..check.batch import check_files, default_jobs
     from ..present.report_text import status_line, summary_line
-    from ..record.sources import find_files, iter_items
+    from ..record.sources import find_files
 
     files = list(find_files(paths))
     size = sum(p.stat().st_size for p in files if str(p) != "-")
     show_bar = progress if progress is not None else is_terminal() and size > 2**20
-    items = iter_items(files, max_bytes=settings.max_bytes)
-    outcomes = check_all(
-        items,
+    outcomes = check_files(
+        files,
         jobs=jobs or default_jobs(),
         reports=fmt == "json",
         max_bytes=settings.max_bytes,

@@ -26,10 +26,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO
 
-from .files import MAX_RECORD_BYTES, lines_of
-from .sources import Item, jsonl_items
+from .files import MAX_RECORD_BYTES, compression_of, kind_by_suffix, lines_of
+from .sources import Item, is_binary, jsonl_items
 
-__all__ = ["ByteRange", "range_items", "split_archive"]
+__all__ = ["ByteRange", "range_items", "split_archive", "splittable"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,6 +42,18 @@ class ByteRange:
     """The number of the range's first line in the file."""
     records: int
     """The items :func:`range_items` reads from it."""
+
+
+def splittable(path: Path) -> bool:
+    """A plain ``.jsonl`` archive that is text: it can be entered at any line start
+    (a compressed archive, a record file or a text archive cannot)."""
+    if compression_of(path) is not None or kind_by_suffix(path) != "jsonl":
+        return False
+    try:
+        with open(path, "rb") as stream:
+            return not is_binary(stream.read(8192))
+    except OSError:
+        return False
 
 
 def split_archive(

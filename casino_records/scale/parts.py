@@ -19,9 +19,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
 
-from ..record.files import compression_of, kind_by_suffix
-from ..record.ranges import ByteRange, split_archive
-from ..record.sources import Item, file_items, find_files, is_binary, iter_items
+from ..record.ranges import ByteRange, split_archive, splittable
+from ..record.sources import Item, file_items, find_files, iter_items
 
 __all__ = ["MIN_PART_BYTES", "Part", "Piece", "part_bytes", "plan"]
 
@@ -132,7 +131,7 @@ def _pieces(
 ) -> Iterator[tuple[Piece, int]]:
     """The pieces of one file and their sizes in bytes."""
     name, label = str(path.absolute()), str(path)
-    if _splittable(path):
+    if splittable(path):
         cut = 0
         try:
             for span in split_archive(
@@ -153,17 +152,6 @@ def _pieces(
     except OSError:
         readable, weight = False, 0
     yield Piece(name, label, None, count, readable), weight
-
-
-def _splittable(path: Path) -> bool:
-    """A plain ``.jsonl`` archive that is text: it can be entered at any line."""
-    if compression_of(path) is not None or kind_by_suffix(path) != "jsonl":
-        return False
-    try:
-        with open(path, "rb") as stream:
-            return not is_binary(stream.read(8192))
-    except OSError:
-        return False
 
 
 def _stdin_chunks(max_bytes: int, records: int) -> Iterator[list[Item]]:
