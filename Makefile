@@ -10,7 +10,7 @@ PORT ?= 8501
 # on 2 cores). PYTEST_JOBS=0 runs everything in one process.
 PYTEST_JOBS ?= $(shell echo $$(( $$(nproc 2>/dev/null || echo 1) * 2 )))
 
-COMPILED := casino_records/_compiled.sha256
+COMPILED := casino_records/_compiled.crc32
 
 .PHONY: install compile run test test-fast test-wheel lint bench schema docs clean
 

@@ -2,8 +2,10 @@
 
 The build (``setup.py``: a wheel, an editable install, or ``make compile`` in
 place) compiles the modules in :data:`COMPILED_MODULES` with mypyc into
-extension modules beside their sources and writes :data:`MANIFEST`: the SHA-256
-of each compiled module's source at build time. Python imports an extension
+extension modules beside their sources and writes :data:`MANIFEST`: the CRC-32
+of each compiled module's source at build time (a checksum against edits, not
+against tampering, and cheap at every start: ``hashlib`` alone would load
+OpenSSL, some 4 ms). Python imports an extension
 module in preference to its source, so a compiled module that no longer matches
 its source would silently run old code. :func:`select` prevents that: unless
 every compiled module's source still has its recorded digest, or when
@@ -17,11 +19,11 @@ This module uses the standard library only: ``setup.py`` loads it on its own.
 
 from __future__ import annotations
 
-import hashlib
 import importlib.machinery
 import os
 import sys
 import warnings
+import zlib
 from collections.abc import Sequence
 from pathlib import Path
 from types import ModuleType
@@ -38,8 +40,8 @@ __all__ = [
 
 PACKAGE: Final = "casino_records"
 PACKAGE_DIR: Final = Path(__file__).resolve().parent
-MANIFEST: Final = PACKAGE_DIR / "_compiled.sha256"
-"""Written by the build: ``<sha256>  <module>`` for the source of every compiled module."""
+MANIFEST: Final = PACKAGE_DIR / "_compiled.crc32"
+"""Written by the build: ``<crc32>  <module>`` for the source of every compiled module."""
 PURE_ENV: Final = "CASINO_RECORDS_PURE_PYTHON"
 """Set to a non-empty value to run the pure-Python engine even when compiled."""
 COMPILED_MODULES: Final = (
@@ -82,13 +84,13 @@ def source_of(module: str, package_dir: Path = PACKAGE_DIR) -> Path:
 
 
 def source_digests(package_dir: Path = PACKAGE_DIR) -> dict[str, str]:
-    """SHA-256 of the source of every compiled module, by dotted name.
+    """The CRC-32 (8 hex digits) of the source of every compiled module, by dotted name.
 
     Only these matter: a compiled module runs its own build of its source, and
     editing any other file (the command line, the viewer models) leaves it valid.
     """
     return {
-        module: hashlib.sha256(source_of(module, package_dir).read_bytes()).hexdigest()
+        module: f"{zlib.crc32(source_of(module, package_dir).read_bytes()):08x}"
         for module in COMPILED_MODULES
     }
 
