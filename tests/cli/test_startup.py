@@ -33,8 +33,8 @@ import atexit, json, sys
 out = sys.argv.pop(1)
 atexit.register(lambda: open(out, "w").write(json.dumps(sorted(sys.modules))))
 sys.argv[0] = "casino-records"
-from casino_records.cli import main
-main()
+from casino_records.__main__ import run
+run()
 """
 
 NEVER_FOR_A_GOOD_RECORD = (
@@ -148,6 +148,35 @@ def test_help_lists_the_commands_as_click_would() -> None:
         eager.add_command(command, name)
     assert lazy == CliRunner().invoke(eager, ["--help"], terminal_width=100).output
     assert set(main.list_commands(ctx)) == set(COMMANDS)
+
+
+def test_the_executable_runs_its_command_with_the_collector_on(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import gc
+
+    import casino_records.cli
+    from casino_records.__main__ import run
+
+    seen: list[tuple[bool, int]] = []
+
+    def command() -> None:
+        seen.append((gc.isenabled(), gc.get_freeze_count()))
+        raise SystemExit(3)
+
+    monkeypatch.setattr(casino_records.cli, "main", command)
+    try:
+        with pytest.raises(SystemExit) as stop:
+            run()
+        assert stop.value.code == 3
+        assert gc.isenabled()
+        ((enabled, frozen),) = seen
+        assert (
+            enabled and frozen > 0
+        )  # what start-up imported is out of its collections
+        assert gc.get_freeze_count() >= frozen  # and at exit, all of it
+    finally:
+        gc.unfreeze()
 
 
 def test_the_version_is_the_package_metadata() -> None:
