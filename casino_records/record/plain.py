@@ -105,17 +105,18 @@ CLAIMED_COUNTS: Final = ("cards", "spades", "sweeps")
 class PlainRules:
     """The rules as written (a ``RulesSpec``): a preset and option overrides."""
 
-    __slots__ = ("options", "preset")
+    __slots__ = ("_effective", "options", "preset")
 
     def __init__(self, preset: str, options: dict[str, bool | int | str]) -> None:
         self.preset: Final = preset
         """The rules preset."""
         self.options: Final = options
         """The overrides, keys sorted."""
+        self._effective: Final = Rules.from_preset(preset, options)
 
     def effective(self) -> Rules:
         """The preset's defaults plus the overrides (as ``RulesSpec.effective``)."""
-        return Rules.from_preset(self.preset, self.options)
+        return self._effective
 
 
 class PlainPlayer:
@@ -286,14 +287,12 @@ def rules(value: object) -> PlainRules:
     options = obj.get("options", {})
     if type(options) is not dict:
         raise REFUSED
-    read = PlainRules(
-        preset, {name: _option(options[name]) for name in sorted(options)}
-    )
     try:
-        read.effective()
+        return PlainRules(
+            preset, {name: _option(options[name]) for name in sorted(options)}
+        )
     except (RulesError, ValueError, TypeError):
         raise REFUSED from None
-    return read
 
 
 _PLAYER_KEYS: Final = frozenset(("name", "id"))
