@@ -48,9 +48,18 @@ def dask_client(
     cluster = None
     client = None
     try:
-        # The workers' statistical profiler samples every task's stack 100 times
-        # a second: for long pure-Python tasks it costs CPU and nobody reads it.
-        local = {"distributed.worker.profile.enabled": False}
+        local = {
+            # The workers' statistical profiler samples every task's stack 100
+            # times a second: for long pure-Python tasks it costs CPU and nobody
+            # reads it. The event loops' watchdog (every 20 ms) and the monitors
+            # of memory (100 ms) and of the system (500 ms, for a dashboard no one
+            # opens) take the interpreter lock from the check that often: a few
+            # per cent of a worker's time at their defaults.
+            "distributed.worker.profile.enabled": False,
+            "distributed.admin.tick.interval": "1s",
+            "distributed.worker.memory.monitor-interval": "1s",
+            "distributed.admin.system-monitor.interval": "5s",
+        }
         with dask.config.set(local if scheduler is None else {}):
             if scheduler is None:
                 cluster = LocalCluster(

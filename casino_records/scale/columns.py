@@ -117,6 +117,8 @@ def finding_rows(checked: Checked, seq: int) -> list[dict[str, Any]]:
             }
             for n, error in enumerate(checked.errors)
         ]
+    if not tally.findings:
+        return []
     checks = _score_checks(tally)
     rows = []
     for n, finding in enumerate(tally.findings):
