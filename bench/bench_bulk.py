@@ -6,8 +6,9 @@ a. wall time of ``validate -q --jobs 2`` and of ``bulk --workers 2`` on the same
    archive of ``--records`` (1,000,000) records, and their throughput ratio
    (bulk's records per second over validate's: the target is at least 0.9);
 b. the peak resident memory of each Dask worker (from the results' manifest) on
-   an archive of ``--small`` (100,000) records and on the long one: it must stay
-   flat as the archive grows;
+   an archive of ``--small`` (100,000) records and on the long one, and that of
+   the largest process of ``validate --jobs 2`` on each: it must stay flat as
+   the archive grows;
 c. the time ``stats`` takes on the long archive's results.
 
 The archives are generated here and deleted after: they repeat ``DISTINCT``
@@ -64,23 +65,29 @@ PROBE = (
     "code = subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL).returncode\n"
     "t = time.perf_counter() - t\n"
     "r = resource.getrusage(resource.RUSAGE_CHILDREN)\n"
-    "print(code, t, r.ru_utime + r.ru_stime)\n"
+    "print(code, t, r.ru_utime + r.ru_stime, r.ru_maxrss)\n"
 )
 
 
 def timed(command: list[str]) -> tuple[float, float]:
     """Wall time and CPU time (the command and every process it waited for) of
     ``command``; its exit code must be 0 or 1 (records may be disputed)."""
+    wall, cpu, _ = measured(command)
+    return wall, cpu
+
+
+def measured(command: list[str]) -> tuple[float, float, float]:
+    """:func:`timed`, and the peak memory (MiB) of the largest process it ran."""
     out = subprocess.run(
         [sys.executable, "-c", PROBE, *command],
         capture_output=True,
         text=True,
         check=True,
     )
-    code, wall, cpu = out.stdout.split()
+    code, wall, cpu, peak = out.stdout.split()
     if int(code) not in (0, 1):
         raise SystemExit(f"{command[1:3]} failed: exit code {code}")
-    return float(wall), float(cpu)
+    return float(wall), float(cpu), int(peak) / 1024  # ru_maxrss: KiB on Linux
 
 
 def bulk(
@@ -116,15 +123,18 @@ def main() -> None:
         size = long.stat().st_size / 2**20
         print(f"archives: {args.small} and {n} records ({size:.0f} MiB)", flush=True)
         _, _, small_peaks, _ = bulk(small, folder / "small-results", w)
+        _, _, small_validate_peak = measured(
+            [CLI, "validate", "-q", "--jobs", str(w), str(small)]
+        )
         runs: dict[str, list[tuple[float, float]]] = {"validate": [], "bulk": []}
         inside: list[float] = []
         for _ in range(args.repeat):  # alternate, so both see the same load
             validate = [CLI, "validate", "-q", "--jobs", str(w), str(long)]
-            runs["validate"].append(timed(validate))
+            v_wall, v_cpu, validate_peak = measured(validate)
+            runs["validate"].append((v_wall, v_cpu))
             wall, cpu, long_peaks, seconds = bulk(long, folder / "results", w)
             runs["bulk"].append((wall, cpu))
             inside.append(seconds)
-            (v_wall, v_cpu) = runs["validate"][-1]
             print(  # each pair as it ends: a long bench cut short still tells
                 f"  run {len(inside)}: validate {v_wall:.1f} s wall ({v_cpu:.1f} s CPU),"
                 f" bulk {wall:.1f} s wall ({cpu:.1f} s CPU), ratio {v_wall / wall:.2f};"
@@ -160,6 +170,9 @@ def main() -> None:
     print("\npeak memory per worker (MiB):")
     print(f"  {args.small:>9} records: " + ", ".join(f"{m:.0f}" for m in small_peaks))
     print(f"  {n:>9} records: " + ", ".join(f"{m:.0f}" for m in long_peaks))
+    print(f"peak memory of validate --jobs {w}, its largest process (MiB):")
+    print(f"  {args.small:>9} records: {small_validate_peak:.0f}")
+    print(f"  {n:>9} records: {validate_peak:.0f}")
     print(
         f"\nstats on {n} records: {stats_seconds:.2f} s (the command, start-up included)"
     )
