@@ -55,7 +55,10 @@ __all__ = [
     "check_item",
     "checked_item",
     "default_jobs",
+    "map_files",
     "parallel_map",
+    "task_results",
+    "work_of",
 ]
 
 _PRELOAD: Final = [
@@ -368,21 +371,37 @@ def check_files(
     The same outcomes as :func:`check_all` of :func:`.sources.iter_items`; with
     ``jobs > 1`` the workers read plain archives themselves, range by range.
     """
+    check = partial(check_item, reports=reports, max_bytes=max_bytes, strict=strict)
+    yield from map_files(check, paths, jobs=jobs, max_bytes=max_bytes)
+
+
+def map_files(
+    work: Callable[[Item], _R],
+    paths: Iterable[Path],
+    *,
+    jobs: int = 1,
+    max_bytes: int = MAX_RECORD_BYTES,
+) -> Generator[_R, None, None]:
+    """``work`` of every item of ``paths`` (as :func:`.sources.iter_items` reads
+    them), in input order; with ``jobs > 1`` in worker processes that read
+    plain archives themselves, range by range (:func:`work_of`).
+
+    ``work`` must be picklable, as for :func:`parallel_map`.
+    """
     if jobs <= 1:
-        items = iter_items(paths, max_bytes=max_bytes)
-        yield from check_all(items, reports=reports, max_bytes=max_bytes, strict=strict)
+        yield from map(work, iter_items(paths, max_bytes=max_bytes))
         return
-    work = partial(check_work, reports=reports, max_bytes=max_bytes, strict=strict)
-    for outcomes in parallel_map(
-        work, work_of(paths, max_bytes), jobs=jobs, chunksize=1
+    task = partial(task_results, work=work, max_bytes=max_bytes)
+    for results in parallel_map(
+        task, work_of(paths, max_bytes), jobs=jobs, chunksize=1
     ):
-        yield from outcomes
+        yield from results
 
 
 def work_of(
     paths: Iterable[Path], max_bytes: int = MAX_RECORD_BYTES, batch: int = 64
 ) -> Iterator[Work]:
-    """The tasks of :func:`check_files`: a plain archive's byte ranges, and the
+    """The tasks of :func:`map_files`: a plain archive's byte ranges, and the
     items of every other source in batches of ``batch``."""
     held: list[Item] = []
     for path in find_files(paths):
@@ -417,31 +436,29 @@ def _ranges(path: Path, max_bytes: int) -> Iterator[Work]:
         if not cut:  # as reading it whole says it
             yield tuple(file_items(path, max_bytes))
         else:
-            problem = f"cannot read {label}: {exc.strerror or type(exc).__name__}"
-            yield (Item(label, "error", problem=problem),)
+            yield (_unreadable(label, exc),)
 
 
-def check_work(
-    work: Work,
-    *,
-    reports: bool = False,
-    max_bytes: int = MAX_RECORD_BYTES,
-    strict: bool = False,
-) -> list[Outcome]:
-    """Check one task of :func:`check_files` (in a worker process): its outcomes."""
-    check = partial(check_item, reports=reports, max_bytes=max_bytes, strict=strict)
-    if isinstance(work, tuple):
-        return [check(item) for item in work]
-    outcomes = []
+def task_results(
+    task: Work, work: Callable[[Item], _R], max_bytes: int = MAX_RECORD_BYTES
+) -> list[_R]:
+    """``work`` of every item of one task of :func:`map_files` (in a worker process)."""
+    if isinstance(task, tuple):
+        return [work(item) for item in task]
+    results = []
     try:
         for item in range_items(
-            work.path, work.span, label=work.label, max_bytes=max_bytes
+            task.path, task.span, label=task.label, max_bytes=max_bytes
         ):
-            outcomes.append(check(item))
+            results.append(work(item))
     except OSError as exc:  # the archive went away after it was cut
-        problem = f"cannot read {work.label}: {exc.strerror or type(exc).__name__}"
-        outcomes.append(check(Item(work.label, "error", problem=problem)))
-    return outcomes
+        results.append(work(_unreadable(task.label, exc)))
+    return results
+
+
+def _unreadable(label: str, exc: OSError) -> Item:
+    problem = f"cannot read {label}: {exc.strerror or type(exc).__name__}"
+    return Item(label, "error", problem=problem)
 
 
 def default_jobs() -> int:

@@ -150,12 +150,10 @@ def summary_lines(
 
 def summarize(paths: Sequence[Path], *, max_bytes: int, jobs: int, strict: bool) -> int:
     """Print the summary of the records in ``paths``; return the exit code."""
-    from ..check.batch import parallel_map
-    from ..record.sources import find_files, iter_items
+    from ..check.batch import map_files
 
-    files = list(find_files(paths))
     work = partial(summary_of, max_bytes=max_bytes, strict=strict)
-    results = parallel_map(work, iter_items(files, max_bytes=max_bytes), jobs=jobs)
+    results = map_files(work, paths, jobs=jobs, max_bytes=max_bytes)
     shown = [str(p) for p in paths]
     counts = dict.fromkeys(STATUSES, 0)
     try:

@@ -15,7 +15,7 @@ from casino_records.check.batch import (
     check_all,
     check_files,
     check_item,
-    check_work,
+    task_results,
     work_of,
 )
 from casino_records.check.replay import replay
@@ -73,7 +73,7 @@ def test_a_range_whose_archive_is_gone_is_one_error(tmp_path: Path) -> None:
     (work,) = work_of([archive])
     assert isinstance(work, ArchiveRange)
     archive.unlink()
-    (outcome,) = check_work(work)
+    (outcome,) = task_results(work, check_item)
     assert outcome.status == "unreadable"
     assert outcome.label == str(archive) and "cannot read" in outcome.problem
 
