@@ -69,6 +69,7 @@ COMPILED_MODULES: Final = (
     "engine.state",
     "engine.values",
     "record.fastread",
+    "record.plain",
     "record.provenance",
     "record.translate",
 )

@@ -44,6 +44,9 @@ from .plain import (
     PlainRules,
     PlainShuffle,
     Refused,
+    fields,
+    optional_text,
+    whole,
 )
 from .structure import deal_problems, record_problems
 
@@ -151,26 +154,8 @@ def light_record_of(obj: object) -> LightRecord | None:
 # --- Values -------------------------------------------------------------------------
 
 
-def _str(value: object) -> str:
-    if type(value) is not str:
-        raise REFUSED
-    return value
-
-
-def _opt_str(value: object) -> str | None:
-    if value is None:
-        return None
-    return _str(value)
-
-
-def _int(value: object, low: int, high: int) -> int:
-    if type(value) is not int or not low <= value <= high:
-        raise REFUSED
-    return value
-
-
 def _seat(value: object) -> int:
-    return _int(value, 0, 3)
+    return whole(value, 0, 3)
 
 
 def _list(value: object, low: int = 0, high: int = 1 << 62) -> list[Any]:
@@ -181,26 +166,25 @@ def _list(value: object, low: int = 0, high: int = 1 << 62) -> list[Any]:
 
 def _mask(value: object) -> int:
     """The cards of a move's ``take`` or ``onto``: distinct canonical names, one or more."""
-    mask = 0
-    items = _list(value, 1)
-    for name in items:
-        bit = _BIT_BY_NAME.get(name) if type(name) is str else None
-        if bit is None or mask & bit:
-            raise REFUSED
-        mask |= bit
-    return mask
+    return _distinct(_list(value, 1))
 
 
 def _cards(value: object, count: int) -> tuple[str, ...]:
     """``count`` distinct canonical card names (a deck, a table)."""
     items = _list(value, count, count)
+    _distinct(items)
+    return tuple(items)
+
+
+def _distinct(names: list[Any]) -> int:
+    """The cards of ``names``, each a canonical card name given once."""
     mask = 0
-    for name in items:
+    for name in names:
         bit = _BIT_BY_NAME.get(name) if type(name) is str else None
         if bit is None or mask & bit:
             raise REFUSED
         mask |= bit
-    return tuple(items)
+    return mask
 
 
 def _hand(value: object) -> tuple[str, ...]:
@@ -214,17 +198,6 @@ def _hand(value: object) -> tuple[str, ...]:
 def _glyph(value: object) -> None:
     if value is not None and (type(value) is not str or value not in GLYPHS):
         raise REFUSED
-
-
-def _keys(
-    obj: object, allowed: frozenset[str], required: frozenset[str]
-) -> dict[str, Any]:
-    if type(obj) is not dict:
-        raise REFUSED
-    keys = obj.keys()
-    if not keys <= allowed or not required <= keys:
-        raise REFUSED
-    return obj
 
 
 # --- Moves --------------------------------------------------------------------------
@@ -241,7 +214,7 @@ def _move(obj: object) -> Move:
         raise REFUSED
     keys = 3  # seat, card, action: every other key is counted where read
     if "comment" in obj:
-        _opt_str(obj["comment"])
+        optional_text(obj["comment"])
         keys += 1
     if "glyph" in obj:
         _glyph(obj["glyph"])
@@ -257,7 +230,7 @@ def _move(obj: object) -> Move:
             card,
             Action.CAPTURE,
             _mask(obj.get("take")),
-            None if value is None else _int(value, 1, 14),
+            None if value is None else whole(value, 1, 14),
         )
     elif action == "build":
         keys += 2
@@ -266,7 +239,7 @@ def _move(obj: object) -> Move:
             card,
             Action.BUILD,
             _mask(obj.get("onto")),
-            _int(obj.get("value"), 1, 14),
+            whole(obj.get("value"), 1, 14),
         )
     else:
         raise REFUSED
@@ -281,14 +254,15 @@ _ROUND_KEYS: Final = frozenset(("hands", "moves"))
 _DEAL_KEYS: Final = frozenset(
     ("dealer", "shuffle", "deck", "table", "rounds", "claimed", "comment")
 )
+_DEAL_NEEDS: Final = frozenset(("dealer",))
 _RECORD_KEYS: Final = frozenset(
     ("format", "id", "meta", "rules", "players", "teams", "deals", "claimed", "comment")
 )
-_NOTHING: Final[frozenset[str]] = frozenset()
+_RECORD_NEEDS: Final = frozenset(("format", "rules", "players", "deals"))
 
 
 def _round(value: object) -> LightRound:
-    obj = _keys(value, _ROUND_KEYS, _NOTHING)
+    obj = fields(value, _ROUND_KEYS)
     hands = obj.get("hands")
     moves = obj.get("moves")
     return LightRound(
@@ -298,8 +272,8 @@ def _round(value: object) -> LightRound:
 
 
 def _deal(value: object) -> LightDeal:
-    obj = _keys(value, _DEAL_KEYS, frozenset(("dealer",)))
-    _opt_str(obj.get("comment"))
+    obj = fields(value, _DEAL_KEYS, _DEAL_NEEDS)
+    optional_text(obj.get("comment"))
     deck = obj.get("deck")
     table = obj.get("table")
     rounds = obj.get("rounds")
@@ -326,14 +300,14 @@ def _teams(value: object) -> tuple[tuple[int, ...], ...] | None:
 
 def _record(obj: dict[str, Any]) -> LightRecord:
     """The record, once every check the models make has passed."""
-    _keys(obj, _RECORD_KEYS, frozenset(("format", "rules", "players", "deals")))
+    fields(obj, _RECORD_KEYS, _RECORD_NEEDS)
     if obj["format"] != FORMAT:
         raise REFUSED
-    _opt_str(obj.get("comment"))
+    optional_text(obj.get("comment"))
     plain.meta(obj.get("meta"))
     players = _list(obj["players"], 2, 4)
     record = LightRecord(
-        _opt_str(obj.get("id")),
+        optional_text(obj.get("id")),
         plain.rules(obj["rules"]),  # refused when the rules refuse an option
         tuple([plain.player(player) for player in players]),
         _teams(obj.get("teams")),

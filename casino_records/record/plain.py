@@ -28,6 +28,7 @@ __all__ = [
     "FORMAT",
     "GLYPHS",
     "JSON_INTEGER_RANGE",
+    "NO_KEYS",
     "REFUSED",
     "FormatName",
     "Glyph",
@@ -43,10 +44,14 @@ __all__ = [
     "WrittenNumber",
     "claimed_deal",
     "claimed_match",
+    "fields",
     "meta",
+    "optional_text",
     "player",
     "rules",
     "shuffle",
+    "text",
+    "whole",
 ]
 
 FormatName: TypeAlias = Literal["casino-record/1"]
@@ -220,31 +225,45 @@ class PlainClaimedMatch:
 
 
 # --- Readers: what the models accept, or REFUSED ------------------------------------------
+# The value readers are shared with :mod:`.fastread`, which reads the moves.
+
+NO_KEYS: Final[frozenset[str]] = frozenset()
 
 
-def _object(value: object, allowed: frozenset[str]) -> dict[str, Any]:
-    if type(value) is not dict or not value.keys() <= allowed:
+def fields(
+    value: object, allowed: frozenset[str], required: frozenset[str] = NO_KEYS
+) -> dict[str, Any]:
+    """``value`` as an object with no key outside ``allowed`` and every key of ``required``."""
+    if type(value) is not dict:
+        raise REFUSED
+    keys = value.keys()
+    if not keys <= allowed or not required <= keys:
         raise REFUSED
     return value
 
 
-def _text(value: object, *, empty: bool = True) -> str:
+def text(value: object, *, empty: bool = True) -> str:
+    """A string (non-empty unless ``empty``)."""
     if type(value) is not str or (not empty and not value):
         raise REFUSED
     return value
 
 
-def _opt_text(value: object) -> str | None:
-    return None if value is None else _text(value)
+def optional_text(value: object) -> str | None:
+    """A string, or null."""
+    return None if value is None else text(value)
+
+
+def whole(value: object, low: int, high: int) -> int:
+    """A strict whole number from ``low`` to ``high`` (never a bool)."""
+    if type(value) is not int or not low <= value <= high:
+        raise REFUSED
+    return value
 
 
 def _count(value: object, high: int = JSON_INTEGER_RANGE[1]) -> int | None:
     """A strict whole number from 0 to ``high``, or null."""
-    if value is None:
-        return None
-    if type(value) is not int or not 0 <= value <= high:
-        raise REFUSED
-    return value
+    return None if value is None else whole(value, 0, high)
 
 
 def _option(value: object) -> bool | int | str:
@@ -264,15 +283,15 @@ def meta(value: object) -> None:
     """Check a record's ``meta`` (never read by the replay), or null."""
     if value is None:
         return
-    obj = _object(value, _META_KEYS)
+    obj = fields(value, _META_KEYS)
     for key in _META_TEXTS:
-        _opt_text(obj.get(key))
+        optional_text(obj.get(key))
     if "tags" in obj:
         tags = obj["tags"]
         if type(tags) is not dict:
             raise REFUSED
         for tag in tags.values():
-            _text(tag)
+            text(tag)
 
 
 _RULES_KEYS: Final = frozenset(("preset", "options"))
@@ -280,7 +299,7 @@ _RULES_KEYS: Final = frozenset(("preset", "options"))
 
 def rules(value: object) -> PlainRules:
     """A record's ``rules``: a known preset and options the rules accept."""
-    obj = _object(value, _RULES_KEYS)
+    obj = fields(value, _RULES_KEYS)
     preset = obj.get("preset")
     if type(preset) is not str or preset not in PRESETS:
         raise REFUSED
@@ -300,8 +319,8 @@ _PLAYER_KEYS: Final = frozenset(("name", "id"))
 
 def player(value: object) -> PlainPlayer:
     """A player: a name of one character or more, an optional id."""
-    obj = _object(value, _PLAYER_KEYS)
-    return PlainPlayer(_text(obj.get("name"), empty=False), _opt_text(obj.get("id")))
+    obj = fields(value, _PLAYER_KEYS)
+    return PlainPlayer(text(obj.get("name"), empty=False), optional_text(obj.get("id")))
 
 
 _SHUFFLE_KEYS: Final = frozenset(("method", "seed"))
@@ -311,17 +330,17 @@ def shuffle(value: object) -> PlainShuffle | None:
     """A deal's ``shuffle``, or null."""
     if value is None:
         return None
-    obj = _object(value, _SHUFFLE_KEYS)
+    obj = fields(value, _SHUFFLE_KEYS)
     if obj.get("method") != SHUFFLE_METHOD or type(obj["method"]) is not str:
         raise REFUSED
-    return PlainShuffle(SHUFFLE_METHOD, _text(obj.get("seed")))
+    return PlainShuffle(SHUFFLE_METHOD, text(obj.get("seed")))
 
 
 _SIDE_KEYS: Final = frozenset(("points", "total", "counts"))
 
 
 def _side(value: object) -> PlainClaimedSide:
-    obj = _object(value, _SIDE_KEYS)
+    obj = fields(value, _SIDE_KEYS)
     points = obj.get("points")
     counts = obj.get("counts")
     return PlainClaimedSide(
@@ -336,7 +355,7 @@ def _side(value: object) -> PlainClaimedSide:
 
 
 def _values(value: object, names: tuple[str, ...]) -> list[object]:
-    obj = _object(value, frozenset(names))
+    obj = fields(value, frozenset(names))
     return [obj.get(name) for name in names]
 
 
@@ -347,12 +366,12 @@ def claimed_deal(value: object) -> PlainClaimedDeal | None:
     """A deal's ``claimed``, or null."""
     if value is None:
         return None
-    obj = _object(value, _DEAL_CLAIM_KEYS)
+    obj = fields(value, _DEAL_CLAIM_KEYS)
     sides = obj.get("sides")
     if type(sides) is not list:
         raise REFUSED
     return PlainClaimedDeal(
-        tuple([_side(side) for side in sides]), _opt_text(obj.get("comment"))
+        tuple([_side(side) for side in sides]), optional_text(obj.get("comment"))
     )
 
 
@@ -363,14 +382,14 @@ def claimed_match(value: object) -> PlainClaimedMatch | None:
     """A record's ``claimed``, or null."""
     if value is None:
         return None
-    obj = _object(value, _MATCH_CLAIM_KEYS)
+    obj = fields(value, _MATCH_CLAIM_KEYS)
     totals = obj.get("totals")
     if totals is not None and type(totals) is not list:
         raise REFUSED
     return PlainClaimedMatch(
         None if totals is None else tuple([_sure(_count(t)) for t in totals]),
         _count(obj.get("winner"), 3),
-        _opt_text(obj.get("comment")),
+        optional_text(obj.get("comment")),
     )
 
 
