@@ -22,12 +22,12 @@ from __future__ import annotations
 import gc
 import os
 from collections.abc import Callable, Generator, Iterable, Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final, TypeVar
 
+from ..collector import collector_paused
 from ..record.files import MAX_RECORD_BYTES
 from ..record.ranges import ByteRange, range_items, split_archive, splittable
 from ..record.sources import (
@@ -213,7 +213,7 @@ def checked_item(
         way, as ``validate`` does (its :attr:`Checked.record` is then None,
         its :attr:`Checked.shape` the quick reader's); same status and report.
     """
-    with _collector_paused():
+    with collector_paused():
         return Checked(item, max_bytes, strict, quick)
 
 
@@ -231,27 +231,8 @@ def check_item(
     """
     # The record and its report are gone by the time the collector is back on,
     # so it never walks them.
-    with _collector_paused():
+    with collector_paused():
         return Checked(item, max_bytes, strict, quick=True).outcome(reports)
-
-
-@contextmanager
-def _collector_paused() -> Iterator[None]:
-    """Pause the cyclic garbage collector while one record is checked.
-
-    Reading and replaying a record allocates many short-lived objects, almost
-    none in cycles, and the collector would otherwise run hundreds of times per
-    record for nothing. Memory is bounded by ``max_bytes`` per record; anything
-    cyclic is collected once the collector is back on, between records.
-    """
-    if not gc.isenabled():  # paused by the caller already
-        yield
-        return
-    gc.disable()
-    try:
-        yield
-    finally:
-        gc.enable()
 
 
 # --- Checking many -------------------------------------------------------------------

@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..check.batch import checked_item
+from ..collector import collector_paused
 from ..record.ranges import range_items
 from ..record.sources import Item, file_items
 from .columns import finding_rows, record_row
@@ -116,17 +117,12 @@ def _check(
     :func:`casino_records.check.batch.check_item` pauses it: otherwise it walks
     the whole replay, alive until then, many times per record for nothing.
     """
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
+    with collector_paused():
         checked = checked_item(item, max_bytes, strict, quick=True)
         records.add([record_row(checked, seq, file)])
         rows = finding_rows(checked, seq)
         findings.add(rows)
         return checked.status, len(rows)
-    finally:
-        if enabled:
-            gc.enable()
 
 
 def _items(part: Part, max_bytes: int) -> Iterator[tuple[Item, str]]:
