@@ -103,7 +103,9 @@ def has_repeated_keys(data: bytes, parsed: object = _NOT_PARSED) -> bool:
     change) is checked exactly. ``parsed``: ``orjson.loads(data)``, where the
     caller has it already.
     """
-    if b"\\u" in data:
+    # One byte is found at memory speed, two an order of magnitude slower;
+    # most records hold no backslash at all.
+    if b"\\" in data and b"\\u" in data:
         return bool(repeated_keys(data))
     try:
         again = orjson.dumps(orjson.loads(data) if parsed is _NOT_PARSED else parsed)
