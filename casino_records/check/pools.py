@@ -4,9 +4,13 @@ A forked worker inherits this process's Python signal handlers. A SIGTERM from
 ``Pool.terminate()`` that reaches a worker before its interpreter has finished
 starting is then lost (Python clears the signals still pending in a new child),
 and the worker waits on the task queue for ever while ``terminate()`` waits
-for it. So workers are forked with SIGTERM at its default action (the kernel
-stops them, whatever they are doing), and they ignore SIGINT: Ctrl+C reaches
-every process of the terminal's group, and only the parent acts on it.
+for it. So SIGTERM is held back (blocked, not ignored) in this process while
+the workers are forked: they inherit the block, and each one sets SIGTERM to
+its default action (the kernel stops it, whatever it is doing) before it lets
+SIGTERM through, so a SIGTERM sent to it early waits for it instead of being
+lost. A SIGTERM sent to this process meanwhile is handled by its own handler
+once the pool exists. Workers ignore SIGINT: Ctrl+C reaches every process of
+the terminal's group, and only the parent acts on it.
 """
 
 from __future__ import annotations
@@ -36,17 +40,29 @@ def start_pool(
     ...     pool.map(abs, [-1, 2, -3])
     [1, 2, 3]
     """
-    with sigterm_handled_by(signal.SIG_DFL):
+    with _sigterm_held_back():
         return context.Pool(
             processes, initializer=_start_worker, initargs=(initializer, initargs)
         )
+
+
+@contextmanager
+def _sigterm_held_back() -> Iterator[None]:
+    """SIGTERM blocked in this thread (and what it forks or starts) while the
+    block runs; one that came meanwhile is delivered at its end."""
+    blocked = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGTERM})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
 
 
 def _start_worker(
     initializer: Callable[..., object] | None, initargs: tuple[Any, ...]
 ) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)  # a forkserver's or spawn's worker
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGTERM})  # see the module
     if initializer is not None:
         initializer(*initargs)
 

@@ -178,8 +178,15 @@ def _alive(pid: int) -> bool:
 
 @pytest.mark.slow
 @pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="needs /proc")
-def test_sigterm_stops_the_workers_too(game: Path) -> None:
-    """SIGTERM to the command (not its group) stops it and its worker processes."""
+@pytest.mark.parametrize(
+    ("seen", "poll"),
+    [(1, 0.002), (2, 0.2)],
+    ids=["while-the-pool-starts", "while-the-workers-run"],
+)
+def test_sigterm_stops_the_workers_too(game: Path, seen: int, poll: float) -> None:
+    """SIGTERM to the command (not its group) stops it and its worker processes,
+    also when it comes as the first worker is forked (it used to kill the
+    command at once then, its SIGTERM handler not yet back in place)."""
     command = [sys.executable, "-m", "casino_records", "analyse", str(game)]
     proc = subprocess.Popen(
         [*command, "--samples", "400", "--jobs", "2"],
@@ -190,10 +197,10 @@ def test_sigterm_stops_the_workers_too(game: Path) -> None:
     try:
         deadline = time.monotonic() + 120
         workers: set[int] = set()
-        while len(workers) < 2 and time.monotonic() < deadline:
-            time.sleep(0.2)
+        while len(workers) < seen and time.monotonic() < deadline:
+            time.sleep(poll)
             workers = _children(proc.pid)
-        assert len(workers) >= 2, "the workers did not start"
+        assert len(workers) >= seen, "the workers did not start"
         proc.send_signal(signal.SIGTERM)
         _, err = proc.communicate(timeout=60)
         assert proc.returncode == 128 + signal.SIGTERM, err
