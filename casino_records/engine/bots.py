@@ -99,9 +99,9 @@ class GreedyBot:
 
 
 def draw_below(rng: random.Random, n: int) -> int:
-    """A number from 0 to ``n`` - 1 (``n`` > 0), drawn as ``rng.randrange(n)``
-    draws it in CPython 3.11 to 3.13: ``getrandbits`` of ``n``'s bit length, again
-    until it is below ``n``.
+    """A number from 0 to ``n`` - 1 (``n`` > 0), drawn as CPython's
+    ``rng.randrange(n)`` draws it (a test compares the two): ``getrandbits`` of
+    ``n``'s bit length, again until it is below ``n``.
 
     Written out so that a seeded game is the same on every Python, whatever
     ``randrange`` does there, and without ``randrange``'s checks of its

@@ -28,7 +28,6 @@ __all__ = [
     "FORMAT",
     "GLYPHS",
     "JSON_INTEGER_RANGE",
-    "NO_KEYS",
     "REFUSED",
     "FormatName",
     "Glyph",
@@ -227,11 +226,11 @@ class PlainClaimedMatch:
 # --- Readers: what the models accept, or REFUSED ------------------------------------------
 # The value readers are shared with :mod:`.fastread`, which reads the moves.
 
-NO_KEYS: Final[frozenset[str]] = frozenset()
+_NO_KEYS: Final[frozenset[str]] = frozenset()
 
 
 def fields(
-    value: object, allowed: frozenset[str], required: frozenset[str] = NO_KEYS
+    value: object, allowed: frozenset[str], required: frozenset[str] = _NO_KEYS
 ) -> dict[str, Any]:
     """``value`` as an object with no key outside ``allowed`` and every key of ``required``."""
     if type(value) is not dict:
