@@ -3,8 +3,8 @@
 Reading and replaying a record allocates many short-lived objects, almost
 none of them in reference cycles: reference counting frees them. Left on, the
 cyclic collector would walk the young ones hundreds of times per record for
-nothing. Anything cyclic made meanwhile
-is collected once the collector is back on.
+nothing. Anything cyclic made meanwhile is collected once the collector is
+back on.
 """
 
 from __future__ import annotations
