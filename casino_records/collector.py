@@ -1,10 +1,10 @@
 """Pausing the cyclic garbage collector around work that makes no cycles.
 
-Reading and replaying a record allocates many short-lived objects, almost
-none of them in reference cycles: reference counting frees them. Left on, the
-cyclic collector would walk the young ones hundreds of times per record for
-nothing. Anything cyclic made meanwhile is collected once the collector is
-back on.
+Reading and replaying a record, or playing a deal, allocates many short-lived
+objects and no reference cycles (a test keeps it so): reference counting frees
+them all. Left on, the cyclic collector would walk the young ones hundreds of
+times per record for nothing. Anything cyclic made meanwhile (by other code)
+is collected once the collector is back on.
 """
 
 from __future__ import annotations

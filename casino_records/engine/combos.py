@@ -128,17 +128,27 @@ def _sum_subsets(
 ) -> list[tuple[int, ...]]:
     """Non-empty subsets of summable ``candidates`` whose lows add up to ``target``."""
     found: list[tuple[int, ...]] = []
-
-    def walk(start: int, left: int, chosen: tuple[int, ...]) -> None:
-        for pos in range(start, len(candidates)):
-            index = candidates[pos]
-            low = items[index][1]
-            if 0 < low <= left:
-                picked = (*chosen, index)
-                if low == left:
-                    found.append(picked)
-                else:
-                    walk(pos + 1, left - low, picked)
-
-    walk(0, target, ())
+    _walk_subsets(items, candidates, 0, target, (), found)
     return found
+
+
+def _walk_subsets(
+    items: Sequence[Item],
+    candidates: tuple[int, ...],
+    start: int,
+    left: int,
+    chosen: tuple[int, ...],
+    found: list[tuple[int, ...]],
+) -> None:
+    """Add to ``found`` each way to make ``left`` from ``candidates[start:]`` after
+    ``chosen``. A function of its own, not a closure: a closure calling itself
+    is a reference cycle, garbage only the cyclic collector can free."""
+    for pos in range(start, len(candidates)):
+        index = candidates[pos]
+        low = items[index][1]
+        if 0 < low <= left:
+            picked = (*chosen, index)
+            if low == left:
+                found.append(picked)
+            else:
+                _walk_subsets(items, candidates, pos + 1, left - low, picked, found)
