@@ -113,16 +113,20 @@ def _check(
 ) -> tuple[str, int]:
     """Check one record and add its rows; its status and number of findings.
 
-    The cyclic collector stays paused until the record's rows are taken, as
+    The cyclic collector stays paused until the record's rows are taken and
+    the record and its replay are gone, as
     :func:`casino_records.check.batch.check_item` pauses it: otherwise it walks
-    the whole replay, alive until then, many times per record for nothing.
+    the whole replay, many times per record or once as it comes back on, for
+    nothing.
     """
     with collector_paused():
         checked = checked_item(item, max_bytes, strict, quick=True)
+        status = checked.status
         records.add([record_row(checked, seq, file)])
         rows = finding_rows(checked, seq)
+        del checked
         findings.add(rows)
-        return checked.status, len(rows)
+    return status, len(rows)
 
 
 def _items(part: Part, max_bytes: int) -> Iterator[tuple[Item, str]]:
