@@ -137,7 +137,7 @@ def main() -> None:
             inside.append(seconds)
             print(  # each pair as it ends: a long bench cut short still tells
                 f"  run {len(inside)}: validate {v_wall:.1f} s wall ({v_cpu:.1f} s CPU),"
-                f" bulk {wall:.1f} s wall ({cpu:.1f} s CPU), ratio {v_wall / wall:.2f};"
+                f" bulk {wall:.1f} s wall ({cpu:.1f} s CPU), ratio {v_wall / wall:.3f};"
                 f" load {os.getloadavg()}",
                 flush=True,
             )
@@ -161,7 +161,7 @@ def main() -> None:
     ratio = best["validate"][0] / best["bulk"][0]
     cpu_ratio = best["validate"][1] / best["bulk"][1]
     print(
-        f"  throughput ratio bulk / validate: {ratio:.2f} (CPU time: {cpu_ratio:.2f})"
+        f"  throughput ratio bulk / validate: {ratio:.3f} (CPU time: {cpu_ratio:.3f})"
     )
     print(
         f"  bulk's run alone (the cluster's start and stop left out): {min(inside):.1f} s,"
