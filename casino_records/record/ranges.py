@@ -26,14 +26,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO
 
-from .files import (
-    MAX_RECORD_BYTES,
-    READ_BUFFER_BYTES,
-    compression_of,
-    kind_by_suffix,
-    lines_of,
-)
-from .sources import Item, is_binary, jsonl_items
+from .files import MAX_RECORD_BYTES, compression_of, kind_by_suffix, lines_of
+from .sources import Item, is_binary, jsonl_items, open_source
 
 __all__ = ["ByteRange", "range_items", "split_archive", "splittable"]
 
@@ -81,7 +75,7 @@ def split_archive(
     start = offset = 0
     first = line_number = 1
     records = 0
-    with open(path, "rb", buffering=READ_BUFFER_BYTES) as stream:
+    with open_source(path) as stream:
         for line in lines_of(stream, max_bytes):
             offset += line.raw_size
             line_number = line.number + 1
@@ -103,7 +97,7 @@ def range_items(
 
     :raises OSError: the file cannot be read.
     """
-    with open(path, "rb", buffering=READ_BUFFER_BYTES) as stream:
+    with open_source(path) as stream:
         stream.seek(part.start)
         bounded = _Bounded(stream, part.end - part.start)
         yield from jsonl_items(bounded, label, max_bytes, part.first_line, part.start)

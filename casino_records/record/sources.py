@@ -34,6 +34,7 @@ from ..errors import RecordFormatError
 from .files import (
     BOM,
     MAX_RECORD_BYTES,
+    READ_BUFFER_BYTES,
     LineSource,
     RecordKind,
     compression_of,
@@ -202,7 +203,7 @@ def open_source(path: Path) -> IO[bytes]:
     """
     compression = compression_of(path)
     if compression is None:
-        return open(path, "rb")
+        return open(path, "rb", buffering=READ_BUFFER_BYTES)
     if compression == "gzip":
         import gzip
 
@@ -215,7 +216,7 @@ def open_source(path: Path) -> IO[bytes]:
     reader: Any = zstandard.ZstdDecompressor().stream_reader(
         raw, read_across_frames=True, closefd=True
     )
-    return io.BufferedReader(reader, _SKIP_BYTES)
+    return io.BufferedReader(reader, READ_BUFFER_BYTES)
 
 
 def is_binary(block: bytes) -> bool:
