@@ -130,6 +130,10 @@ def _creations(
     return tuple(found)
 
 
+# A card's place when cards are listed by rank, then suit: bit rank * 4 + suit.
+_RANK_MAJOR: Final = tuple(card % 13 * 4 + card // 13 for card in range(52))
+_FROM_RANK_MAJOR: Final = tuple(sorted(range(52), key=_RANK_MAJOR.__getitem__))
+
 # The analyses of the main path are cached by an int that encodes the items
 # (a tuple of tuples would be hashed item by item at every look-up):
 # ``_TableView.prefix_key`` and ``_TableView.builds_key``.
@@ -176,51 +180,73 @@ class _TableView:
         self.royal = values.royal
         # Loose cards sorted by rank, first come first within a rank: equal
         # tables then share one cached analysis, and moves come in one order.
-        # Each card as one sortable int: rank, arrival (+64), card.
-        arrival = state.arrival
-        keys: list[int] = []
+        by_rank = 0
         rest = state.loose_bits
         while rest:
             low = rest & -rest
-            card = low.bit_length() - 1
-            keys.append((card % 13) << 13 | (arrival[card] + 64) << 6 | card)
+            by_rank |= 1 << _RANK_MAJOR[low.bit_length() - 1]
             rest ^= low
-        keys.sort()
-        loose = [key & 63 for key in keys]
-        ranks = [(key >> 13) + 1 for key in keys]
-        self.n_loose = n_loose = len(loose)
-        self.ranks = ranks
+        arrival = state.arrival
+        loose: list[int] = []
+        ranks: list[int] = []
         signature = 0
-        for rank in reversed(ranks):
-            signature = signature << 4 | rank
+        while by_rank:
+            low = by_rank & -by_rank
+            place = low.bit_length() - 1
+            card = _FROM_RANK_MAJOR[place]
+            rank = (place >> 2) + 1
+            at = len(loose)
+            while (
+                at and ranks[at - 1] == rank and arrival[loose[at - 1]] > arrival[card]
+            ):
+                at -= 1
+            signature |= rank << 4 * len(loose)
+            loose.insert(at, card)
+            ranks.append(rank)
+            by_rank ^= low
+        self.loose = loose
+        """The loose cards, item by item."""
+        self.n_loose = len(loose)
+        self.ranks = ranks
         self.signature = signature
         """The loose cards' ranks in order, 4 bits each, the first lowest."""
-        self.units: list[int] = [1 << c for c in loose]
-        item = values.item
-        items: list[Item] = [item[c] for c in loose]
-        self.loose_items = tuple(items)
+        self._loose_items: tuple[Item, ...] | None = None
         self.own: list[Build] = []
+        self.build_masks: list[int] = []
+        self.build_items: tuple[Item, ...] = ()
+        builds_key = 0
         if state.builds:
             as_card = self.rules.single_build_as_card
+            build_items: list[Item] = []
             for build in state.builds:
                 value = build.value
-                single = len(build.groups) == 1
-                items.append((1 << value, value if as_card and single else 0))
-                self.units.append(build.mask)
+                low = value if as_card and len(build.groups) == 1 else 0
+                build_items.append((1 << value, low))
+                builds_key = builds_key << 5 | value << 1 | (low != 0)
+                self.build_masks.append(build.mask)
                 if build.owner == seat:
                     self.own.append(build)
-        self.items: list[Item] = items
-        self.build_items = tuple(items[n_loose:])
-        builds_key = 0
-        for alone, low in self.build_items:
-            builds_key = builds_key << 5 | (alone.bit_length() - 1) << 1 | (low != 0)
+            self.build_items = tuple(build_items)
         self.builds_key = builds_key << 4 | len(self.build_items)
         """The builds as items, 5 bits each, then their number (4 bits)."""
         self.builds_bits = 5 * len(self.build_items) + 4
         self.royal_bit = int(self.royal)
         self._prefix_lengths: list[int] = [-1] * 15
-        self._card_masks: dict[int, int] = {}
-        self._unions: dict[int, tuple[int, ...]] = {}
+        self._unions: dict[int, tuple[int, ...]] | None = None
+
+    @property
+    def loose_items(self) -> tuple[Item, ...]:
+        """The loose cards as items (needed only when an analysis is not cached)."""
+        found = self._loose_items
+        if found is None:
+            item = self.values.item
+            found = self._loose_items = tuple([item[c] for c in self.loose])
+        return found
+
+    @property
+    def items(self) -> tuple[Item, ...]:
+        """Every table item: the loose cards, then the builds."""
+        return self.loose_items + self.build_items
 
     def prefix_length(self, value: int) -> int:
         """How many loose items can take part in a group worth ``value``."""
@@ -264,93 +290,116 @@ class _TableView:
         Sorted so that the order of generated moves depends on the position
         alone, never on how a set happened to store its members.
         """
-        found = self._unions.get(value)
+        known = self._unions
+        if known is None:
+            known = self._unions = {}
+        found = known.get(value)
         if found is None:
             key = self.prefix_key(value) << self.builds_bits | self.builds_key
             key = key << 4 | value
             cached = _UNIONS.get(key)
-            prefix = self.prefix(value)
+            length = self.prefix_length(value)
             if cached is None:
-                cached = _unions(prefix + self.build_items, value)
+                cached = _unions(self.prefix(value) + self.build_items, value)
                 _remember(_UNIONS, key, cached)
             found = cached
-            shift = self.n_loose - len(prefix)
-            if shift and self.build_items:
-                low_bits = (1 << len(prefix)) - 1
+            if length != self.n_loose and self.build_items:
+                low_bits = (1 << length) - 1
                 found = tuple(
-                    (m & low_bits) | (m >> len(prefix) << self.n_loose) for m in found
+                    (m & low_bits) | (m >> length << self.n_loose) for m in found
                 )
-            self._unions[value] = found
+            known[value] = found
         return found
 
     def extra_unions(self, value: int, allowed: int) -> tuple[int, ...]:
         """Unions of groups within ``allowed`` worth ``value``, the empty one first."""
         everything = self.capture_unions(value)
-        if allowed == (1 << len(self.items)) - 1:
+        if allowed == (1 << (self.n_loose + len(self.build_items))) - 1:
             return (0, *everything)
         return (0, *(m for m in everything if not m & ~allowed))
 
-    def capture_targets(self, cvals: int) -> list[tuple[int, int | None]]:
-        """Capture targets (item masks) of a card of values ``cvals``, each with
-        the value it is taken at when only 14 takes it (else None)."""
-        if cvals & (cvals - 1) == 0:  # one value: its unions are distinct
-            value = cvals.bit_length() - 1
-            at = value if value == 14 else None
-            return [(mask, at) for mask in self.capture_unions(value)]
-        found: dict[int, int | None] = {}
-        for value in values_of(cvals):
-            for mask in self.capture_unions(value):
-                if mask not in found:
-                    found[mask] = value if value == 14 else None
-        return list(found.items())
-
     def card_mask(self, items: int) -> int:
         """The table cards of the items in the item mask ``items``."""
-        found = self._card_masks.get(items)
-        if found is None:
-            found = 0
-            units = self.units
-            rest = items
-            while rest:
-                lowest = rest & -rest
-                found |= units[lowest.bit_length() - 1]
-                rest ^= lowest
-            self._card_masks[items] = found
+        found = 0
+        loose = self.loose
+        n_loose = self.n_loose
+        rest = items
+        while rest:
+            lowest = rest & -rest
+            at = lowest.bit_length() - 1
+            if at < n_loose:
+                found |= 1 << loose[at]
+            else:
+                found |= self.build_masks[at - n_loose]
+            rest ^= lowest
         return found
 
     # --- captures ------------------------------------------------------------------
 
     def captures(self, card: int, after: int) -> list[Move]:
         """Legal captures with ``card``; ``after``: the hand's values without it."""
-        state, seat, played = self.state, self.seat, CARDS[card]
         cvals = self.values.cvals[card]
-        targets: list[tuple[int, int | None]]
+        if cvals == 0 or cvals & (cvals - 1):
+            return self._captures_of(card, after, self._rare_targets(card, cvals))
+        value = cvals.bit_length() - 1
+        unions = self.capture_unions(value)
+        if not unions:
+            return []
+        at = value if value == 14 else None
+        seat, played = self.seat, CARDS[card]
+        check = self._capture_check(card)
+        moves: list[Move] = []
+        for items in unions:
+            taken = self.card_mask(items)
+            if check < 0 or self._may_capture(card, after, check, taken):
+                moves.append(Move(seat, played, Action.CAPTURE, taken, at))
+        return moves
+
+    def _rare_targets(self, card: int, cvals: int) -> list[tuple[int, int | None]]:
+        """Capture targets (card masks) of a face that takes by rank, or of a
+        card of several values, each with the value it is taken at when only 14
+        takes it (else None)."""
         if cvals == 0:
-            faces = face_targets(state, card)
+            faces = face_targets(self.state, card)
             if len(faces) > 1:  # one card each: first come first
-                arrival = state.arrival
+                arrival = self.state.arrival
                 faces.sort(key=lambda bit: arrival[bit.bit_length() - 1])
-            targets = [(mask, None) for mask in faces]
-        else:
-            targets = [
-                (self.card_mask(items), value)
-                for items, value in self.capture_targets(cvals)
-            ]
+            return [(mask, None) for mask in faces]
+        found: dict[int, int | None] = {}
+        for value in values_of(cvals):
+            for items in self.capture_unions(value):
+                if items not in found:
+                    found[items] = value if value == 14 else None
+        return [(self.card_mask(items), at) for items, at in found.items()]
+
+    def _captures_of(
+        self, card: int, after: int, targets: list[tuple[int, int | None]]
+    ) -> list[Move]:
         if not targets:
             return []
-        rules, own = self.rules, self.own
-        equal = equal_loose(state, card)
-        if not (own or pairing_binds(rules, equal) or same_rank_binds(state, card)):
-            return [Move(seat, played, Action.CAPTURE, t, v) for t, v in targets]
-        moves: list[Move] = []
-        for taken, value in targets:
-            if (
-                pairing_ok(rules, equal, taken)
-                and (not own or unheld(own, after, taken) is None)
-                and same_rank_ok(state, card, taken)
-            ):
-                moves.append(Move(seat, played, Action.CAPTURE, taken, value))
-        return moves
+        seat, played = self.seat, CARDS[card]
+        check = self._capture_check(card)
+        return [
+            Move(seat, played, Action.CAPTURE, taken, at)
+            for taken, at in targets
+            if check < 0 or self._may_capture(card, after, check, taken)
+        ]
+
+    def _capture_check(self, card: int) -> int:
+        """The loose cards a capture with ``card`` must take by pairing (see
+        :func:`equal_loose`), or -1 when no capture with it needs checking."""
+        equal = equal_loose(self.state, card)
+        if self.own or pairing_binds(self.rules, equal):
+            return equal
+        return equal if same_rank_binds(self.state, card) else -1
+
+    def _may_capture(self, card: int, after: int, equal: int, taken: int) -> bool:
+        own = self.own
+        return (
+            pairing_ok(self.rules, equal, taken)
+            and (not own or unheld(own, after, taken) is None)
+            and same_rank_ok(self.state, card, taken)
+        )
 
     # --- builds --------------------------------------------------------------------
 
@@ -359,33 +408,43 @@ class _TableView:
         low = self.values.low[card]
         if low == 0 or not after:
             return []
+        seat, played = self.seat, CARDS[card]
+        state = self.state
+        if not state.builds:  # creations only: each (cards, value) comes once
+            return [
+                Move(seat, played, Action.BUILD, self.card_mask(mask), value)
+                for value, mask in self._creates(card, low, after)
+            ]
         found: dict[tuple[int, int], None] = {}
         if self.rules.single_build_as_card and any(
-            len(b.groups) == 1 for b in self.state.builds
+            len(b.groups) == 1 for b in state.builds
         ):
             self._read_candidates(card, low, after, found)
         else:
-            self._creates(card, low, after, found)
-            if self.state.builds:
-                self._extends(card, low, after, found)
-                self._increases(low, after, found)
-        seat, played = self.seat, CARDS[card]
+            for value, mask in self._creates(card, low, after):
+                found[(mask, value)] = None
+            self._extends(card, low, after, found)
+            self._increases(low, after, found)
         return [
             Move(seat, played, Action.BUILD, self.card_mask(mask), value)
             for mask, value in found
         ]
 
-    def _creates(
-        self, card: int, low: int, after: int, found: dict[tuple[int, int], None]
-    ) -> None:
+    def _creates(self, card: int, low: int, after: int) -> list[tuple[int, int]]:
+        """The new builds ``card`` can make, as (value, item mask)."""
         if self.own and unheld(self.own, after) is not None:
-            return
+            return []
         cvals = self.values.cvals[card]
+        found: list[tuple[int, int]] = []
         # A build worth less than the played card is impossible (R6.1 B2).
-        for value in values_of(after >> low << low):
-            alone = bool(cvals >> value & 1)
-            for mask in self.creations(low, alone, value):
-                found[(mask, value)] = None
+        rest = after >> low << low
+        while rest:
+            lowest = rest & -rest
+            value = lowest.bit_length() - 1
+            for mask in self.creations(low, bool(cvals >> value & 1), value):
+                found.append((value, mask))
+            rest ^= lowest
+        return found
 
     def _mergeable(self, value: int, exclude: int) -> int:
         """Builds worth ``value`` that a move may absorb (option merge_builds)."""
@@ -455,7 +514,7 @@ class _TableView:
         """A25: every grouping of the played card with table items (a single
         build counts as a card), each read by the single-move check."""
         state, seat, played = self.state, self.seat, CARDS[card]
-        items = tuple(self.items)
+        items = self.items
         for value in values_of(after >> low << low):
             mine: list[int] = [0] if self.values.cvals[card] >> value & 1 else []
             if value > low:
