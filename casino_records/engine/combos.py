@@ -18,49 +18,65 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-__all__ = ["Item", "groups_for", "partition", "subset_sums", "sum_subsets", "unions"]
+__all__ = [
+    "Item",
+    "groups_for",
+    "partition",
+    "sum_subsets",
+    "summed_sets",
+    "unions",
+]
 
 Item = tuple[int, int]
 """``(alone value mask, low value or 0)``."""
 
 
-def subset_sums(items: Sequence[Item], max_sum: int) -> dict[int, list[int]]:
-    """Map each total ``<= max_sum`` to the masks of summable item sets (2+ items).
+def summed_sets(items: Sequence[Item], total: int) -> list[int]:
+    """The masks of summable item sets (2+ items) adding up to ``total``, in
+    ascending order.
 
-    >>> subset_sums([(0, 1), (0, 2), (0, 3)], 4)
-    {3: [3], 4: [5]}
+    >>> summed_sets([(0, 1), (0, 2), (0, 3), (0, 1)], 4)
+    [5, 11, 12]
     """
-    entries: list[tuple[int, int, int]] = [(0, 0, 0)]
-    for index, (_, low) in enumerate(items):
-        if low <= 0:
-            continue
-        bit = 1 << index
-        entries += [
-            (mask | bit, total + low, size + 1)
-            for mask, total, size in entries
-            if total + low <= max_sum
-        ]
-    sums: dict[int, list[int]] = {}
-    for mask, total, size in entries:
-        if size >= 2:
-            sums.setdefault(total, []).append(mask)
-    return sums
+    reach: list[int] = []
+    below = 0
+    for _, low in items:
+        if low > 0:
+            below += low
+        reach.append(below)
+    found: list[int] = []
+    _walk_sums(items, reach, len(items) - 1, total, 0, found)
+    return [mask for mask in found if mask & (mask - 1)]
 
 
-def groups_for(
+def _walk_sums(
     items: Sequence[Item],
-    value: int,
-    sums: dict[int, list[int]] | None = None,
-    allowed: int = -1,
-) -> list[int]:
-    """List every group of ``items`` (within mask ``allowed``) that matches ``value``."""
-    if sums is None:
-        sums = subset_sums(items, value)
+    reach: list[int],
+    index: int,
+    left: int,
+    chosen: int,
+    found: list[int],
+) -> None:
+    """Add to ``found`` each set ``chosen`` | (items up to ``index`` adding up to
+    ``left``), the sets without an item before those with it, so in ascending
+    order; ``reach[i]``: the sum of the summable items up to ``i``."""
+    while left:
+        if index < 0 or reach[index] < left:
+            return
+        low = items[index][1]
+        if 0 < low <= left:
+            _walk_sums(items, reach, index - 1, left, chosen, found)
+            chosen |= 1 << index
+            left -= low
+        index -= 1
+    found.append(chosen)
+
+
+def groups_for(items: Sequence[Item], value: int) -> list[int]:
+    """List every group of ``items`` that matches ``value``."""
     bit = 1 << value
     groups = [1 << i for i, (alone, _) in enumerate(items) if alone & bit]
-    groups += sums.get(value, ())
-    if allowed != -1 and allowed != (1 << len(items)) - 1:
-        groups = [g for g in groups if g & allowed == g]
+    groups += summed_sets(items, value)
     return groups
 
 

@@ -19,7 +19,7 @@ from typing import Final
 
 from .buildcheck import read_build
 from .cards import CARDS, Card
-from .combos import Item, groups_for, subset_sums, unions
+from .combos import Item, groups_for, summed_sets, unions
 from .constraints import (
     equal_loose,
     face_targets,
@@ -88,7 +88,7 @@ def captures_for(state: DealState, seat: int, card: Card) -> list[Move]:
 @lru_cache(maxsize=65536)
 def _unions(items: tuple[Item, ...], value: int) -> tuple[int, ...]:
     """Sorted unions of disjoint groups worth ``value`` among ``items``."""
-    return tuple(sorted(unions(groups_for(items, value, subset_sums(items, value)))))
+    return tuple(sorted(unions(groups_for(items, value))))
 
 
 @lru_cache(maxsize=65536)
@@ -96,10 +96,10 @@ def _sums_to(items: tuple[Item, ...], total: int) -> tuple[int, ...]:
     """Sets of one or more summable ``items`` adding up to ``total``.
 
     Single items first, in order, then larger sets in the order
-    :func:`~casino_records.engine.combos.subset_sums` finds them.
+    :func:`~casino_records.engine.combos.summed_sets` lists them.
     """
     singles = [1 << i for i, (_, low) in enumerate(items) if low == total]
-    return (*singles, *subset_sums(items, total).get(total, ()))
+    return (*singles, *summed_sets(items, total))
 
 
 @lru_cache(maxsize=65536)
