@@ -13,7 +13,6 @@ every position of random games and against brute force.
 
 from __future__ import annotations
 
-from bisect import bisect_right
 from functools import lru_cache
 from typing import Final
 
@@ -51,26 +50,32 @@ def generate_legal_moves(state: DealState) -> list[Move]:
     """
     if state.finished:
         return []
-    table = _TableView(state, state.turn)
+    seat = state.turn
+    table = _TableView(state, seat)
     cvals = state.values.cvals
-    bits = state.hand_bits[table.seat]
-    hand = [card for card in state.dealt[table.seat] if bits >> card & 1]
+    bits = state.hand_bits[seat]
+    hand: list[int] = []
+    for dealt in state.dealt[seat]:
+        card: int = dealt  # a plain int from here on: no Card method calls
+        if bits >> card & 1:
+            hand.append(card)
     moves: list[Move] = []
     trails: list[Move] = []
-    restricted = trail_restricted(state, table.seat)
+    restricted = trail_restricted(state, seat)
     for card in hand:
         after = 0
         for other in hand:
             if other != card:
                 after |= cvals[other]
         captures = table.captures(card, after)
-        moves += captures
-        moves += table.builds(card, after)
+        moves.extend(captures)
+        moves.extend(table.builds(card, after))
         if not restricted or not trail_refusal(
-            state, table.seat, card, after, bool(captures)
+            state, seat, card, after, bool(captures)
         ):
-            trails.append(Move(table.seat, CARDS[card], Action.TRAIL))
-    return moves + trails
+            trails.append(Move(seat, CARDS[card], Action.TRAIL))
+    moves.extend(trails)
+    return moves
 
 
 def captures_for(state: DealState, seat: int, card: Card) -> list[Move]:
@@ -188,31 +193,29 @@ class _TableView:
             rest ^= low
         arrival = state.arrival
         loose: list[int] = []
-        ranks: list[int] = []
         signature = 0
         while by_rank:
             low = by_rank & -by_rank
             place = low.bit_length() - 1
             card = _FROM_RANK_MAJOR[place]
-            rank = (place >> 2) + 1
             at = len(loose)
             while (
-                at and ranks[at - 1] == rank and arrival[loose[at - 1]] > arrival[card]
+                at
+                and loose[at - 1] % 13 == card % 13
+                and arrival[loose[at - 1]] > arrival[card]
             ):
                 at -= 1
-            signature |= rank << 4 * len(loose)
+            signature |= ((place >> 2) + 1) << 4 * len(loose)
             loose.insert(at, card)
-            ranks.append(rank)
             by_rank ^= low
         self.loose = loose
         """The loose cards, item by item."""
         self.n_loose = len(loose)
-        self.ranks = ranks
         self.signature = signature
         """The loose cards' ranks in order, 4 bits each, the first lowest."""
         self._loose_items: tuple[Item, ...] | None = None
-        self.own: list[Build] = []
-        self.build_masks: list[int] = []
+        self.own: tuple[Build, ...] = ()
+        self.build_masks: tuple[int, ...] = ()
         self.build_items: tuple[Item, ...] = ()
         builds_key = 0
         if state.builds:
@@ -223,15 +226,13 @@ class _TableView:
                 low = value if as_card and len(build.groups) == 1 else 0
                 build_items.append((1 << value, low))
                 builds_key = builds_key << 5 | value << 1 | (low != 0)
-                self.build_masks.append(build.mask)
-                if build.owner == seat:
-                    self.own.append(build)
             self.build_items = tuple(build_items)
+            self.build_masks = tuple([build.mask for build in state.builds])
+            self.own = tuple([b for b in state.builds if b.owner == seat])
         self.builds_key = builds_key << 4 | len(self.build_items)
         """The builds as items, 5 bits each, then their number (4 bits)."""
         self.builds_bits = 5 * len(self.build_items) + 4
         self.royal_bit = int(self.royal)
-        self._prefix_lengths: list[int] = [-1] * 15
         self._unions: dict[int, tuple[int, ...]] | None = None
 
     @property
@@ -250,10 +251,12 @@ class _TableView:
 
     def prefix_length(self, value: int) -> int:
         """How many loose items can take part in a group worth ``value``."""
-        found = self._prefix_lengths[value]
-        if found < 0:
-            found = self._prefix_lengths[value] = bisect_right(self.ranks, value)
-        return found
+        length = 0
+        ranks = self.signature
+        while ranks and ranks & 15 <= value:
+            length += 1
+            ranks >>= 4
+        return length
 
     def prefix(self, value: int) -> tuple[Item, ...]:
         """The loose items that can take part in a group worth ``value``."""
@@ -261,9 +264,7 @@ class _TableView:
 
     def prefix_key(self, value: int) -> int:
         """An int naming the items of :meth:`prefix` (with the card values in use)."""
-        k = self._prefix_lengths[value]
-        if k < 0:
-            k = self._prefix_lengths[value] = bisect_right(self.ranks, value)
+        k = self.prefix_length(value)
         return ((self.signature & ((1 << 4 * k) - 1)) << 6 | k) << 1 | self.royal_bit
 
     def loose_sums(self, total: int) -> tuple[int, ...]:
