@@ -13,7 +13,6 @@ every position of random games and against brute force.
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Final
 
 from .buildcheck import read_build
@@ -90,13 +89,11 @@ def captures_for(state: DealState, seat: int, card: Card) -> list[Move]:
 # so positions that differ only in higher cards share their work.
 
 
-@lru_cache(maxsize=65536)
 def _unions(items: tuple[Item, ...], value: int) -> tuple[int, ...]:
     """Sorted unions of disjoint groups worth ``value`` among ``items``."""
     return tuple(sorted(unions(groups_for(items, value))))
 
 
-@lru_cache(maxsize=65536)
 def _sums_to(items: tuple[Item, ...], total: int) -> tuple[int, ...]:
     """Sets of one or more summable ``items`` adding up to ``total``.
 
@@ -107,27 +104,23 @@ def _sums_to(items: tuple[Item, ...], total: int) -> tuple[int, ...]:
     return (*singles, *summed_sets(items, total))
 
 
-@lru_cache(maxsize=65536)
 def _creations(
-    prefix: tuple[Item, ...], low: int, alone: bool, value: int, royal: bool
+    companions: tuple[int, ...],
+    extras: tuple[int, ...],
+    alone: bool,
+    value: int,
+    royal: bool,
 ) -> tuple[int, ...]:
-    """Loose-card masks a played card can create a build of ``value`` with (R6.1).
+    """Loose-item masks a played card can create a build of ``value`` with (R6.1).
 
-    :param prefix: the loose items that can take part in a group worth ``value``.
-    :param low: the played card's value in a sum.
+    :param companions: the sets of loose items that add up to ``value`` with
+        the played card.
+    :param extras: the unions of groups of loose items worth ``value``.
     :param alone: True if the played card is worth ``value`` by itself.
     """
-    companions: tuple[int, ...] = ()
-    if value > low:
-        total = value - low
-        smaller = tuple(item for item in prefix if item[1] <= total)
-        companions = _sums_to(smaller, total)
-    if not alone and not companions:
-        return ()
-    extras = (0, *_unions(prefix, value))
     found: dict[int, None] = {}
     for mine in (0, *companions) if alone else companions:
-        for extra in extras:
+        for extra in (0, *extras):
             if extra & mine or not (extra | mine):
                 continue
             if value_ok(royal, value, mine != 0 and extra == 0):
@@ -167,8 +160,6 @@ def _cards(mask: int) -> list[int]:
 
 def clear_caches() -> None:
     """Forget every cached table analysis (for benchmarks that must start cold)."""
-    for cached in (_unions, _sums_to, _creations):
-        cached.cache_clear()
     for table in (_UNIONS, _SUMS, _CREATIONS):
         table.clear()
 
@@ -281,8 +272,22 @@ class _TableView:
         key = ((self.prefix_key(value) << 4 | low) << 1 | alone) << 4 | value
         found = _CREATIONS.get(key)
         if found is None:
-            found = _creations(self.prefix(value), low, alone, value, self.royal)
+            companions = self.loose_sums(value - low) if value > low else ()
+            if alone or companions:
+                extras = self.loose_unions(value)
+                found = _creations(companions, extras, alone, value, self.royal)
+            else:
+                found = ()
             _remember(_CREATIONS, key, found)
+        return found
+
+    def loose_unions(self, value: int) -> tuple[int, ...]:
+        """Every set of disjoint groups of loose cards worth ``value``, sorted."""
+        key = (self.prefix_key(value) << 4) << 4 | value  # no builds: key 0 (4 bits)
+        found = _UNIONS.get(key)
+        if found is None:
+            found = _unions(self.prefix(value), value)
+            _remember(_UNIONS, key, found)
         return found
 
     def capture_unions(self, value: int) -> tuple[int, ...]:
@@ -291,6 +296,8 @@ class _TableView:
         Sorted so that the order of generated moves depends on the position
         alone, never on how a set happened to store its members.
         """
+        if not self.build_items:
+            return self.loose_unions(value)
         known = self._unions
         if known is None:
             known = self._unions = {}
@@ -304,7 +311,7 @@ class _TableView:
                 cached = _unions(self.prefix(value) + self.build_items, value)
                 _remember(_UNIONS, key, cached)
             found = cached
-            if length != self.n_loose and self.build_items:
+            if length != self.n_loose:
                 low_bits = (1 << length) - 1
                 found = tuple(
                     (m & low_bits) | (m >> length << self.n_loose) for m in found
