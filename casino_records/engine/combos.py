@@ -86,6 +86,11 @@ def unions(groups: Sequence[int]) -> set[int]:
     >>> sorted(unions([0b01, 0b10, 0b11]))
     [1, 2, 3]
     """
+    if len(groups) <= 2:  # most tables: no need for the general walk
+        if not groups:
+            return set()
+        first, last = groups[0], groups[-1]
+        return {first, last} if first & last else {first, last, first | last}
     reachable = {0}
     for group in groups:
         reachable |= {r | group for r in reachable if not r & group}

@@ -72,7 +72,7 @@ def generate_legal_moves(state: DealState) -> list[Move]:
         if not restricted or not trail_refusal(
             state, seat, card, after, bool(captures)
         ):
-            trails.append(Move(seat, CARDS[card], Action.TRAIL))
+            trails.append(Move(seat, _PACK[card], Action.TRAIL))
     moves.extend(trails)
     return moves
 
@@ -127,6 +127,10 @@ def _creations(
                 found[mine | extra] = None
     return tuple(found)
 
+
+# The pack as this module's own constant: compiled, a constant of the module is a
+# static, where a name imported from another module is a look-up in a dict.
+_PACK: Final = CARDS
 
 # A card's place when cards are listed by rank, then suit: bit rank * 4 + suit.
 _RANK_MAJOR: Final = tuple(card % 13 * 4 + card // 13 for card in range(52))
@@ -354,7 +358,7 @@ class _TableView:
         if not unions:
             return []
         at = value if value == 14 else None
-        seat, played = self.seat, CARDS[card]
+        seat, played = self.seat, _PACK[card]
         check = self._capture_check(card)
         moves: list[Move] = []
         for items in unions:
@@ -385,7 +389,7 @@ class _TableView:
     ) -> list[Move]:
         if not targets:
             return []
-        seat, played = self.seat, CARDS[card]
+        seat, played = self.seat, _PACK[card]
         check = self._capture_check(card)
         return [
             Move(seat, played, Action.CAPTURE, taken, at)
@@ -416,7 +420,7 @@ class _TableView:
         low = self.values.low[card]
         if low == 0 or not after:
             return []
-        seat, played = self.seat, CARDS[card]
+        seat, played = self.seat, _PACK[card]
         state = self.state
         if not state.builds:  # creations only: each (cards, value) comes once
             return [
@@ -521,7 +525,7 @@ class _TableView:
     ) -> None:
         """A25: every grouping of the played card with table items (a single
         build counts as a card), each read by the single-move check."""
-        state, seat, played = self.state, self.seat, CARDS[card]
+        state, seat, played = self.state, self.seat, _PACK[card]
         items = self.items
         for value in values_of(after >> low << low):
             mine: list[int] = [0] if self.values.cvals[card] >> value & 1 else []

@@ -138,10 +138,12 @@ def deal_from_deck(
     >>> [str(c) for c in dealt.table], [str(c) for c in dealt.rounds[0][0]]
     (['3S', '4S', '9S', '10S'], ['AS', '2S', '7S', '8S'])
     """
+    pack = tuple(deck)
     seen = 0
-    for card in deck:
+    for dealt in pack:
+        card: int = dealt  # a plain int: no Card method call
         seen |= 1 << card
-    if len(deck) != 52 or seen != _WHOLE_PACK:
+    if len(pack) != 52 or seen != _WHOLE_PACK:
         raise RulesError("R1.1 a deck must hold the 52 different cards", rule="R1.1")
     if batch not in (1, 2, 4):
         raise RulesError(f"deal_batch must be 1, 2 or 4, not {batch}")
@@ -154,16 +156,16 @@ def deal_from_deck(
     for _ in range(passes):
         for seat in order:
             if seat == dealer_seat:
-                table += deck[top : top + batch]
+                table.extend(pack[top : top + batch])
                 top += batch
-            hands[seat] += deck[top : top + batch]
+            hands[seat].extend(pack[top : top + batch])
             top += batch
-    rounds = [tuple(tuple(hand) for hand in hands)]
+    rounds = [tuple([tuple(hand) for hand in hands])]
     for _ in range(seating.rounds - 1):
         hands = [[] for _ in range(seating.players)]
         for _ in range(passes):
             for seat in order:
-                hands[seat] += deck[top : top + batch]
+                hands[seat].extend(pack[top : top + batch])
                 top += batch
-        rounds.append(tuple(tuple(hand) for hand in hands))
+        rounds.append(tuple([tuple(hand) for hand in hands]))
     return DealtCards(tuple(table), tuple(rounds))
