@@ -66,12 +66,11 @@ def generate_legal_moves(state: DealState) -> list[Move]:
         for other in hand:
             if other != card:
                 after |= cvals[other]
-        captures = table.captures(card, after)
-        moves.extend(captures)
-        moves.extend(table.builds(card, after))
-        if not restricted or not trail_refusal(
-            state, seat, card, after, bool(captures)
-        ):
+        before = len(moves)
+        table.add_captures(card, after, moves)
+        captured = len(moves) > before
+        table.add_builds(card, after, moves)
+        if not restricted or not trail_refusal(state, seat, card, after, captured):
             trails.append(Move(seat, _PACK[card], Action.TRAIL))
     moves.extend(trails)
     return moves
@@ -80,7 +79,9 @@ def generate_legal_moves(state: DealState) -> list[Move]:
 def captures_for(state: DealState, seat: int, card: Card) -> list[Move]:
     """Return the legal captures ``seat`` could make with ``card``."""
     after = state.hand_value_mask(seat, without=card)
-    return _TableView(state, seat).captures(card, after)
+    moves: list[Move] = []
+    _TableView(state, seat).add_captures(card, after, moves)
+    return moves
 
 
 # Which items can take part in a group worth ``v``: loose cards of rank <= v (a
@@ -201,7 +202,10 @@ class _TableView:
             ):
                 at -= 1
             signature |= ((place >> 2) + 1) << 4 * len(loose)
-            loose.insert(at, card)
+            if at == len(loose):
+                loose.append(card)
+            else:
+                loose.insert(at, card)
             by_rank ^= low
         self.loose = loose
         """The loose cards, item by item."""
@@ -348,24 +352,24 @@ class _TableView:
 
     # --- captures ------------------------------------------------------------------
 
-    def captures(self, card: int, after: int) -> list[Move]:
-        """Legal captures with ``card``; ``after``: the hand's values without it."""
+    def add_captures(self, card: int, after: int, moves: list[Move]) -> None:
+        """Add to ``moves`` the legal captures with ``card``; ``after``: the
+        hand's values without it."""
         cvals = self.values.cvals[card]
         if cvals == 0 or cvals & (cvals - 1):
-            return self._captures_of(card, after, self._rare_targets(card, cvals))
+            self._add_captures_of(card, after, self._rare_targets(card, cvals), moves)
+            return
         value = cvals.bit_length() - 1
         unions = self.capture_unions(value)
         if not unions:
-            return []
+            return
         at = value if value == 14 else None
         seat, played = self.seat, _PACK[card]
         check = self._capture_check(card)
-        moves: list[Move] = []
         for items in unions:
             taken = self.card_mask(items)
             if check < 0 or self._may_capture(card, after, check, taken):
                 moves.append(Move(seat, played, Action.CAPTURE, taken, at))
-        return moves
 
     def _rare_targets(self, card: int, cvals: int) -> list[tuple[int, int | None]]:
         """Capture targets (card masks) of a face that takes by rank, or of a
@@ -384,18 +388,20 @@ class _TableView:
                     found[items] = value if value == 14 else None
         return [(self.card_mask(items), at) for items, at in found.items()]
 
-    def _captures_of(
-        self, card: int, after: int, targets: list[tuple[int, int | None]]
-    ) -> list[Move]:
+    def _add_captures_of(
+        self,
+        card: int,
+        after: int,
+        targets: list[tuple[int, int | None]],
+        moves: list[Move],
+    ) -> None:
         if not targets:
-            return []
+            return
         seat, played = self.seat, _PACK[card]
         check = self._capture_check(card)
-        return [
-            Move(seat, played, Action.CAPTURE, taken, at)
-            for taken, at in targets
-            if check < 0 or self._may_capture(card, after, check, taken)
-        ]
+        for taken, at in targets:
+            if check < 0 or self._may_capture(card, after, check, taken):
+                moves.append(Move(seat, played, Action.CAPTURE, taken, at))
 
     def _capture_check(self, card: int) -> int:
         """The loose cards a capture with ``card`` must take by pairing (see
@@ -415,48 +421,49 @@ class _TableView:
 
     # --- builds --------------------------------------------------------------------
 
-    def builds(self, card: int, after: int) -> list[Move]:
-        """Legal builds with ``card``; ``after``: the hand's values without it."""
+    def add_builds(self, card: int, after: int, moves: list[Move]) -> None:
+        """Add to ``moves`` the legal builds with ``card``; ``after``: the
+        hand's values without it."""
         low = self.values.low[card]
         if low == 0 or not after:
-            return []
+            return
         seat, played = self.seat, _PACK[card]
         state = self.state
-        if not state.builds:  # creations only: each (cards, value) comes once
-            return [
-                Move(seat, played, Action.BUILD, self.card_mask(mask), value)
-                for value, mask in self._creates(card, low, after)
-            ]
         found: dict[tuple[int, int], None] = {}
         if self.rules.single_build_as_card and any(
             len(b.groups) == 1 for b in state.builds
         ):
             self._read_candidates(card, low, after, found)
+            created: set[tuple[int, int]] = set()
         else:
-            for value, mask in self._creates(card, low, after):
-                found[(mask, value)] = None
+            start = len(moves)
+            self._add_creations(card, low, after, moves)
+            if not state.builds:
+                return
             self._extends(card, low, after, found)
             self._increases(low, after, found)
-        return [
-            Move(seat, played, Action.BUILD, self.card_mask(mask), value)
-            for mask, value in found
-        ]
+            created = {(move.table, move.value or 0) for move in moves[start:]}
+        for mask, value in found:
+            onto = self.card_mask(mask)
+            if (onto, value) not in created:
+                moves.append(Move(seat, played, Action.BUILD, onto, value))
 
-    def _creates(self, card: int, low: int, after: int) -> list[tuple[int, int]]:
-        """The new builds ``card`` can make, as (value, item mask)."""
+    def _add_creations(
+        self, card: int, low: int, after: int, moves: list[Move]
+    ) -> None:
+        """Add to ``moves`` the new builds ``card`` can make (each comes once)."""
         if self.own and unheld(self.own, after) is not None:
-            return []
+            return
+        seat, played = self.seat, _PACK[card]
         cvals = self.values.cvals[card]
-        found: list[tuple[int, int]] = []
-        # A build worth less than the played card is impossible (R6.1 B2).
-        rest = after >> low << low
+        rest = after >> low << low  # no build worth less than the card (R6.1 B2)
         while rest:
             lowest = rest & -rest
             value = lowest.bit_length() - 1
             for mask in self.creations(low, bool(cvals >> value & 1), value):
-                found.append((value, mask))
+                onto = self.card_mask(mask)
+                moves.append(Move(seat, played, Action.BUILD, onto, value))
             rest ^= lowest
-        return found
 
     def _mergeable(self, value: int, exclude: int) -> int:
         """Builds worth ``value`` that a move may absorb (option merge_builds)."""
