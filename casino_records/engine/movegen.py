@@ -133,9 +133,19 @@ def _creations(
 # static, where a name imported from another module is a look-up in a dict.
 _PACK: Final = CARDS
 
-# A card's place when cards are listed by rank, then suit: bit rank * 4 + suit.
-_RANK_MAJOR: Final = tuple(card % 13 * 4 + card // 13 for card in range(52))
-_FROM_RANK_MAJOR: Final = tuple(sorted(range(52), key=_RANK_MAJOR.__getitem__))
+# Cards listed by rank, then suit: the card at place ``rank * 4 + suit``.
+_FROM_RANK_MAJOR: Final = tuple(place % 4 * 13 + place // 4 for place in range(52))
+
+
+def _spread_table() -> tuple[int, ...]:
+    table = [0]
+    for rank in range(13):
+        table += [spread | 1 << 4 * rank for spread in table]
+    return tuple(table)
+
+
+_SPREAD: Final = _spread_table()
+"""Each 13-bit mask of one suit's ranks with rank ``r`` moved to bit ``4 * r``."""
 
 # The analyses of the main path are cached by an int that encodes the items
 # (a tuple of tuples would be hashed item by item at every look-up):
@@ -181,27 +191,35 @@ class _TableView:
         self.royal = values.royal
         # Loose cards sorted by rank, first come first within a rank: equal
         # tables then share one cached analysis, and moves come in one order.
-        by_rank = 0
-        rest = state.loose_bits
-        while rest:
-            low = rest & -rest
-            by_rank |= 1 << _RANK_MAJOR[low.bit_length() - 1]
-            rest ^= low
+        # The suits' 13-bit masks spread into one mask, bit rank * 4 + suit:
+        bits = state.loose_bits
+        by_rank = (
+            _SPREAD[bits & 0x1FFF]
+            | _SPREAD[bits >> 13 & 0x1FFF] << 1
+            | _SPREAD[bits >> 26 & 0x1FFF] << 2
+            | _SPREAD[bits >> 39] << 3
+        )
         arrival = state.arrival
         loose: list[int] = []
         signature = 0
+        shift = 0
+        last_rank = -1
         while by_rank:
             low = by_rank & -by_rank
             place = low.bit_length() - 1
             card = _FROM_RANK_MAJOR[place]
+            rank = place >> 2
             at = len(loose)
-            while (
-                at
-                and loose[at - 1] % 13 == card % 13
-                and arrival[loose[at - 1]] > arrival[card]
-            ):
-                at -= 1
-            signature |= ((place >> 2) + 1) << 4 * len(loose)
+            if rank == last_rank:
+                while (
+                    at
+                    and loose[at - 1] % 13 == rank
+                    and arrival[loose[at - 1]] > arrival[card]
+                ):
+                    at -= 1
+            signature |= (rank + 1) << shift
+            shift += 4
+            last_rank = rank
             if at == len(loose):
                 loose.append(card)
             else:
