@@ -19,7 +19,7 @@ from ..engine.state import DealState
 from ..record.shape import DealShape as Deal
 from ..record.shape import RecordShape
 from .scorecheck import ScoreCheck
-from .tally import MatchTally
+from .tally import Figure, MatchTally
 
 if TYPE_CHECKING:  # the report models are built only when there is something to report
     from ..record.models import ClaimedSide
@@ -187,17 +187,18 @@ def audit_deal(
     scores: Sequence[SideScore],
     names: Sequence[str],
     sides: Sequence[str],
-) -> tuple[list[ScoreCheck], list[Finding]]:
+) -> tuple[list[Figure], list[Finding]]:
     """Check deal ``d``'s claimed scores against the computed ``scores``.
 
     A side's claimed ``total`` is compared with the points it banked (what the
     deal added to its match total); claimed ``points`` with the points earned
     per category; ``counts`` with the cards, spades and sweeps it took.
+    Returns the figures checked (see :attr:`DealTally.checks`) and the findings.
     """
     if deal.claimed is None:
         return [], []
     explain: DecidingMoves | None = None  # built only when a figure differs
-    checks: list[ScoreCheck] = []
+    figures: list[Figure] = []
     findings: list[Finding] = []
     base = f"/deals/{d}/claimed/sides"
     claimed_sides: Sequence[ClaimedSide | PlainClaimedSide] = deal.claimed.sides
@@ -220,8 +221,8 @@ def audit_deal(
         for suffix, category, dotted, value, computed in _claimed_figures(
             claimed, scores[k]
         ):
-            check = ScoreCheck(side_base + suffix, dotted, k, value, computed)
-            checks.append(check)
+            loc = side_base + suffix
+            figures.append((loc, dotted, k, value, computed))
             if value != computed:
                 if explain is None:
                     explain = DecidingMoves(d, deal, state, names)
@@ -237,13 +238,13 @@ def audit_deal(
                     Finding(
                         severity="dispute",
                         kind="score",
-                        loc=check.loc,
-                        where=f"deal {d + 1}, side {k} ({sides[k]}), {check.category}",
+                        loc=loc,
+                        where=f"deal {d + 1}, side {k} ({sides[k]}), {dotted}",
                         message=f"claimed {label} {value}, computed {computed}{note}",
                         deciding=explain.category(category),
                     )
                 )
-    return checks, findings
+    return figures, findings
 
 
 def audit_match(

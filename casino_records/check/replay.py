@@ -302,8 +302,8 @@ class _Replayer:
             decision = match.settle(scores, state.sweeps)
             report.sides = [(s, sides[s.side], decision.totals[s.side]) for s in scores]
             report.match_note = decision.reason
-            checks, findings = audit_deal(d, deal, state, scores, self.names, sides)
-            report.checks = checks
+            figures, findings = audit_deal(d, deal, state, scores, self.names, sides)
+            report.figures = figures
             self.add_findings(findings)
         self.tally.match = tally = MatchTally(match)
         if known:

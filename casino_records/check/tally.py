@@ -20,7 +20,10 @@ from .scorecheck import ScoreCheck
 if TYPE_CHECKING:
     from .report import DealReport, Finding, MatchReport, PendingCheck, ReplayReport
 
-__all__ = ["DealTally", "MatchTally", "ReplayTally", "verdict"]
+__all__ = ["DealTally", "Figure", "MatchTally", "ReplayTally", "verdict"]
+
+Figure = tuple[str, str, int, int, int]
+"""A claimed figure checked: the fields of its :class:`ScoreCheck`, in order."""
 
 
 def verdict(valid: bool, disputed: bool) -> str:
@@ -34,9 +37,10 @@ class DealTally:
     """A replayed deal (the fields of a ``DealReport``; sides as engine scores)."""
 
     __slots__ = (
-        "checks",
+        "_checks",
         "complete",
         "dealer",
+        "figures",
         "index",
         "last_capture",
         "loc",
@@ -60,10 +64,20 @@ class DealTally:
         self.residue: list[str] = []
         self.residue_side: int | None = None
         self.last_capture = ""
-        self.checks: list[ScoreCheck] = []
+        self.figures: list[Figure] = []
+        """The claimed figures checked; :attr:`checks` makes them objects."""
+        self._checks: list[ScoreCheck] | None = None
         self.match_note = ""
         self.unseen: list[int] = []
         self.pending: list[PendingCheck] = []
+
+    @property
+    def checks(self) -> list[ScoreCheck]:
+        """A :class:`ScoreCheck` per claimed figure (made on first use: the
+        verdict of a good record needs none)."""
+        if self._checks is None:
+            self._checks = [ScoreCheck(*figure) for figure in self.figures]
+        return self._checks
 
     def report(self) -> DealReport:
         """The ``DealReport`` of this deal."""

@@ -62,7 +62,8 @@ def verify_move(state: DealState, move: Move) -> Plan:
             "R2.4",
             f"out of turn: it is seat {state.turn}'s turn, not seat {seat}'s",
         )
-    if not state.hand_bits[seat] >> card & 1:
+    index: int = card  # a native int: shifts and table look-ups stay in C
+    if not state.hand_bits[seat] >> index & 1:
         illegal("R4.1", f"{card} is not in seat {seat}'s hand")
     if move.action is Action.TRAIL:
         if move.table:
@@ -147,22 +148,24 @@ def _verify_capture(
     state: DealState, move: Move, loose: int, builds: list[Build]
 ) -> Plan:
     card, values = move.card, state.values
-    if values.cvals[card] == 0:
+    index: int = card
+    low, cvals = values.low, values.cvals
+    stands = cvals[index]  # the values the card may stand for, as a mask
+    if stands == 0:
         return _verify_face_capture(state, move, loose, builds)
-    candidates = values_of(values.cvals[card])
     if move.value is not None:
-        if move.value not in candidates:
+        if not _stands_for(stands, move.value):
             illegal("C1", f"{card} cannot stand for {move.value}")
-        candidates = (move.value,)
+        stands = 1 << move.value
     summable = state.rules.single_build_as_card
     for b in builds:
-        if b.value not in candidates and not (summable and b.is_single):
+        if not _stands_for(stands, b.value) and not (summable and b.is_single):
             illegal(
                 "C3",
                 f"{b.label} is worth {b.value}: {card} cannot take it (a build is"
                 " taken only by a card of its own value)",
             )
-    if not same_rank_ok(state, card, loose):
+    if not same_rank_ok(state, index, loose):
         same = loose & RANK_MASK[card]
         illegal(
             "R5.2",
@@ -170,16 +173,19 @@ def _verify_capture(
             f" {cards_text(same, pretty=False)} (option face_capture=single_same_rank)",
         )
     table = cards_of(loose)
-    low, cvals = values.low, values.cvals
     if not builds:
         # The common case: every card taken matches the played card alone.
-        common = cvals[card] if move.value is None else 1 << move.value
-        for taken in table:
-            common &= cvals[taken]
+        common = stands
+        rest = loose
+        while rest:
+            bit = rest & -rest
+            common &= cvals[bit.bit_length() - 1]
+            rest ^= bit
         if common:
             value = (common & -common).bit_length() - 1
-            groups: tuple[tuple[Card, ...], ...] = tuple((t,) for t in table)
+            groups: tuple[tuple[Card, ...], ...] = tuple([(t,) for t in table])
             return _capture_plan(state, move, loose, builds, value, groups)
+    candidates = values_of(stands)
     items: list[Item] = [(cvals[c], low[c]) for c in table]
     for build in builds:
         as_card = summable and build.is_single
@@ -208,6 +214,11 @@ def _verify_capture(
     units += [b.cards for b in builds]
     groups = tuple(tuple(c for i in group for c in units[i]) for group in found)
     return _capture_plan(state, move, loose, builds, value, groups)
+
+
+def _stands_for(stands: int, value: int) -> bool:
+    """True if ``value`` is among the values of the mask ``stands`` (0 to 14)."""
+    return 0 <= value <= 14 and bool(stands >> value & 1)
 
 
 def _capture_plan(

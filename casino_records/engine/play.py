@@ -35,22 +35,25 @@ def apply_plan(state: DealState, move: Move, plan: Plan) -> Step:
     Only for a plan that :func:`verify_move` returned for this very position.
     """
     seat, card = move.seat, move.card
-    bit = 1 << card
-    state.hand_bits[seat] &= ~bit
+    index: int = card  # a native int: the shifts stay in C
+    bit = 1 << index
+    hands = state.hand_bits
+    hands[seat] = hands[seat] & ~bit  # not &=, which mypyc runs on boxed ints
     kind = plan.kind
     step_build: Build | None = None
     previous: Build | None = None
     sweep = False
     if kind is MoveKind.TRAIL:
         state.loose_bits |= bit
-        state.arrival[card] = state.moves_played
+        state.arrival[index] = state.moves_played
     else:
         state.loose_bits &= ~plan.loose_taken
         if plan.builds_used:
             _remove_builds(state, plan)
     if kind is MoveKind.CAPTURE:
         side = state.seating.side_of[seat]
-        state.pile_bits[side] |= bit | move.table
+        piles = state.pile_bits
+        piles[side] = piles[side] | bit | move.table
         state.last_capturer = seat
         state.last_capture_move = state.moves_played
         if not state.loose_bits and not state.builds:
@@ -88,9 +91,17 @@ def apply_plan(state: DealState, move: Move, plan: Plan) -> Step:
     state.moves_played += 1
     seating = state.seating
     state.turn = (seat + seating.step) % seating.players
-    if state.round == seating.rounds - 1 and not any(state.hand_bits):
+    if state.round == seating.rounds - 1 and not hands[seat] and _all_empty(hands):
         _finish_deal(state)
     return step
+
+
+def _all_empty(hands: list[int]) -> bool:
+    """True when no seat holds a card (``not any(hands)``, without the call)."""
+    for bits in hands:
+        if bits:
+            return False
+    return True
 
 
 def _deal_ends(state: DealState) -> bool:

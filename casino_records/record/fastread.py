@@ -212,19 +212,17 @@ def _move(obj: object) -> Move:
     card = _CARD_BY_NAME.get(name) if type(name) is str else None
     if card is None:
         raise REFUSED
-    keys = 3  # seat, card, action: every other key is counted where read
-    if "comment" in obj:
-        optional_text(obj["comment"])
-        keys += 1
-    if "glyph" in obj:
-        _glyph(obj["glyph"])
-        keys += 1
     action = obj.get("action")
+    if not isinstance(action, str):
+        raise REFUSED
+    # The keys the action reads (all there once read): a move with more has
+    # a comment or a glyph, or a key it may not have.
     if action == "trail":
+        keys = 3
         move = _TRAILS[seat][card]
     elif action == "capture":
         value = obj.get("value")
-        keys += 1 + ("value" in obj)
+        keys = 4 + ("value" in obj)
         move = Move(
             seat,
             card,
@@ -233,7 +231,7 @@ def _move(obj: object) -> Move:
             None if value is None else whole(value, 1, 14),
         )
     elif action == "build":
-        keys += 2
+        keys = 5
         move = Move(
             seat,
             card,
@@ -243,9 +241,22 @@ def _move(obj: object) -> Move:
         )
     else:
         raise REFUSED
-    if len(obj) != keys:  # a key the move does not have
-        raise REFUSED
+    if len(obj) != keys:
+        _notes(obj, len(obj) - keys)
     return move
+
+
+def _notes(move: dict[str, Any], extra: int) -> None:
+    """Check a move's comment and glyph, which must be its ``extra`` other keys."""
+    found = 0
+    if "comment" in move:
+        optional_text(move["comment"])
+        found += 1
+    if "glyph" in move:
+        _glyph(move["glyph"])
+        found += 1
+    if found != extra:  # a key the move does not have
+        raise REFUSED
 
 
 # --- Rounds, deals, the record --------------------------------------------------------

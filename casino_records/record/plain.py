@@ -336,6 +336,8 @@ def shuffle(value: object) -> PlainShuffle | None:
 
 
 _SIDE_KEYS: Final = frozenset(("points", "total", "counts"))
+_POINTS_KEYS: Final = frozenset(CLAIMED_POINTS)
+_COUNTS_KEYS: Final = frozenset(CLAIMED_COUNTS)
 
 
 def _side(value: object) -> PlainClaimedSide:
@@ -343,19 +345,29 @@ def _side(value: object) -> PlainClaimedSide:
     points = obj.get("points")
     counts = obj.get("counts")
     return PlainClaimedSide(
-        None
-        if points is None
-        else PlainClaimedPoints(*[_count(p) for p in _values(points, CLAIMED_POINTS)]),
+        None if points is None else _points(points),
         _count(obj.get("total")),
-        None
-        if counts is None
-        else PlainClaimedCounts(*[_count(c) for c in _values(counts, CLAIMED_COUNTS)]),
+        None if counts is None else _counts(counts),
     )
 
 
-def _values(value: object, names: tuple[str, ...]) -> list[object]:
-    obj = fields(value, frozenset(names))
-    return [obj.get(name) for name in names]
+def _points(value: object) -> PlainClaimedPoints:
+    obj = fields(value, _POINTS_KEYS)
+    return PlainClaimedPoints(
+        _count(obj.get("most_cards")),
+        _count(obj.get("most_spades")),
+        _count(obj.get("big_casino")),
+        _count(obj.get("little_casino")),
+        _count(obj.get("aces")),
+        _count(obj.get("sweeps")),
+    )
+
+
+def _counts(value: object) -> PlainClaimedCounts:
+    obj = fields(value, _COUNTS_KEYS)
+    return PlainClaimedCounts(
+        _count(obj.get("cards")), _count(obj.get("spades")), _count(obj.get("sweeps"))
+    )
 
 
 _DEAL_CLAIM_KEYS: Final = frozenset(("sides", "comment"))
