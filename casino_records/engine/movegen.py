@@ -34,6 +34,7 @@ from .constraints import (
     value_ok,
 )
 from .moves import Action, Build, Move
+from .seating import ROUNDS_PER_DEAL
 from .state import DealState
 from .values import values_of
 
@@ -71,7 +72,7 @@ def generate_legal_moves(state: DealState) -> list[Move]:
         captured = len(moves) > before
         table.add_builds(card, after, moves)
         if not restricted or not trail_refusal(state, seat, card, after, captured):
-            trails.append(Move(seat, _PACK[card], Action.TRAIL))
+            trails.append(_TRAILS[seat][card])
     moves.extend(trails)
     return moves
 
@@ -132,6 +133,12 @@ def _creations(
 # The pack as this module's own constant: compiled, a constant of the module is a
 # static, where a name imported from another module is a look-up in a dict.
 _PACK: Final = CARDS
+
+# A trail is one value per seat and card: made once, shared by every move list.
+_TRAILS: Final = tuple(
+    tuple([Move(seat, card, Action.TRAIL) for card in CARDS])
+    for seat in range(max(ROUNDS_PER_DEAL))
+)
 
 # Cards listed by rank, then suit: the card at place ``rank * 4 + suit``.
 _FROM_RANK_MAJOR: Final = tuple(place % 4 * 13 + place // 4 for place in range(52))

@@ -91,17 +91,9 @@ def apply_plan(state: DealState, move: Move, plan: Plan) -> Step:
     state.moves_played += 1
     seating = state.seating
     state.turn = (seat + seating.step) % seating.players
-    if state.round == seating.rounds - 1 and not hands[seat] and _all_empty(hands):
+    if state.round == seating.rounds - 1 and not hands[seat] and state.round_over:
         _finish_deal(state)
     return step
-
-
-def _all_empty(hands: list[int]) -> bool:
-    """True when no seat holds a card (``not any(hands)``, without the call)."""
-    for bits in hands:
-        if bits:
-            return False
-    return True
 
 
 def _deal_ends(state: DealState) -> bool:
