@@ -454,10 +454,10 @@ class _TableView:
             return
         seat, played = self.seat, _PACK[card]
         state = self.state
-        found: dict[tuple[int, int], None] = {}
         if self.rules.single_build_as_card and any(
             len(b.groups) == 1 for b in state.builds
         ):
+            found: dict[tuple[int, int], None] = {}
             self._read_candidates(card, low, after, found)
             created: set[tuple[int, int]] = set()
         else:
@@ -465,6 +465,7 @@ class _TableView:
             self._add_creations(card, low, after, moves)
             if not state.builds:
                 return
+            found = {}
             self._extends(card, low, after, found)
             self._increases(low, after, found)
             created = {(move.table, move.value or 0) for move in moves[start:]}
