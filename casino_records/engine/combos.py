@@ -38,39 +38,38 @@ def summed_sets(items: Sequence[Item], total: int) -> list[int]:
     >>> summed_sets([(0, 1), (0, 2), (0, 3), (0, 1)], 4)
     [5, 11, 12]
     """
-    lows: list[int] = []
-    reach: list[int] = []
-    below = 0
-    for _, low in items:
-        lows.append(low)
+    lows = [low for _, low in items]
+    reach = 0
+    for low in lows:
         if low > 0:
-            below += low
-        reach.append(below)
+            reach += low
     found: list[int] = []
-    _walk_sums(lows, reach, len(lows) - 1, total, 0, found)
+    _walk_sums(lows, len(lows) - 1, total, 0, reach, found)
     return [mask for mask in found if mask & (mask - 1)]
 
 
 def _walk_sums(
     lows: list[int],
-    reach: list[int],
     index: int,
     left: int,
     chosen: int,
+    reach: int,
     found: list[int],
 ) -> None:
     """Add to ``found`` each set ``chosen`` | (items up to ``index`` whose
     ``lows`` add up to ``left``), the sets without an item before those with
-    it, so in ascending order; ``reach[i]``: the sum of the positive lows up to
-    ``i``."""
+    it, so in ascending order; ``reach``: the sum of the positive lows up to
+    ``index``."""
     while left:
-        if index < 0 or reach[index] < left:
+        if index < 0 or reach < left:
             return
         low = lows[index]
-        if 0 < low <= left:
-            _walk_sums(lows, reach, index - 1, left, chosen, found)
-            chosen |= 1 << index
-            left -= low
+        if low > 0:
+            reach -= low
+            if low <= left:
+                _walk_sums(lows, index - 1, left, chosen, reach, found)
+                chosen |= 1 << index
+                left -= low
         index -= 1
     found.append(chosen)
 

@@ -93,7 +93,10 @@ def captures_for(state: DealState, seat: int, card: Card) -> list[Move]:
 
 def _unions(items: tuple[Item, ...], value: int) -> tuple[int, ...]:
     """Sorted unions of disjoint groups worth ``value`` among ``items``."""
-    return tuple(sorted(unions(groups_for(items, value))))
+    groups = groups_for(items, value)
+    if len(groups) <= 1:
+        return tuple(groups)
+    return tuple(sorted(unions(groups)))
 
 
 def _sums_to(items: tuple[Item, ...], total: int) -> tuple[int, ...]:
@@ -121,8 +124,9 @@ def _creations(
     :param alone: True if the played card is worth ``value`` by itself.
     """
     found: dict[int, None] = {}
+    with_none = (0, *extras)
     for mine in (0, *companions) if alone else companions:
-        for extra in (0, *extras):
+        for extra in with_none:
             if extra & mine or not (extra | mine):
                 continue
             if value_ok(royal, value, mine != 0 and extra == 0):
