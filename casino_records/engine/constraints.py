@@ -17,6 +17,7 @@ value mask of the mover's hand without the played card.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from .moves import Build
 from .rules import Rules
@@ -38,6 +39,8 @@ __all__ = [
     "unheld",
     "value_ok",
 ]
+
+_RANK_MASK: Final = RANK_MASK  # compiled, a static (an imported name is a dict look-up)
 
 
 def holds(after: int, value: int) -> bool:
@@ -89,14 +92,14 @@ def same_rank_ok(state: DealState, card: int, taken: int) -> bool:
     at most one loose card of its own rank."""
     if not same_rank_binds(state, card):
         return True
-    return (taken & state.loose_bits & RANK_MASK[card]).bit_count() <= 1
+    return (taken & state.loose_bits & _RANK_MASK[card]).bit_count() <= 1
 
 
 def face_targets(state: DealState, card: int) -> list[int]:
     """R5.2: what a classic face card may take, as card masks (one same-rank
     loose card each, or all of them)."""
     rule = state.rules.face_capture
-    same = state.loose_bits & RANK_MASK[card]
+    same = state.loose_bits & _RANK_MASK[card]
     if not same:
         return []
     if rule == "all_same_rank":

@@ -411,8 +411,7 @@ class _TableView:
         if cvals == 0:
             faces = face_targets(self.state, card)
             if len(faces) > 1:  # one card each: first come first
-                arrival = self.state.arrival
-                faces.sort(key=lambda bit: arrival[bit.bit_length() - 1])
+                faces.sort(key=self._arrival_of)
             return [(mask, None) for mask in faces]
         found: dict[int, int | None] = {}
         for value in values_of(cvals):
@@ -420,6 +419,9 @@ class _TableView:
                 if items not in found:
                     found[items] = value if value == 14 else None
         return [(self.card_mask(items), at) for items, at in found.items()]
+
+    def _arrival_of(self, bit: int) -> int:
+        return self.state.arrival[bit.bit_length() - 1]
 
     def _add_captures_of(
         self,
