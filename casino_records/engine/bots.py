@@ -178,11 +178,12 @@ def play_deal(
     state = DealState.start(
         rules, seating, dealer, dealt.table, dealt.rounds[0], keep_log=keep_log
     )
+    choose = [bot.choose for bot in bots]  # bound once: no method look-up a turn
     while not state.finished:
         if needs_hands(state):
             next_round(state, dealt.rounds[state.round + 1])
         legal = generate_legal_moves(state)
-        step = apply_move(state, bots[state.turn].choose(state, legal))
+        step = apply_move(state, choose[state.turn](state, legal))
         if match is not None and step.kind is MoveKind.CAPTURE:
             side = seating.side_of[step.move.seat]
             if match.immediate_win(side, (step.move.card, *step.taken)):
