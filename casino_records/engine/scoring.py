@@ -13,7 +13,7 @@
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from typing import Final
 
 from .cards import BIG_CASINO, CARDS, LITTLE_CASINO, Card, Suit
@@ -111,7 +111,8 @@ class SideScore:
 
     def __reduce__(self) -> tuple[type[SideScore], tuple[object, ...]]:
         # Compiled, the class can only be made through __init__ (so can a copy).
-        return SideScore, tuple([getattr(self, f.name) for f in fields(self)])
+        figures = (self.side, self.cards, self.spades, self.sweeps, self.aces)
+        return SideScore, (*figures, self.points, self.banked, self.note)
 
     @property
     def earned(self) -> int:
