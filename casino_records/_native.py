@@ -71,6 +71,7 @@ COMPILED_MODULES: Final = (
     "record.fastread",
     "record.plain",
     "record.provenance",
+    "record.structure",
     "record.translate",
 )
 """The hot path of self-play and replay, compiled by mypyc (dotted names under the package)."""

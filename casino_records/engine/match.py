@@ -28,7 +28,7 @@ _COUNT_OUT_RANK: Final = tuple(COUNT_OUT_ORDER.index(suit) for suit in SUITS)
 __all__ = ["CountOutItem", "MatchDecision", "MatchState", "count_out_items"]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class CountOutItem:
     """One item credited in a count-out (R13.3)."""
 
@@ -38,8 +38,19 @@ class CountOutItem:
     label: str
     """E.g. ``most cards``, ``ace AS``, ``sweep at move 17``."""
 
+    def __init__(self, side: int, category: str, points: int, label: str) -> None:
+        # The dataclass's own __init__ runs as Python code even when compiled.
+        object.__setattr__(self, "side", side)
+        object.__setattr__(self, "category", category)
+        object.__setattr__(self, "points", points)
+        object.__setattr__(self, "label", label)
 
-@dataclass(frozen=True, slots=True)
+    def __reduce__(self) -> tuple[type[CountOutItem], tuple[object, ...]]:
+        # Compiled, the class can only be made through __init__ (so can a copy).
+        return CountOutItem, (self.side, self.category, self.points, self.label)
+
+
+@dataclass(frozen=True, slots=True, init=False)
 class MatchDecision:
     """What a deal decided about the match."""
 
@@ -53,6 +64,26 @@ class MatchDecision:
     """True when sides tied at or above the target and play goes on (R13.2, R13.5)."""
     count_out_item: CountOutItem | None = None
     """The item that took the winner to the target in a count-out."""
+
+    def __init__(
+        self,
+        totals: tuple[int, ...],
+        winner: int | None,
+        reason: str,
+        tied: bool = False,
+        count_out_item: CountOutItem | None = None,
+    ) -> None:
+        # The dataclass's own __init__ runs as Python code even when compiled.
+        object.__setattr__(self, "totals", totals)
+        object.__setattr__(self, "winner", winner)
+        object.__setattr__(self, "reason", reason)
+        object.__setattr__(self, "tied", tied)
+        object.__setattr__(self, "count_out_item", count_out_item)
+
+    def __reduce__(self) -> tuple[type[MatchDecision], tuple[object, ...]]:
+        # Compiled, the class can only be made through __init__ (so can a copy).
+        values = (self.totals, self.winner, self.reason, self.tied)
+        return MatchDecision, (*values, self.count_out_item)
 
 
 @dataclass(slots=True)

@@ -67,7 +67,7 @@ NEAR_TARGET_ITEM: Final = {3: "most_cards", 2: "big_casino", 1: "little_casino"}
 """Dominican: the item a side short of the target by 3, 2, 1 must take (R13.4)."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class SideScore:
     """One side's result for one deal."""
 
@@ -87,6 +87,32 @@ class SideScore:
     """Points added to the match total (after the Dominican near-target rule)."""
     note: str = ""
     """Why ``banked`` differs from the earned points, if it does."""
+
+    def __init__(
+        self,
+        side: int,
+        cards: int,
+        spades: int,
+        sweeps: int,
+        aces: tuple[Card, ...],
+        points: dict[str, int],
+        banked: int,
+        note: str = "",
+    ) -> None:
+        # The dataclass's own __init__ runs as Python code even when compiled.
+        object.__setattr__(self, "side", side)
+        object.__setattr__(self, "cards", cards)
+        object.__setattr__(self, "spades", spades)
+        object.__setattr__(self, "sweeps", sweeps)
+        object.__setattr__(self, "aces", aces)
+        object.__setattr__(self, "points", points)
+        object.__setattr__(self, "banked", banked)
+        object.__setattr__(self, "note", note)
+
+    def __reduce__(self) -> tuple[type[SideScore], tuple[object, ...]]:
+        # Compiled, the class can only be made through __init__ (so can a copy).
+        figures = (self.side, self.cards, self.spades, self.sweeps, self.aces)
+        return SideScore, (*figures, self.points, self.banked, self.note)
 
     @property
     def earned(self) -> int:
