@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import Final, Protocol
 
 from mypy_extensions import mypyc_attr
 
@@ -98,6 +98,12 @@ class GreedyBot:
         return value
 
 
+_RANDOM: Final = random.Random
+_GETRANDBITS: Final = random.Random.getrandbits
+"""The method itself: a call of it needs no look-up of ``rng.getrandbits``
+(a subclass of Random is asked for its own)."""
+
+
 def draw_below(rng: random.Random, n: int) -> int:
     """A number from 0 to ``n`` - 1 (``n`` > 0), drawn as CPython's
     ``rng.randrange(n)`` draws it (a test compares the two): ``getrandbits`` of
@@ -108,9 +114,10 @@ def draw_below(rng: random.Random, n: int) -> int:
     arguments (a twentieth of self-play's time).
     """
     bits = n.bit_length()
-    drawn = rng.getrandbits(bits)
+    draw = _GETRANDBITS if type(rng) is _RANDOM else type(rng).getrandbits
+    drawn = draw(rng, bits)
     while drawn >= n:
-        drawn = rng.getrandbits(bits)
+        drawn = draw(rng, bits)
     return drawn
 
 
