@@ -387,8 +387,13 @@ class _TableView:
         """Add to ``moves`` the legal captures with ``card``; ``after``: the
         hand's values without it."""
         cvals = self.values.cvals[card]
-        if cvals == 0 and not self.state.loose_bits & _RANK_MASK[card]:
-            return  # a face that takes by rank, and none of its rank is loose
+        if cvals == 0:  # a face that takes by rank (R5.2)
+            same = self.state.loose_bits & _RANK_MASK[card]
+            if not same:
+                return
+            if not same & (same - 1):  # one of its rank: either reading takes it
+                self._add_captures_of(card, after, [(same, None)], moves)
+                return
         if cvals == 0 or cvals & (cvals - 1):
             self._add_captures_of(card, after, self._rare_targets(card, cvals), moves)
             return

@@ -148,7 +148,7 @@ class DealState:
             raise RulesError(f"dealer {dealer} is not a seat", rule="R2.5")
         if len(table) != TABLE_SIZE:
             raise RulesError(f"R3.1 the table starts with 4 cards, not {len(table)}")
-        state = cls(
+        state = DealState(  # not cls(...): compiled, a direct call, not a type call
             rules,
             seating,
             dealer,
