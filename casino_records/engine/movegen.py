@@ -160,6 +160,90 @@ def _spread_table() -> tuple[int, ...]:
 _SPREAD: Final = _spread_table()
 """Each 13-bit mask of one suit's ranks with rank ``r`` moved to bit ``4 * r``."""
 
+
+def _loose_order(state: DealState) -> tuple[tuple[int, ...], int]:
+    """The loose cards sorted by rank, first come first within a rank (equal
+    tables then share one cached analysis, and moves come in one order), and
+    their ranks, 4 bits each, the first lowest.
+
+    Worked out from the order noted at the last position when one card came
+    (a trail) or cards went, else from scratch; noted for the next position.
+    """
+    bits = state.loose_bits
+    known, order, ranks = state.loose_order
+    if known == bits:
+        return order, ranks
+    if known >= 0 and not known & ~bits and not (bits ^ known) & (bits ^ known) - 1:
+        order, ranks = _with_card(state, order, ranks, (bits ^ known).bit_length() - 1)
+    elif known >= 0 and not bits & ~known:
+        order = tuple([card for card in order if bits >> card & 1])
+        ranks = 0
+        for at, card in enumerate(order):
+            ranks |= (card % 13 + 1) << 4 * at
+    else:
+        order, ranks = _sorted_loose(state)
+    state.loose_order = (bits, order, ranks)
+    return order, ranks
+
+
+def _with_card(
+    state: DealState, order: tuple[int, ...], ranks: int, card: int
+) -> tuple[tuple[int, ...], int]:
+    """``order`` and its ``ranks`` with ``card`` in its place."""
+    arrival = state.arrival
+    rank, came = card % 13, arrival[card]
+    at = 0
+    for other in order:
+        if other % 13 > rank:
+            break
+        if other % 13 == rank:
+            if arrival[other] > came or (arrival[other] == came and other > card):
+                break
+        at += 1
+    kept = ranks & ((1 << 4 * at) - 1)
+    ranks = kept | (rank + 1) << 4 * at | (ranks ^ kept) << 4
+    return order[:at] + (card,) + order[at:], ranks
+
+
+def _sorted_loose(state: DealState) -> tuple[tuple[int, ...], int]:
+    """The loose cards in :func:`_loose_order`'s order, from scratch."""
+    # The suits' 13-bit masks spread into one mask, bit rank * 4 + suit:
+    bits = state.loose_bits
+    by_rank = (
+        _SPREAD[bits & 0x1FFF]
+        | _SPREAD[bits >> 13 & 0x1FFF] << 1
+        | _SPREAD[bits >> 26 & 0x1FFF] << 2
+        | _SPREAD[bits >> 39] << 3
+    )
+    arrival = state.arrival
+    loose: list[int] = []
+    signature = 0
+    shift = 0
+    last_rank = -1
+    while by_rank:
+        low = by_rank & -by_rank
+        place = low.bit_length() - 1
+        card = _FROM_RANK_MAJOR[place]
+        rank = place >> 2
+        at = len(loose)
+        if rank == last_rank:
+            while (
+                at
+                and loose[at - 1] % 13 == rank
+                and arrival[loose[at - 1]] > arrival[card]
+            ):
+                at -= 1
+        signature |= (rank + 1) << shift
+        shift += 4
+        last_rank = rank
+        if at == len(loose):
+            loose.append(card)
+        else:
+            loose.insert(at, card)
+        by_rank ^= low
+    return tuple(loose), signature
+
+
 # The analyses of the main path are cached by an int that encodes the items
 # (a tuple of tuples would be hashed item by item at every look-up):
 # ``_TableView.prefix_key`` and ``_TableView.builds_key``.
@@ -202,42 +286,7 @@ class _TableView:
         self.rules = state.rules
         values = self.values = state.values
         self.royal = values.royal
-        # Loose cards sorted by rank, first come first within a rank: equal
-        # tables then share one cached analysis, and moves come in one order.
-        # The suits' 13-bit masks spread into one mask, bit rank * 4 + suit:
-        bits = state.loose_bits
-        by_rank = (
-            _SPREAD[bits & 0x1FFF]
-            | _SPREAD[bits >> 13 & 0x1FFF] << 1
-            | _SPREAD[bits >> 26 & 0x1FFF] << 2
-            | _SPREAD[bits >> 39] << 3
-        )
-        arrival = state.arrival
-        loose: list[int] = []
-        signature = 0
-        shift = 0
-        last_rank = -1
-        while by_rank:
-            low = by_rank & -by_rank
-            place = low.bit_length() - 1
-            card = _FROM_RANK_MAJOR[place]
-            rank = place >> 2
-            at = len(loose)
-            if rank == last_rank:
-                while (
-                    at
-                    and loose[at - 1] % 13 == rank
-                    and arrival[loose[at - 1]] > arrival[card]
-                ):
-                    at -= 1
-            signature |= (rank + 1) << shift
-            shift += 4
-            last_rank = rank
-            if at == len(loose):
-                loose.append(card)
-            else:
-                loose.insert(at, card)
-            by_rank ^= low
+        loose, signature = _loose_order(state)
         self.loose = loose
         """The loose cards, item by item."""
         self.n_loose = len(loose)

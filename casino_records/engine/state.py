@@ -80,6 +80,10 @@ class DealState:
     """The side that took the residue, once the deal is over."""
     finished: bool
     """True once the last card was played and the residue handed out."""
+    loose_order: tuple[int, tuple[int, ...], int]
+    """Move generation's note of the loose cards in its order, kept from one
+    position to the next: the ``loose_bits`` it was made for, the cards, and
+    their ranks (see :mod:`casino_records.engine.movegen`)."""
 
     def __init__(
         self,
@@ -126,6 +130,7 @@ class DealState:
         self.residue = ()
         self.residue_side = None
         self.finished = False
+        self.loose_order = (-1, (), 0)
 
     @classmethod
     def start(
@@ -200,6 +205,7 @@ class DealState:
         new.residue = self.residue
         new.residue_side = self.residue_side
         new.finished = self.finished
+        new.loose_order = self.loose_order
         return new
 
     # --- the card sets, for reading --------------------------------------------
