@@ -261,15 +261,6 @@ def _remember(
     cache[key] = found
 
 
-def _cards(mask: int) -> list[int]:
-    cards: list[int] = []
-    while mask:
-        low = mask & -mask
-        cards.append(low.bit_length() - 1)
-        mask ^= low
-    return cards
-
-
 def clear_caches() -> None:
     """Forget every cached table analysis (for benchmarks that must start cold)."""
     for table in (_UNIONS, _SUMS, _CREATIONS):
