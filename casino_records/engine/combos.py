@@ -82,22 +82,26 @@ def groups_for(items: Sequence[Item], value: int) -> list[int]:
     return groups
 
 
-def unions(groups: Sequence[int]) -> set[int]:
-    """Every non-empty union of pairwise disjoint groups.
+def unions(groups: Sequence[int]) -> list[int]:
+    """Every non-empty union of pairwise disjoint groups, in ascending order.
 
-    >>> sorted(unions([0b01, 0b10, 0b11]))
+    >>> unions([0b01, 0b10, 0b11])
     [1, 2, 3]
     """
     if len(groups) <= 2:  # most tables: no need for the general walk
         if not groups:
-            return set()
-        first, last = groups[0], groups[-1]
-        return {first, last} if first & last else {first, last, first | last}
+            return []
+        low, high = groups[0], groups[-1]
+        if low == high:
+            return [low]
+        if low > high:
+            low, high = high, low
+        return [low, high] if low & high else [low, high, low | high]
     reachable = {0}
     for group in groups:
         reachable |= {r | group for r in reachable if not r & group}
     reachable.discard(0)
-    return reachable
+    return sorted(reachable)
 
 
 def partition(items: Sequence[Item], value: int, mask: int) -> list[list[int]] | None:

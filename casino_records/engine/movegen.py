@@ -93,10 +93,7 @@ def captures_for(state: DealState, seat: int, card: Card) -> list[Move]:
 
 def _unions(items: tuple[Item, ...], value: int) -> tuple[int, ...]:
     """Sorted unions of disjoint groups worth ``value`` among ``items``."""
-    groups = groups_for(items, value)
-    if len(groups) <= 1:
-        return tuple(groups)
-    return tuple(sorted(unions(groups)))
+    return tuple(unions(groups_for(items, value)))
 
 
 def _sums_to(items: tuple[Item, ...], total: int) -> tuple[int, ...]:
