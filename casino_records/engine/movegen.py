@@ -174,13 +174,20 @@ def _loose_order(state: DealState) -> tuple[tuple[int, ...], int]:
         order, ranks = _with_card(state, order, ranks, (bits ^ known).bit_length() - 1)
     elif known >= 0 and not bits & ~known:
         order = tuple([card for card in order if bits >> card & 1])
-        ranks = 0
-        for at, card in enumerate(order):
-            ranks |= (card % 13 + 1) << 4 * at
+        ranks = _ranks_of(order)
     else:
-        order, ranks = _sorted_loose(state)
+        order = _sorted_loose(state)
+        ranks = _ranks_of(order)
     state.loose_order = (bits, order, ranks)
     return order, ranks
+
+
+def _ranks_of(order: tuple[int, ...]) -> int:
+    """The ranks of the cards ``order``, 4 bits each, the first lowest."""
+    ranks = 0
+    for at, card in enumerate(order):
+        ranks |= (card % 13 + 1) << 4 * at
+    return ranks
 
 
 def _with_card(
@@ -202,7 +209,7 @@ def _with_card(
     return order[:at] + (card,) + order[at:], ranks
 
 
-def _sorted_loose(state: DealState) -> tuple[tuple[int, ...], int]:
+def _sorted_loose(state: DealState) -> tuple[int, ...]:
     """The loose cards in :func:`_loose_order`'s order, from scratch."""
     # The suits' 13-bit masks spread into one mask, bit rank * 4 + suit:
     bits = state.loose_bits
@@ -214,8 +221,6 @@ def _sorted_loose(state: DealState) -> tuple[tuple[int, ...], int]:
     )
     arrival = state.arrival
     loose: list[int] = []
-    signature = 0
-    shift = 0
     last_rank = -1
     while by_rank:
         low = by_rank & -by_rank
@@ -230,15 +235,10 @@ def _sorted_loose(state: DealState) -> tuple[tuple[int, ...], int]:
                 and arrival[loose[at - 1]] > arrival[card]
             ):
                 at -= 1
-        signature |= (rank + 1) << shift
-        shift += 4
         last_rank = rank
-        if at == len(loose):
-            loose.append(card)
-        else:
-            loose.insert(at, card)
+        loose.insert(at, card)
         by_rank ^= low
-    return tuple(loose), signature
+    return tuple(loose)
 
 
 # The analyses of the main path are cached by an int that encodes the items
