@@ -36,7 +36,7 @@ from .constraints import (
 from .moves import Action, Build, Move
 from .seating import ROUNDS_PER_DEAL
 from .state import DealState
-from .values import RANK_MASK, values_of
+from .values import values_of
 
 __all__ = ["captures_for", "clear_caches", "generate_legal_moves"]
 
@@ -131,11 +131,9 @@ def _creations(
     return tuple(found)
 
 
-# The pack and the rank masks as this module's own constants: compiled, a
-# constant of the module is a static, where a name imported from another module
-# is a look-up in a dict.
+# The pack as this module's own constant: compiled, a constant of the module is
+# a static, where a name imported from another module is a look-up in a dict.
 _PACK: Final = CARDS
-_RANK_MASK: Final = RANK_MASK
 
 # A trail is one value per seat and card: made once, shared by every move list.
 _TRAILS: Final = tuple(
@@ -424,13 +422,6 @@ class _TableView:
         """Add to ``moves`` the legal captures with ``card``; ``after``: the
         hand's values without it."""
         cvals = self.values.cvals[card]
-        if cvals == 0:  # a face that takes by rank (R5.2)
-            same = self.state.loose_bits & _RANK_MASK[card]
-            if not same:
-                return
-            if not same & (same - 1):  # one of its rank: either reading takes it
-                self._add_captures_of(card, after, [(same, None)], moves)
-                return
         if cvals == 0 or cvals & (cvals - 1):
             self._add_captures_of(card, after, self._rare_targets(card, cvals), moves)
             return
