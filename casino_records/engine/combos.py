@@ -115,29 +115,45 @@ def partition(items: Sequence[Item], value: int, mask: int) -> list[list[int]] |
     >>> partition([(1 << 1 | 1 << 14, 1), (1 << 13, 13)], 14, 0b01)
     [[0]]
     """
-    indexes = [i for i in range(len(items)) if mask >> i & 1]
-    return _split(items, value, tuple(indexes))
+    found = _split(items, value, mask)
+    if found is not None:
+        found.reverse()
+    return found
 
 
-def _split(
-    items: Sequence[Item], value: int, rest: tuple[int, ...]
-) -> list[list[int]] | None:
+def _split(items: Sequence[Item], value: int, rest: int) -> list[list[int]] | None:
+    """:func:`partition` of the items in ``rest``, its groups last first."""
     if not rest:
         return []
-    first, others = rest[0], rest[1:]
+    first = 0
+    while not rest >> first & 1:
+        first += 1
+    others = rest & ~(1 << first)
     alone, low = items[first]
     if alone >> value & 1:
         tail = _split(items, value, others)
         if tail is not None:
-            return [[first], *tail]
+            tail.append([first])
+            return tail
     if low <= 0 or low >= value:
         return None
-    for chosen in _sum_subsets(items, others, value - low):
-        remaining = tuple(i for i in others if i not in chosen)
-        tail = _split(items, value, remaining)
+    for chosen in _subset_masks(items, others, first + 1, value - low):
+        tail = _split(items, value, others & ~chosen)
         if tail is not None:
-            return [[first, *chosen], *tail]
+            tail.append(_indexes(chosen, first))
+            return tail
     return None
+
+
+def _indexes(mask: int, first: int) -> list[int]:
+    """``first`` and then the indexes of ``mask`` (all above it), ascending."""
+    group = [first]
+    i = first + 1
+    while mask >> i:
+        if mask >> i & 1:
+            group.append(i)
+        i += 1
+    return group
 
 
 def sum_subsets(items: Sequence[Item], mask: int, target: int) -> list[tuple[int, ...]]:
@@ -146,36 +162,43 @@ def sum_subsets(items: Sequence[Item], mask: int, target: int) -> list[tuple[int
     >>> sum_subsets([(0, 1), (0, 2), (0, 3)], 0b111, 3)
     [(0, 1), (2,)]
     """
-    indexes = tuple(i for i in range(len(items)) if mask >> i & 1)
-    return _sum_subsets(items, indexes, target)
+    return [
+        tuple(i for i in range(len(items)) if chosen >> i & 1)
+        for chosen in _subset_masks(items, mask, 0, target)
+    ]
 
 
-def _sum_subsets(
-    items: Sequence[Item], candidates: tuple[int, ...], target: int
-) -> list[tuple[int, ...]]:
-    """Non-empty subsets of summable ``candidates`` whose lows add up to ``target``."""
-    found: list[tuple[int, ...]] = []
-    _walk_subsets(items, candidates, 0, target, (), found)
+def _subset_masks(
+    items: Sequence[Item], candidates: int, start: int, target: int
+) -> list[int]:
+    """Non-empty subsets of the summable items in ``candidates`` (none below index
+    ``start``) whose lows add up to ``target``, depth first: each set before the
+    sets that extend it, items in index order."""
+    found: list[int] = []
+    _walk_subsets(items, candidates, start, target, 0, found)
     return found
 
 
 def _walk_subsets(
     items: Sequence[Item],
-    candidates: tuple[int, ...],
+    candidates: int,
     start: int,
     left: int,
-    chosen: tuple[int, ...],
-    found: list[tuple[int, ...]],
+    chosen: int,
+    found: list[int],
 ) -> None:
-    """Add to ``found`` each way to make ``left`` from ``candidates[start:]`` after
-    ``chosen``. A function of its own, not a closure: a closure calling itself
-    is a reference cycle, garbage only the cyclic collector can free."""
-    for pos in range(start, len(candidates)):
-        index = candidates[pos]
-        low = items[index][1]
-        if 0 < low <= left:
-            picked = (*chosen, index)
-            if low == left:
-                found.append(picked)
-            else:
-                _walk_subsets(items, candidates, pos + 1, left - low, picked, found)
+    """Add to ``found`` each way to make ``left`` from the ``candidates`` from index
+    ``start`` on, joined to ``chosen``. A function of its own, not a closure: a
+    closure calling itself is a reference cycle, garbage only the cyclic
+    collector can free."""
+    for index in range(start, len(items)):
+        if candidates >> index & 1:
+            low = items[index][1]
+            if 0 < low <= left:
+                picked = chosen | 1 << index
+                if low == left:
+                    found.append(picked)
+                else:
+                    _walk_subsets(
+                        items, candidates, index + 1, left - low, picked, found
+                    )
