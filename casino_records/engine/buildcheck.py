@@ -90,18 +90,18 @@ class _Items:
     def __init__(
         self, state: DealState, card: Card, loose: int, builds: Sequence[Build]
     ) -> None:
-        values = state.values
+        item = state.values.item
         summable = state.rules.single_build_as_card
+        self.card = card
         self.table = cards_of(loose)
-        self.builds = list(builds)
-        self.items: list[Item] = [values.item[card]]
-        self.items += [values.item[c] for c in self.table]
-        self.items += [
-            (1 << b.value, b.value if summable and b.is_single else 0) for b in builds
-        ]
-        self.units: list[tuple[tuple[Card, ...], ...]] = [((card,),)]
-        self.units += [((c,),) for c in self.table]
-        self.units += [b.groups for b in builds]
+        self.builds = builds
+        self.items: list[Item] = [item[card]]
+        for c in self.table:
+            self.items.append(item[c])
+        for b in builds:
+            self.items.append(
+                (1 << b.value, b.value if summable and b.is_single else 0)
+            )
         self.first_build = 1 + len(self.table)
 
     def mask(self, leave_out: Sequence[int] = ()) -> int:
@@ -110,16 +110,24 @@ class _Items:
             everything &= ~(1 << index)
         return everything
 
+    def unit(self, index: int) -> tuple[tuple[Card, ...], ...]:
+        """The card groups of one item: a card alone, or a build's groups."""
+        if index == 0:
+            return ((self.card,),)
+        if index < self.first_build:
+            return ((self.table[index - 1],),)
+        return self.builds[index - self.first_build].groups
+
     def cards(self, group: Sequence[int]) -> tuple[Card, ...]:
         """The cards of a group of items, as one group."""
-        return tuple(c for i in group for unit in self.units[i] for c in unit)
+        return tuple(c for i in group for unit in self.unit(i) for c in unit)
 
     def groups(self, found: Sequence[Sequence[int]]) -> tuple[tuple[Card, ...], ...]:
         """The card groups of a partition; a build standing alone keeps its groups."""
         groups: list[tuple[Card, ...]] = []
         for group in found:
             if len(group) == 1:
-                groups += self.units[group[0]]
+                groups += self.unit(group[0])
             else:
                 groups.append(self.cards(group))
         return tuple(groups)
