@@ -38,14 +38,15 @@ def summed_sets(items: Sequence[Item], total: int) -> list[int]:
     >>> summed_sets([(0, 1), (0, 2), (0, 3), (0, 1)], 4)
     [5, 11, 12]
     """
-    lows = [low for _, low in items]
+    lows: list[int] = []
     reach = 0
-    for low in lows:
+    for _, low in items:
+        lows.append(low)
         if low > 0:
             reach += low
     found: list[int] = []
     _walk_sums(lows, len(lows) - 1, total, 0, reach, found)
-    return [mask for mask in found if mask & (mask - 1)]
+    return found
 
 
 def _walk_sums(
@@ -57,9 +58,9 @@ def _walk_sums(
     found: list[int],
 ) -> None:
     """Add to ``found`` each set ``chosen`` | (items up to ``index`` whose
-    ``lows`` add up to ``left``), the sets without an item before those with
-    it, so in ascending order; ``reach``: the sum of the positive lows up to
-    ``index``."""
+    ``lows`` add up to ``left``) of two or more items, the sets without an item
+    before those with it, so in ascending order; ``reach``: the sum of the
+    positive lows up to ``index``."""
     while left:
         if index < 0 or reach < left:
             return
@@ -71,7 +72,8 @@ def _walk_sums(
                 chosen |= 1 << index
                 left -= low
         index -= 1
-    found.append(chosen)
+    if chosen & (chosen - 1):
+        found.append(chosen)
 
 
 def groups_for(items: Sequence[Item], value: int) -> list[int]:
