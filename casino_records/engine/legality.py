@@ -185,19 +185,22 @@ def _verify_capture(
             value = (common & -common).bit_length() - 1
             groups: tuple[tuple[Card, ...], ...] = tuple([(t,) for t in table])
             return _capture_plan(state, move, loose, builds, value, groups)
-    candidates = values_of(stands)
     items: list[Item] = [(cvals[c], low[c]) for c in table]
     for build in builds:
         as_card = summable and build.is_single
         items.append((1 << build.value, build.value if as_card else 0))
-    everything = (1 << len(items)) - 1
     found: list[list[int]] | None = None
-    value = candidates[0]
-    for value in candidates:
-        found = partition(items, value, everything)
+    value = 0
+    rest = stands
+    while rest:  # the values the card stands for, lowest first
+        bit = rest & -rest
+        value = bit.bit_length() - 1
+        found = _partition_all(items, value)
         if found is not None:
             break
+        rest ^= bit
     if found is None:
+        candidates = values_of(stands)
         worth = " or ".join(map(str, candidates))
         if _overlapping(items, candidates):
             illegal(
@@ -214,6 +217,32 @@ def _verify_capture(
     units += [b.cards for b in builds]
     groups = tuple(tuple(c for i in group for c in units[i]) for group in found)
     return _capture_plan(state, move, loose, builds, value, groups)
+
+
+def _partition_all(items: list[Item], value: int) -> list[list[int]] | None:
+    """``partition(items, value, everything)``, without its search in the two
+    commonest cases.
+
+    Every item matches ``value`` alone: each is a group. None does, and their
+    lows (all summable) add up to exactly ``value``: all of them are the one
+    group, as every group would have to add up to ``value``.
+    """
+    count = len(items)
+    bit = 1 << value
+    matched = 0
+    total = 0
+    summable = True
+    for alone, low in items:
+        if alone & bit:
+            matched += 1
+        if low <= 0:
+            summable = False
+        total += low
+    if matched == count:
+        return [[i] for i in range(count)]
+    if not matched and summable and count >= 2 and total == value:
+        return [list(range(count))]
+    return partition(items, value, (1 << count) - 1)
 
 
 def _stands_for(stands: int, value: int) -> bool:
