@@ -185,7 +185,10 @@ def _verify_capture(
             value = (common & -common).bit_length() - 1
             groups: tuple[tuple[Card, ...], ...] = tuple([(t,) for t in table])
             return _capture_plan(state, move, loose, builds, value, groups)
-    items: list[Item] = [(cvals[c], low[c]) for c in table]
+    items: list[Item] = []
+    for taken in table:
+        at: int = taken  # a plain int indexes the tables without a generic call
+        items.append((cvals[at], low[at]))
     for build in builds:
         as_card = summable and build.is_single
         items.append((1 << build.value, build.value if as_card else 0))
@@ -241,7 +244,7 @@ def _partition_all(items: list[Item], value: int) -> list[list[int]] | None:
     if matched == count:
         return [[i] for i in range(count)]
     if not matched and summable and count >= 2 and total == value:
-        return [list(range(count))]
+        return [[i for i in range(count)]]  # compiled, list(range()) is a call
     return partition(items, value, (1 << count) - 1)
 
 
@@ -282,15 +285,17 @@ def _verify_face_capture(
 ) -> Plan:
     """R5.2: a classic face card captures loose cards of its own rank only."""
     card = move.card
-    rule = state.rules.face_capture
-    rank = RANK_NAMES[card % 13]
-    if builds or loose & ~RANK_MASK[card]:
+    index: int = card
+    same_rank = RANK_MASK[index]
+    if builds or loose & ~same_rank:
         illegal(
             "R5.2",
             f"{card} captures only loose cards of its own rank, not"
             f" {cards_text(move.table, pretty=False)}",
         )
-    if loose not in face_targets(state, card):
+    if loose not in face_targets(state, index):
+        rule = state.rules.face_capture
+        rank = RANK_NAMES[index % 13]
         if rule == "single_same_rank":
             illegal(
                 "R5.2",
@@ -299,8 +304,8 @@ def _verify_face_capture(
         illegal(
             "R5.2",
             f"{card} must take every loose {rank}:"
-            f" {cards_text(state.loose_bits & RANK_MASK[card], pretty=False)}"
+            f" {cards_text(state.loose_bits & same_rank, pretty=False)}"
             " (option face_capture=all_same_rank)",
         )
-    groups = tuple((c,) for c in cards_of(loose))
+    groups = tuple([(c,) for c in cards_of(loose)])
     return _capture_plan(state, move, loose, [], None, groups)
