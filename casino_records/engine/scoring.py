@@ -34,6 +34,8 @@ __all__ = [
 
 _SPADES: Final = mask_of(c for c in CARDS if is_spade(c))
 _ACES: Final = mask_of(c for c in CARDS if is_ace(c))
+_BIG_CASINO: Final = 1 << BIG_CASINO
+_LITTLE_CASINO: Final = 1 << LITTLE_CASINO
 
 CATEGORIES: Final = (
     "most_cards",
@@ -192,8 +194,8 @@ def score_piles(
         points = {
             "most_cards": 3 if most_cards == side else 0,
             "most_spades": 1 if most_spades == side else 0,
-            "big_casino": 2 if mask >> BIG_CASINO & 1 else 0,
-            "little_casino": 1 if mask >> LITTLE_CASINO & 1 else 0,
+            "big_casino": 2 if mask & _BIG_CASINO else 0,
+            "little_casino": 1 if mask & _LITTLE_CASINO else 0,
             "aces": len(aces),
             "sweeps": sweep_points[side],
         }
