@@ -12,6 +12,7 @@ bool. The rules themselves are the predicates of
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from ..errors import IllegalMoveError
 from .buildcheck import verify_build
@@ -36,7 +37,7 @@ from .values import RANK_MASK, values_of
 
 __all__ = ["Plan", "is_legal", "verify_move"]
 
-_TRAIL_PLAN = Plan(MoveKind.TRAIL)
+_TRAIL_PLAN: Final = Plan(MoveKind.TRAIL)
 
 
 def is_legal(state: DealState, move: Move) -> bool:
