@@ -26,6 +26,11 @@ _PACK: Final = CARDS
 def mask_of(cards: Iterable[int]) -> int:
     """The mask of ``cards`` (ints or :class:`Card`)."""
     mask = 0
+    if isinstance(cards, tuple):  # compiled, read by index: no iterator object
+        held: tuple[int, ...] = cards  # narrowed to tuple[Any, ...] otherwise
+        for card in held:
+            mask |= 1 << card
+        return mask
     for card in cards:
         mask |= 1 << card
     return mask
