@@ -29,6 +29,7 @@ __all__ = [
     "SideScore",
     "bank_points",
     "near_target_band",
+    "score_masks",
     "score_piles",
 ]
 
@@ -172,10 +173,23 @@ def score_piles(
         Dominican near-target rules); ``None`` scores the deal on its own.
     :param play_on: True after a tied finish, when no near-target rule applies.
     """
-    totals = list(totals_before) if totals_before is not None else [0] * len(piles)
     masks = [
         pile.mask if isinstance(pile, CardSet) else mask_of(pile) for pile in piles
     ]
+    return score_masks(rules, masks, sweeps, totals_before, play_on)
+
+
+def score_masks(
+    rules: Rules,
+    piles: Sequence[int],
+    sweeps: Sequence[Sequence[int]],
+    totals_before: Sequence[int] | None = None,
+    play_on: bool = False,
+) -> list[SideScore]:
+    """:func:`score_piles` with each side's pile as a card mask, as a deal
+    state's ``pile_bits`` holds it: no card sets to build."""
+    masks = list(piles)
+    totals = list(totals_before) if totals_before is not None else [0] * len(masks)
     cards = [mask.bit_count() for mask in masks]
     spades = [(mask & _SPADES).bit_count() for mask in masks]
     sweep_counts = [len(s) for s in sweeps]
