@@ -171,12 +171,10 @@ def _claimed_figures(
     counts = claimed.counts
     if counts is not None:
         computed = (score.cards, score.spades, score.sweeps)
-        for (name, suffix, dotted), actual in zip(
-            _COUNT_FIGURES, computed, strict=True
-        ):
+        for k, (name, suffix, dotted) in enumerate(_COUNT_FIGURES):
             value = getattr(counts, name)
             if value is not None:
-                figures.append((suffix, name, dotted, value, actual))
+                figures.append((suffix, name, dotted, value, computed[k]))
     return figures
 
 

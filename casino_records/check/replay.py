@@ -19,7 +19,7 @@ from ..engine.movegen import generate_legal_moves
 from ..engine.moves import Move, MoveKind, Step
 from ..engine.play import apply_plan, needs_hands, next_round
 from ..engine.rules import Rules
-from ..engine.scoring import score_piles
+from ..engine.scoring import score_masks
 from ..engine.seating import Seating
 from ..engine.state import DealState
 from ..engine.unknown import UnseenCards, deal_round, start_deal
@@ -296,8 +296,8 @@ class _Replayer:
                 continue
             if not known:
                 continue
-            scores = score_piles(
-                rules, state.piles, state.sweeps, match.totals, match.play_on
+            scores = score_masks(
+                rules, state.pile_bits, state.sweeps, match.totals, match.play_on
             )
             decision = match.settle(scores, state.sweeps)
             report.sides = [(s, sides[s.side], decision.totals[s.side]) for s in scores]

@@ -12,6 +12,7 @@ bool. The rules themselves are the predicates of
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from ..errors import IllegalMoveError
 from .buildcheck import verify_build
@@ -36,7 +37,7 @@ from .values import RANK_MASK, values_of
 
 __all__ = ["Plan", "is_legal", "verify_move"]
 
-_TRAIL_PLAN = Plan(MoveKind.TRAIL)
+_TRAIL_PLAN: Final = Plan(MoveKind.TRAIL)
 
 
 def is_legal(state: DealState, move: Move) -> bool:
@@ -185,19 +186,25 @@ def _verify_capture(
             value = (common & -common).bit_length() - 1
             groups: tuple[tuple[Card, ...], ...] = tuple([(t,) for t in table])
             return _capture_plan(state, move, loose, builds, value, groups)
-    candidates = values_of(stands)
-    items: list[Item] = [(cvals[c], low[c]) for c in table]
+    items: list[Item] = []
+    for taken in table:
+        at: int = taken  # a plain int indexes the tables without a generic call
+        items.append((cvals[at], low[at]))
     for build in builds:
         as_card = summable and build.is_single
         items.append((1 << build.value, build.value if as_card else 0))
-    everything = (1 << len(items)) - 1
     found: list[list[int]] | None = None
-    value = candidates[0]
-    for value in candidates:
-        found = partition(items, value, everything)
+    value = 0
+    rest = stands
+    while rest:  # the values the card stands for, lowest first
+        bit = rest & -rest
+        value = bit.bit_length() - 1
+        found = _partition_all(items, value)
         if found is not None:
             break
+        rest ^= bit
     if found is None:
+        candidates = values_of(stands)
         worth = " or ".join(map(str, candidates))
         if _overlapping(items, candidates):
             illegal(
@@ -214,6 +221,32 @@ def _verify_capture(
     units += [b.cards for b in builds]
     groups = tuple(tuple(c for i in group for c in units[i]) for group in found)
     return _capture_plan(state, move, loose, builds, value, groups)
+
+
+def _partition_all(items: list[Item], value: int) -> list[list[int]] | None:
+    """``partition(items, value, everything)``, without its search in the two
+    commonest cases.
+
+    Every item matches ``value`` alone: each is a group. None does, and their
+    lows (all summable) add up to exactly ``value``: all of them are the one
+    group, as every group would have to add up to ``value``.
+    """
+    count = len(items)
+    bit = 1 << value
+    matched = 0
+    total = 0
+    summable = True
+    for alone, low in items:
+        if alone & bit:
+            matched += 1
+        if low <= 0:
+            summable = False
+        total += low
+    if matched == count:
+        return [[i] for i in range(count)]
+    if not matched and summable and count >= 2 and total == value:
+        return [[i for i in range(count)]]  # compiled, list(range()) is a call
+    return partition(items, value, (1 << count) - 1)
 
 
 def _stands_for(stands: int, value: int) -> bool:
@@ -253,15 +286,17 @@ def _verify_face_capture(
 ) -> Plan:
     """R5.2: a classic face card captures loose cards of its own rank only."""
     card = move.card
-    rule = state.rules.face_capture
-    rank = RANK_NAMES[card % 13]
-    if builds or loose & ~RANK_MASK[card]:
+    index: int = card
+    same_rank = RANK_MASK[index]
+    if builds or loose & ~same_rank:
         illegal(
             "R5.2",
             f"{card} captures only loose cards of its own rank, not"
             f" {cards_text(move.table, pretty=False)}",
         )
-    if loose not in face_targets(state, card):
+    if loose not in face_targets(state, index):
+        rule = state.rules.face_capture
+        rank = RANK_NAMES[index % 13]
         if rule == "single_same_rank":
             illegal(
                 "R5.2",
@@ -270,8 +305,8 @@ def _verify_face_capture(
         illegal(
             "R5.2",
             f"{card} must take every loose {rank}:"
-            f" {cards_text(state.loose_bits & RANK_MASK[card], pretty=False)}"
+            f" {cards_text(state.loose_bits & same_rank, pretty=False)}"
             " (option face_capture=all_same_rank)",
         )
-    groups = tuple((c,) for c in cards_of(loose))
+    groups = tuple([(c,) for c in cards_of(loose)])
     return _capture_plan(state, move, loose, [], None, groups)

@@ -12,15 +12,25 @@ these helpers are the compiled inner loops the engine uses.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Final
 
 from .cards import CARDS, Card
 
 __all__ = ["cards_of", "mask_of"]
 
+# The pack as this module's own constant: compiled, a constant of the module is
+# a static, where a name imported from another module is a look-up in a dict.
+_PACK: Final = CARDS
+
 
 def mask_of(cards: Iterable[int]) -> int:
     """The mask of ``cards`` (ints or :class:`Card`)."""
     mask = 0
+    if isinstance(cards, tuple):  # compiled, read by index: no iterator object
+        held: tuple[int, ...] = cards  # narrowed to tuple[Any, ...] otherwise
+        for card in held:
+            mask |= 1 << card
+        return mask
     for card in cards:
         mask |= 1 << card
     return mask
@@ -31,6 +41,6 @@ def cards_of(mask: int) -> list[Card]:
     cards: list[Card] = []
     while mask:
         low = mask & -mask
-        cards.append(CARDS[low.bit_length() - 1])
+        cards.append(_PACK[low.bit_length() - 1])
         mask ^= low
     return cards

@@ -29,11 +29,14 @@ __all__ = [
     "SideScore",
     "bank_points",
     "near_target_band",
+    "score_masks",
     "score_piles",
 ]
 
 _SPADES: Final = mask_of(c for c in CARDS if is_spade(c))
 _ACES: Final = mask_of(c for c in CARDS if is_ace(c))
+_BIG_CASINO: Final = 1 << BIG_CASINO
+_LITTLE_CASINO: Final = 1 << LITTLE_CASINO
 
 CATEGORIES: Final = (
     "most_cards",
@@ -170,10 +173,23 @@ def score_piles(
         Dominican near-target rules); ``None`` scores the deal on its own.
     :param play_on: True after a tied finish, when no near-target rule applies.
     """
-    totals = list(totals_before) if totals_before is not None else [0] * len(piles)
     masks = [
         pile.mask if isinstance(pile, CardSet) else mask_of(pile) for pile in piles
     ]
+    return score_masks(rules, masks, sweeps, totals_before, play_on)
+
+
+def score_masks(
+    rules: Rules,
+    piles: Sequence[int],
+    sweeps: Sequence[Sequence[int]],
+    totals_before: Sequence[int] | None = None,
+    play_on: bool = False,
+) -> list[SideScore]:
+    """:func:`score_piles` with each side's pile as a card mask, as a deal
+    state's ``pile_bits`` holds it: no card sets to build."""
+    masks = list(piles)
+    totals = list(totals_before) if totals_before is not None else [0] * len(masks)
     cards = [mask.bit_count() for mask in masks]
     spades = [(mask & _SPADES).bit_count() for mask in masks]
     sweep_counts = [len(s) for s in sweeps]
@@ -192,8 +208,8 @@ def score_piles(
         points = {
             "most_cards": 3 if most_cards == side else 0,
             "most_spades": 1 if most_spades == side else 0,
-            "big_casino": 2 if mask >> BIG_CASINO & 1 else 0,
-            "little_casino": 1 if mask >> LITTLE_CASINO & 1 else 0,
+            "big_casino": 2 if mask & _BIG_CASINO else 0,
+            "little_casino": 1 if mask & _LITTLE_CASINO else 0,
             "aces": len(aces),
             "sweeps": sweep_points[side],
         }

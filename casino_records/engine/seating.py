@@ -13,9 +13,11 @@ Seats are numbered clockwise. Playing clockwise, the player after seat ``s`` is
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Final
+from functools import cache
+from operator import itemgetter
+from typing import Final, TypeAlias
 
 from ..errors import RulesError
 from .cards import Card
@@ -28,6 +30,8 @@ ROUNDS_PER_DEAL: Final = {2: 6, 3: 4, 4: 3}
 HAND_SIZE: Final = 4
 TABLE_SIZE: Final = 4
 _WHOLE_PACK: Final = (1 << 52) - 1
+_Pick: TypeAlias = Callable[[tuple[Card, ...]], tuple[Card, ...]]
+"""Takes the cards at some positions of the pack (an :func:`operator.itemgetter`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,12 +118,19 @@ class Seating:
         return (dealer + self.dealer_step) % self.players
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class DealtCards:
     """The cards of one deal: the table and each round's hands (by seat)."""
 
     table: tuple[Card, ...]
     rounds: tuple[tuple[tuple[Card, ...], ...], ...]
+
+    def __init__(
+        self, table: tuple[Card, ...], rounds: tuple[tuple[tuple[Card, ...], ...], ...]
+    ) -> None:
+        # The dataclass's own __init__ runs as Python code even when compiled.
+        object.__setattr__(self, "table", table)
+        object.__setattr__(self, "rounds", rounds)
 
 
 def deal_from_deck(
@@ -147,25 +158,40 @@ def deal_from_deck(
         raise RulesError("R1.1 a deck must hold the 52 different cards", rule="R1.1")
     if batch not in (1, 2, 4):
         raise RulesError(f"deal_batch must be 1, 2 or 4, not {batch}")
-    order = seating.play_order(dealer)
+    table_at, rounds_at = _layout(seating.play_order(dealer), batch, seating.rounds)
+    table: tuple[Card, ...] = table_at(pack)
+    rounds = tuple([tuple([hand_at(pack) for hand_at in hands]) for hands in rounds_at])
+    return DealtCards(table, rounds)
+
+
+@cache
+def _layout(
+    order: tuple[int, ...], batch: int, rounds: int
+) -> tuple[_Pick, tuple[tuple[_Pick, ...], ...]]:
+    """The pattern of :func:`deal_from_deck` as pack positions: the getters of
+    the table's cards and of each round's hands by seat, for ``order`` (the
+    seats in playing order, the dealer last)."""
     dealer_seat = order[-1]
     passes = HAND_SIZE // batch
-    hands: list[list[Card]] = [[] for _ in range(seating.players)]
-    table: list[Card] = []
-    top = 0  # the next card to deal
+    hands: list[list[int]] = [[] for _ in order]
+    table: list[int] = []
+    top = 0  # the position of the next card to deal
     for _ in range(passes):
         for seat in order:
             if seat == dealer_seat:
-                table.extend(pack[top : top + batch])
+                table.extend(range(top, top + batch))
                 top += batch
-            hands[seat].extend(pack[top : top + batch])
+            hands[seat].extend(range(top, top + batch))
             top += batch
-    rounds = [tuple([tuple(hand) for hand in hands])]
-    for _ in range(seating.rounds - 1):
-        hands = [[] for _ in range(seating.players)]
+    layout = [hands]
+    for _ in range(rounds - 1):
+        hands = [[] for _ in order]
         for _ in range(passes):
             for seat in order:
-                hands[seat].extend(pack[top : top + batch])
+                hands[seat].extend(range(top, top + batch))
                 top += batch
-        rounds.append(tuple([tuple(hand) for hand in hands]))
-    return DealtCards(tuple(table), tuple(rounds))
+        layout.append(hands)
+    picks: list[tuple[_Pick, ...]] = [
+        tuple([itemgetter(*hand) for hand in hands]) for hands in layout
+    ]
+    return itemgetter(*table), tuple(picks)

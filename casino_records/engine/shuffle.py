@@ -74,38 +74,47 @@ def shuffled_deck(seed: str) -> tuple[Card, ...]:
     >>> " ".join(str(card) for card in shuffled_deck("0")[-4:])
     '5S 6S 8D 3C'
     """
-    # The 51 swaps need 51 draws plus the rare rejection: unpack the first
+    # The 51 swaps need 51 draws plus the rare rejection: hash the first
     # blocks at once, and continue the stream only if a draw was rejected.
     seeded = hashlib.sha256(seed.encode("utf-8"))
-    head = b"".join([_block(seeded, k) for k in range(_HEAD_BLOCKS)])
-    draws: tuple[int, ...] = struct.unpack(f">{8 * _HEAD_BLOCKS}I", head)
+    head = b"".join([_block(seeded, counter) for counter in _HEAD_COUNTERS])
     deck = list(CARDS)
-    i = _fisher_yates(deck, draws, len(deck) - 1)
+    i = _fisher_yates(deck, head, len(deck) - 1)
     k = _HEAD_BLOCKS
     while i:  # rejections used up the head: go on with the stream
-        i = _fisher_yates(deck, struct.unpack(">8I", _block(seeded, k)), i)
+        i = _fisher_yates(deck, _block(seeded, k.to_bytes(8, "big")), i)
         k += 1
     return tuple(deck)
 
 
-def _block(seeded: hashlib._Hash, k: int) -> bytes:
-    """Block ``k`` of the byte stream, from the hash state of the seed."""
+def _block(seeded: hashlib._Hash, counter: bytes) -> bytes:
+    """The block of the byte stream at ``counter`` (its ``k`` as 8 bytes), from
+    the hash state of the seed."""
     block = seeded.copy()
-    block.update(k.to_bytes(8, "big"))
+    block.update(counter)
     return block.digest()
 
 
 _HEAD_BLOCKS: Final = 7
 """Blocks computed up front: 56 draws."""
+_HEAD_COUNTERS: Final = tuple(k.to_bytes(8, "big") for k in range(_HEAD_BLOCKS))
 
 
-def _fisher_yates(deck: list[Card], draws: tuple[int, ...], i: int) -> int:
-    """Fill ``deck`` from position ``i`` up with ``draws`` (step 4); the position left.
+def _fisher_yates(deck: list[Card], stream: bytes, i: int) -> int:
+    """Fill ``deck`` from position ``i`` up with the draws of ``stream`` (steps 3
+    and 4); the position left.
 
     Returns 0 when the deck is shuffled, else the position the draws ran out at.
     """
     limits = _LIMITS
-    for x in draws:
+    for at in range(0, len(stream), 4):
+        # Compiled, indexing bytes gives plain ints: no int object per draw.
+        x = (
+            stream[at] << 24
+            | stream[at + 1] << 16
+            | stream[at + 2] << 8
+            | stream[at + 3]
+        )
         n = i + 1
         if x >= limits[n]:  # reject the uneven top of the range
             continue

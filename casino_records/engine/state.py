@@ -173,7 +173,7 @@ class DealState:
         ):
             raise RulesError("R3.1 every player gets 4 cards a round", rule="R3.1")
         self.dealt = [tuple(hand) for hand in hands]
-        self.hand_bits = [mask_of(hand) for hand in hands]
+        self.hand_bits = [mask_of(hand) for hand in self.dealt]
 
     def copy(self) -> DealState:
         """Return an independent copy (the log is shared as a copied list)."""
@@ -221,7 +221,7 @@ class DealState:
     @hands.setter
     def hands(self, hands: Sequence[Sequence[Card]]) -> None:
         self.dealt = [tuple(hand) for hand in hands]
-        self.hand_bits = [mask_of(hand) for hand in hands]
+        self.hand_bits = [mask_of(hand) for hand in self.dealt]
 
     def set_hand(self, seat: int, cards: Sequence[Card]) -> None:
         """Replace ``seat``'s hand (for tools that try out unknown hands)."""

@@ -20,7 +20,7 @@ from .shape import DealShape as Deal
 __all__ = ["DealCards", "FindingSink", "resolve_deal_cards"]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class DealCards:
     """The cards a recorded deal dealt, as far as the record tells them."""
 
@@ -35,6 +35,19 @@ class DealCards:
     (0 but in an unfinished round whose hands are neither recorded nor dealt)."""
     unseen: frozenset[Card] = frozenset()
     """The cards nobody has seen in the deal (empty when every hand is known)."""
+
+    def __init__(
+        self,
+        table: list[Card],
+        rounds: list[list[list[Card]]],
+        unknown: list[list[int]],
+        unseen: frozenset[Card] = frozenset(),
+    ) -> None:
+        # The dataclass's own __init__ runs as Python code even when compiled.
+        object.__setattr__(self, "table", table)
+        object.__setattr__(self, "rounds", rounds)
+        object.__setattr__(self, "unknown", unknown)
+        object.__setattr__(self, "unseen", unseen)
 
 
 class FindingSink(Protocol):
