@@ -50,7 +50,7 @@ from .plain import (
 )
 from .structure import deal_problems, record_problems
 
-__all__ = ["LightDeal", "LightRecord", "LightRound", "light_record"]
+__all__ = ["LightDeal", "LightRecord", "LightRound", "key_count", "light_record"]
 
 
 _CARD_BY_NAME: Final = dict(zip(CARD_NAMES, CARDS, strict=True))
@@ -149,6 +149,52 @@ def light_record_of(obj: object) -> LightRecord | None:
         return _record(obj)
     except Refused:
         return None
+
+
+def key_count(doc: object) -> int:
+    """How many keys the objects of a parsed document hold, or fewer.
+
+    Exact for a record :func:`light_record_of` accepts (each of its objects is
+    where this looks); for any other document, the keys of the objects found
+    where a record keeps its objects. Never more than there are: a caller may
+    compare it with the keys the text writes (:func:`.jsontext.has_repeated_keys`).
+    """
+    if type(doc) is not dict:
+        return 0
+    count = len(doc) + _keys(doc.get("claimed"))
+    meta = doc.get("meta")
+    if type(meta) is dict:
+        count += len(meta) + _keys(meta.get("tags"))
+    rules = doc.get("rules")
+    if type(rules) is dict:
+        count += len(rules) + _keys(rules.get("options"))
+    for player in _items(doc.get("players")):
+        count += _keys(player)
+    for deal in _items(doc.get("deals")):
+        if type(deal) is not dict:
+            continue
+        count += len(deal) + _keys(deal.get("shuffle"))
+        claimed = deal.get("claimed")
+        if type(claimed) is dict:
+            count += len(claimed)
+            for side in _items(claimed.get("sides")):
+                if type(side) is dict:
+                    count += len(side) + _keys(side.get("points"))
+                    count += _keys(side.get("counts"))
+        for round_ in _items(deal.get("rounds")):
+            if type(round_) is dict:
+                count += len(round_)
+                for move in _items(round_.get("moves")):
+                    count += _keys(move)
+    return count
+
+
+def _keys(value: object) -> int:
+    return len(value) if type(value) is dict else 0
+
+
+def _items(value: object) -> list[Any]:
+    return value if type(value) is list else []
 
 
 # --- Values -------------------------------------------------------------------------
