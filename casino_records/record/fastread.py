@@ -44,6 +44,7 @@ from .plain import (
     PlainRules,
     PlainShuffle,
     Refused,
+    field_values,
     fields,
     optional_text,
     whole,
@@ -204,7 +205,9 @@ def _seat(value: object) -> int:
     return whole(value, 0, 3)
 
 
-def _list(value: object, low: int = 0, high: int = 1 << 62) -> list[Any]:
+def _list(value: object, low: int = 0, high: int = 1 << 61) -> list[Any]:
+    # high: no bound, yet an int mypyc keeps unboxed (each comparison with
+    # 1 << 62, a boxed int once compiled, took the slow path)
     if type(value) is not list or not low <= len(value) <= high:
         raise REFUSED
     return value
@@ -307,40 +310,53 @@ def _notes(move: dict[str, Any], extra: int) -> None:
 
 # --- Rounds, deals, the record --------------------------------------------------------
 
-_ROUND_KEYS: Final = frozenset(("hands", "moves"))
-_DEAL_KEYS: Final = frozenset(
-    ("dealer", "shuffle", "deck", "table", "rounds", "claimed", "comment")
+_ROUND_FIELDS: Final = ("hands", "moves")
+_ROUND_KEYS: Final = frozenset(_ROUND_FIELDS)
+_DEAL_FIELDS: Final = (
+    "dealer",
+    "shuffle",
+    "deck",
+    "table",
+    "rounds",
+    "claimed",
+    "comment",
 )
-_DEAL_NEEDS: Final = frozenset(("dealer",))
+_DEAL_KEYS: Final = frozenset(_DEAL_FIELDS)
 _RECORD_KEYS: Final = frozenset(
     ("format", "id", "meta", "rules", "players", "teams", "deals", "claimed", "comment")
 )
 _RECORD_NEEDS: Final = frozenset(("format", "rules", "players", "deals"))
 
 
+def _absent(value: object, obj: object, key: str) -> bool:
+    """True when ``value``, read as ``obj.get(key)``, is absent (not null)."""
+    return value is None and type(obj) is dict and key not in obj
+
+
 def _round(value: object) -> LightRound:
-    obj = fields(value, _ROUND_KEYS)
-    hands = obj.get("hands")
-    moves = obj.get("moves")
+    hands, moves = field_values(value, _ROUND_FIELDS, _ROUND_KEYS)
     return LightRound(
         None if hands is None else tuple([_hand(hand) for hand in _list(hands)]),
-        () if "moves" not in obj else tuple([_move(move) for move in _list(moves)]),
+        ()
+        if _absent(moves, value, "moves")
+        else tuple([_move(move) for move in _list(moves)]),
     )
 
 
 def _deal(value: object) -> LightDeal:
-    obj = fields(value, _DEAL_KEYS, _DEAL_NEEDS)
-    optional_text(obj.get("comment"))
-    deck = obj.get("deck")
-    table = obj.get("table")
-    rounds = obj.get("rounds")
+    dealer, shuffle, deck, table, rounds, claimed, comment = field_values(
+        value, _DEAL_FIELDS, _DEAL_KEYS
+    )
+    optional_text(comment)
     deal = LightDeal(
-        _seat(obj["dealer"]),
-        plain.shuffle(obj.get("shuffle")),
+        _seat(dealer),
+        plain.shuffle(shuffle),
         None if deck is None else _cards(deck, 52),
         None if table is None else _cards(table, 4),
-        () if "rounds" not in obj else tuple([_round(r) for r in _list(rounds)]),
-        plain.claimed_deal(obj.get("claimed")),
+        ()
+        if _absent(rounds, value, "rounds")
+        else tuple([_round(r) for r in _list(rounds)]),
+        plain.claimed_deal(claimed),
     )
     if next(deal_problems(deal), None) is not None:
         raise REFUSED

@@ -132,6 +132,49 @@ def test_a_key_given_twice_is_left_to_the_models(at: bytes, twice: bytes) -> Non
     assert errors
 
 
+def _changed(change: Any) -> bytes:
+    """The first document, changed in place by ``change(record)``."""
+    obj = orjson.loads(DOCUMENTS[0])
+    change(obj)
+    return orjson.dumps(obj)
+
+
+def _side(obj: Any) -> Any:
+    return obj["deals"][0]["claimed"]["sides"][0]
+
+
+# (change, read quickly): objects whose keys the reader takes from the values
+# it reads (a null, a key too many, an absent key, a null where a list is due)
+# and counts at the edge of the JSON integers
+EDGES = [
+    (lambda o: _side(o)["points"].update(aces=None), True),
+    (lambda o: _side(o)["points"].update(aces=None, x=1), False),
+    (lambda o: _side(o)["points"].update(x=1), False),
+    (lambda o: _side(o)["counts"].update(cards=None, spades=None, x=None), False),
+    (lambda o: _side(o).update(total=None), True),
+    (lambda o: _side(o).update(total=None, x=None), False),
+    (lambda o: _side(o).update(total=2**63 - 1), True),
+    (lambda o: _side(o).update(total=2**63), False),
+    (lambda o: _side(o).update(total=-1), False),
+    (lambda o: _side(o).update(total=True), False),
+    (lambda o: o["deals"][0]["rounds"][0].update(moves=None), False),
+    (lambda o: o["deals"][0]["rounds"][0].pop("moves"), True),
+    (lambda o: o["deals"][0]["rounds"][0].update(hands=None, x=None), False),
+    (lambda o: o["deals"][0].update(rounds=None), False),
+    (lambda o: o["deals"][0].update(comment=None, x=None), False),
+    (lambda o: o["deals"][0].pop("dealer"), False),
+    (lambda o: o["deals"][0].update(dealer=None), False),
+    (lambda o: o["claimed"].update(winner=3), False),
+    (lambda o: o["claimed"].update(winner=None), True),
+]
+
+
+@pytest.mark.parametrize(("change", "quick"), EDGES, ids=range(len(EDGES)))
+def test_edges_read_the_same_or_by_the_models(change: Any, quick: bool) -> None:
+    data = _changed(change)
+    assert (_same_as_the_models(data) is not None) is quick
+
+
 # --- Mutations: any change either keeps the readings equal or leaves it to the models
 
 
