@@ -353,26 +353,28 @@ def rules(value: object) -> PlainRules:
         raise REFUSED from None
 
 
-_PLAYER_KEYS: Final = frozenset(("name", "id"))
+_PLAYER_FIELDS: Final = ("name", "id")
+_PLAYER_KEYS: Final = frozenset(_PLAYER_FIELDS)
 
 
 def player(value: object) -> PlainPlayer:
     """A player: a name of one character or more, an optional id."""
-    obj = fields(value, _PLAYER_KEYS)
-    return PlainPlayer(text(obj.get("name"), empty=False), optional_text(obj.get("id")))
+    name, id_ = field_values(value, _PLAYER_FIELDS, _PLAYER_KEYS)
+    return PlainPlayer(text(name, empty=False), optional_text(id_))
 
 
-_SHUFFLE_KEYS: Final = frozenset(("method", "seed"))
+_SHUFFLE_FIELDS: Final = ("method", "seed")
+_SHUFFLE_KEYS: Final = frozenset(_SHUFFLE_FIELDS)
 
 
 def shuffle(value: object) -> PlainShuffle | None:
     """A deal's ``shuffle``, or null."""
     if value is None:
         return None
-    obj = fields(value, _SHUFFLE_KEYS)
-    if obj.get("method") != SHUFFLE_METHOD or type(obj["method"]) is not str:
+    method, seed = field_values(value, _SHUFFLE_FIELDS, _SHUFFLE_KEYS)
+    if type(method) is not str or method != SHUFFLE_METHOD:
         raise REFUSED
-    return PlainShuffle(SHUFFLE_METHOD, text(obj.get("seed")))
+    return PlainShuffle(SHUFFLE_METHOD, text(seed))
 
 
 _SIDE_FIELDS: Final = ("points", "total", "counts")
@@ -409,38 +411,39 @@ def _counts(value: object) -> PlainClaimedCounts:
     )
 
 
-_DEAL_CLAIM_KEYS: Final = frozenset(("sides", "comment"))
+_DEAL_CLAIM_FIELDS: Final = ("sides", "comment")
+_DEAL_CLAIM_KEYS: Final = frozenset(_DEAL_CLAIM_FIELDS)
 
 
 def claimed_deal(value: object) -> PlainClaimedDeal | None:
     """A deal's ``claimed``, or null."""
     if value is None:
         return None
-    obj = fields(value, _DEAL_CLAIM_KEYS)
-    sides = obj.get("sides")
+    sides, comment = field_values(value, _DEAL_CLAIM_FIELDS, _DEAL_CLAIM_KEYS)
     if type(sides) is not list:
         raise REFUSED
     return PlainClaimedDeal(
-        tuple([_side(side) for side in sides]), optional_text(obj.get("comment"))
+        tuple([_side(side) for side in sides]), optional_text(comment)
     )
 
 
-_MATCH_CLAIM_KEYS: Final = frozenset(("totals", "winner", "comment"))
+_MATCH_CLAIM_FIELDS: Final = ("totals", "winner", "comment")
+_MATCH_CLAIM_KEYS: Final = frozenset(_MATCH_CLAIM_FIELDS)
 
 
 def claimed_match(value: object) -> PlainClaimedMatch | None:
     """A record's ``claimed``, or null."""
     if value is None:
         return None
-    obj = fields(value, _MATCH_CLAIM_KEYS)
-    totals = obj.get("totals")
-    winner = obj.get("winner")
+    totals, winner, comment = field_values(
+        value, _MATCH_CLAIM_FIELDS, _MATCH_CLAIM_KEYS
+    )
     if totals is not None and type(totals) is not list:
         raise REFUSED
     return PlainClaimedMatch(
         None if totals is None else tuple([_sure(_count(t)) for t in totals]),
         None if winner is None else whole(winner, 0, 3),
-        optional_text(obj.get("comment")),
+        optional_text(comment),
     )
 
 
