@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from casino_records.check.batch import Checked
 from casino_records.check.replay import replay, replay_if_clean
+from casino_records.engine.cards import CARD_NAMES
 from casino_records.record.fastread import LightRecord, key_count, light_record
 from casino_records.record.jsonio import dumps, validate_record_bytes
 from casino_records.record.simulate import simulate_record
@@ -173,6 +174,25 @@ EDGES = [
 def test_edges_read_the_same_or_by_the_models(change: Any, quick: bool) -> None:
     data = _changed(change)
     assert (_same_as_the_models(data) is not None) is quick
+
+
+SPELLINGS = [
+    *("AS", "10H", "KC", "QD", "2S", "JC", "9D"),  # canonical
+    *("as", "10h", "TH", "1H", "0H", "100H", "1OH", "AH ", " AH", "A", "AHH"),
+    *("A\u2660", "\u2660A", "\u00e9H", "AX", "??", "", "10", "HA"),
+]
+
+
+@pytest.mark.parametrize("spelling", SPELLINGS)
+def test_card_spellings_read_the_same_or_by_the_models(spelling: str) -> None:
+    def spell(obj: Any) -> None:
+        moves = obj["deals"][0]["rounds"][0]["moves"]
+        moves[0]["card"] = spelling
+        take = next(move for move in moves if "take" in move)
+        take["take"][0] = spelling
+
+    light = _same_as_the_models(_changed(spell))
+    assert (light is not None) is (spelling in CARD_NAMES)
 
 
 # --- Mutations: any change either keeps the readings equal or leaves it to the models
