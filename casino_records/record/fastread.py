@@ -44,18 +44,32 @@ from .plain import (
     PlainRules,
     PlainShuffle,
     Refused,
+    field_values,
     fields,
     optional_text,
     whole,
 )
 from .structure import deal_problems, record_problems
 
-__all__ = ["LightDeal", "LightRecord", "LightRound", "light_record"]
+__all__ = ["LightDeal", "LightRecord", "LightRound", "key_count", "light_record"]
 
 
-_CARD_BY_NAME: Final = dict(zip(CARD_NAMES, CARDS, strict=True))
-_BIT_BY_NAME: Final = {name: 1 << card for name, card in _CARD_BY_NAME.items()}
+_NAMES: Final = CARD_NAMES  # a constant of this module: no look-up once compiled
 _HAND_CARDS: Final = frozenset(CARD_NAMES) | {UNKNOWN_CARD}
+
+
+def _by_code(letters: str, step: int) -> tuple[int, ...]:
+    """For each ASCII code, ``step * i`` for the ``i``-th of ``letters``, else -1."""
+    return tuple(
+        step * letters.index(chr(code)) if chr(code) in letters else -1
+        for code in range(128)
+    )
+
+
+# A card name's first and last characters tell its card (the 10's first is
+# "1"), whose one canonical spelling the name must then be.
+_RANK_PART: Final = _by_code("A234567891JQK", 1)
+_SUIT_PART: Final = _by_code("SHDC", 13)
 _TRAILS: Final = tuple(
     tuple(Move(seat, card, Action.TRAIL) for card in CARDS) for seat in range(4)
 )
@@ -151,6 +165,52 @@ def light_record_of(obj: object) -> LightRecord | None:
         return None
 
 
+def key_count(doc: object) -> int:
+    """How many keys the objects of a parsed document hold, or fewer.
+
+    Exact for a record :func:`light_record_of` accepts (each of its objects is
+    where this looks); for any other document, the keys of the objects found
+    where a record keeps its objects. Never more than there are: a caller may
+    compare it with the keys the text writes (:func:`.jsontext.has_repeated_keys`).
+    """
+    if type(doc) is not dict:
+        return 0
+    count = len(doc) + _keys(doc.get("claimed"))
+    meta = doc.get("meta")
+    if type(meta) is dict:
+        count += len(meta) + _keys(meta.get("tags"))
+    rules = doc.get("rules")
+    if type(rules) is dict:
+        count += len(rules) + _keys(rules.get("options"))
+    for player in _items(doc.get("players")):
+        count += _keys(player)
+    for deal in _items(doc.get("deals")):
+        if type(deal) is not dict:
+            continue
+        count += len(deal) + _keys(deal.get("shuffle"))
+        claimed = deal.get("claimed")
+        if type(claimed) is dict:
+            count += len(claimed)
+            for side in _items(claimed.get("sides")):
+                if type(side) is dict:
+                    count += len(side) + _keys(side.get("points"))
+                    count += _keys(side.get("counts"))
+        for round_ in _items(deal.get("rounds")):
+            if type(round_) is dict:
+                count += len(round_)
+                for move in _items(round_.get("moves")):
+                    count += _keys(move)
+    return count
+
+
+def _keys(value: object) -> int:
+    return len(value) if type(value) is dict else 0
+
+
+def _items(value: object) -> list[Any]:
+    return value if type(value) is list else []
+
+
 # --- Values -------------------------------------------------------------------------
 
 
@@ -158,7 +218,9 @@ def _seat(value: object) -> int:
     return whole(value, 0, 3)
 
 
-def _list(value: object, low: int = 0, high: int = 1 << 62) -> list[Any]:
+def _list(value: object, low: int = 0, high: int = 1 << 61) -> list[Any]:
+    # high: no bound, yet an int mypyc keeps unboxed (each comparison with
+    # 1 << 62, a boxed int once compiled, took the slow path)
     if type(value) is not list or not low <= len(value) <= high:
         raise REFUSED
     return value
@@ -176,14 +238,35 @@ def _cards(value: object, count: int) -> tuple[str, ...]:
     return tuple(items)
 
 
+def _card(name: str) -> int:
+    """The card of a canonical card name (``10H``, ``AS``), else -1.
+
+    Read from the name's characters: a dictionary would hash each name (a new
+    string each time), which costs more.
+    """
+    size = len(name)
+    if size < 2 or size > 3:
+        return -1
+    first = ord(name[0])
+    last = ord(name[size - 1])
+    if first >= 128 or last >= 128:
+        return -1
+    rank = _RANK_PART[first]
+    suit = _SUIT_PART[last]
+    if rank < 0 or suit < 0:
+        return -1
+    card = rank + suit
+    return card if _NAMES[card] == name else -1
+
+
 def _distinct(names: list[Any]) -> int:
     """The cards of ``names``, each a canonical card name given once."""
     mask = 0
     for name in names:
-        bit = _BIT_BY_NAME.get(name) if type(name) is str else None
-        if bit is None or mask & bit:
+        card = _card(name) if type(name) is str else -1
+        if card < 0 or mask & (1 << card):
             raise REFUSED
-        mask |= bit
+        mask |= 1 << card
     return mask
 
 
@@ -209,8 +292,8 @@ def _move(obj: object) -> Move:
         raise REFUSED
     seat = _seat(obj.get("seat"))
     name = obj.get("card")
-    card = _CARD_BY_NAME.get(name) if type(name) is str else None
-    if card is None:
+    card = _card(name) if type(name) is str else -1
+    if card < 0:
         raise REFUSED
     action = obj.get("action")
     if not isinstance(action, str):
@@ -222,10 +305,11 @@ def _move(obj: object) -> Move:
         move = _TRAILS[seat][card]
     elif action == "capture":
         value = obj.get("value")
-        keys = 4 + ("value" in obj)
+        # a null value is a key too (looked for only when the move has more)
+        keys = 5 if value is not None or (len(obj) > 4 and "value" in obj) else 4
         move = Move(
             seat,
-            card,
+            CARDS[card],
             Action.CAPTURE,
             _mask(obj.get("take")),
             None if value is None else whole(value, 1, 14),
@@ -234,7 +318,7 @@ def _move(obj: object) -> Move:
         keys = 5
         move = Move(
             seat,
-            card,
+            CARDS[card],
             Action.BUILD,
             _mask(obj.get("onto")),
             whole(obj.get("value"), 1, 14),
@@ -261,40 +345,53 @@ def _notes(move: dict[str, Any], extra: int) -> None:
 
 # --- Rounds, deals, the record --------------------------------------------------------
 
-_ROUND_KEYS: Final = frozenset(("hands", "moves"))
-_DEAL_KEYS: Final = frozenset(
-    ("dealer", "shuffle", "deck", "table", "rounds", "claimed", "comment")
+_ROUND_FIELDS: Final = ("hands", "moves")
+_ROUND_KEYS: Final = frozenset(_ROUND_FIELDS)
+_DEAL_FIELDS: Final = (
+    "dealer",
+    "shuffle",
+    "deck",
+    "table",
+    "rounds",
+    "claimed",
+    "comment",
 )
-_DEAL_NEEDS: Final = frozenset(("dealer",))
+_DEAL_KEYS: Final = frozenset(_DEAL_FIELDS)
 _RECORD_KEYS: Final = frozenset(
     ("format", "id", "meta", "rules", "players", "teams", "deals", "claimed", "comment")
 )
 _RECORD_NEEDS: Final = frozenset(("format", "rules", "players", "deals"))
 
 
+def _absent(value: object, obj: object, key: str) -> bool:
+    """True when ``value``, read as ``obj.get(key)``, is absent (not null)."""
+    return value is None and type(obj) is dict and key not in obj
+
+
 def _round(value: object) -> LightRound:
-    obj = fields(value, _ROUND_KEYS)
-    hands = obj.get("hands")
-    moves = obj.get("moves")
+    hands, moves = field_values(value, _ROUND_FIELDS, _ROUND_KEYS)
     return LightRound(
         None if hands is None else tuple([_hand(hand) for hand in _list(hands)]),
-        () if "moves" not in obj else tuple([_move(move) for move in _list(moves)]),
+        ()
+        if _absent(moves, value, "moves")
+        else tuple([_move(move) for move in _list(moves)]),
     )
 
 
 def _deal(value: object) -> LightDeal:
-    obj = fields(value, _DEAL_KEYS, _DEAL_NEEDS)
-    optional_text(obj.get("comment"))
-    deck = obj.get("deck")
-    table = obj.get("table")
-    rounds = obj.get("rounds")
+    dealer, shuffle, deck, table, rounds, claimed, comment = field_values(
+        value, _DEAL_FIELDS, _DEAL_KEYS
+    )
+    optional_text(comment)
     deal = LightDeal(
-        _seat(obj["dealer"]),
-        plain.shuffle(obj.get("shuffle")),
+        _seat(dealer),
+        plain.shuffle(shuffle),
         None if deck is None else _cards(deck, 52),
         None if table is None else _cards(table, 4),
-        () if "rounds" not in obj else tuple([_round(r) for r in _list(rounds)]),
-        plain.claimed_deal(obj.get("claimed")),
+        ()
+        if _absent(rounds, value, "rounds")
+        else tuple([_round(r) for r in _list(rounds)]),
+        plain.claimed_deal(claimed),
     )
     if next(deal_problems(deal), None) is not None:
         raise REFUSED

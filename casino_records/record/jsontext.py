@@ -95,14 +95,21 @@ def _placed(exc: orjson.JSONDecodeError) -> RecordFormatError:
 _NOT_PARSED: Final = object()
 
 
-def has_repeated_keys(data: bytes, parsed: object = _NOT_PARSED) -> bool:
+def has_repeated_keys(
+    data: bytes, parsed: object = _NOT_PARSED, keys: int = -1
+) -> bool:
     """True when some object of ``data`` (valid JSON) may give a key twice.
 
-    Cheap: a document whose re-written form holds as many quotes as the
-    original lost no key; one with ``\\u`` escapes (which re-writing may
-    change) is checked exactly. ``parsed``: ``orjson.loads(data)``, where the
-    caller has it already.
+    Cheap: a document holding no more colons than its parsed objects hold keys
+    lost none (every key written is followed by a colon, and a key given twice
+    is parsed once); else one whose re-written form holds as many quotes as the
+    original lost no key; one with ``\\u`` escapes (which re-writing may change)
+    is checked exactly. ``parsed``: ``orjson.loads(data)``, where the caller has
+    it already; ``keys``: how many keys its objects hold (or fewer), where the
+    caller has counted them.
     """
+    if keys >= 0 and data.count(b":") == keys:
+        return False
     # One byte is found at memory speed, two an order of magnitude slower;
     # most records hold no backslash at all.
     if b"\\" in data and b"\\u" in data:

@@ -43,6 +43,7 @@ __all__ = [
     "WrittenNumber",
     "claimed_deal",
     "claimed_match",
+    "field_values",
     "fields",
     "meta",
     "optional_text",
@@ -116,11 +117,24 @@ class PlainRules:
         """The rules preset."""
         self.options: Final = options
         """The overrides, keys sorted."""
-        self._effective: Final = Rules.from_preset(preset, options)
+        self._effective: Final = _effective(preset, options)
 
     def effective(self) -> Rules:
         """The preset's defaults plus the overrides (as ``RulesSpec.effective``)."""
         return self._effective
+
+
+_PRESET_RULES: Final[dict[str, Rules]] = {}
+"""The rules of each preset without options, made once (a ``Rules`` is frozen)."""
+
+
+def _effective(preset: str, options: dict[str, bool | int | str]) -> Rules:
+    if options:
+        return Rules.from_preset(preset, options)
+    rules = _PRESET_RULES.get(preset)
+    if rules is None:
+        rules = _PRESET_RULES[preset] = Rules.from_preset(preset)
+    return rules
 
 
 class PlainPlayer:
@@ -241,6 +255,27 @@ def fields(
     return value
 
 
+def field_values(
+    value: object, names: tuple[str, ...], allowed: frozenset[str]
+) -> list[Any]:
+    """The values of ``names`` in ``value`` (None where absent), an object with
+    no key outside ``allowed`` (the keys of ``names``).
+
+    Cheaper than :func:`fields` where every key is read anyway: when as many
+    names have a value as the object has keys, it has no other key.
+    """
+    if type(value) is not dict:
+        raise REFUSED
+    values = [value.get(name) for name in names]
+    given = 0
+    for item in values:
+        if item is not None:
+            given += 1
+    if given != len(value) and not value.keys() <= allowed:
+        raise REFUSED
+    return values
+
+
 def text(value: object, *, empty: bool = True) -> str:
     """A string (non-empty unless ``empty``)."""
     if type(value) is not str or (not empty and not value):
@@ -260,9 +295,14 @@ def whole(value: object, low: int, high: int) -> int:
     return value
 
 
-def _count(value: object, high: int = JSON_INTEGER_RANGE[1]) -> int | None:
-    """A strict whole number from 0 to ``high``, or null."""
-    return None if value is None else whole(value, 0, high)
+def _count(value: object) -> int | None:
+    """A strict whole number from 0 to the largest JSON integer, or null."""
+    if value is None:
+        return None
+    # value >> 63: above 2**63 - 1, told without comparing with that (boxed) int
+    if type(value) is not int or value < 0 or value >> 63:
+        raise REFUSED
+    return value
 
 
 def _option(value: object) -> bool | int | str:
@@ -313,94 +353,97 @@ def rules(value: object) -> PlainRules:
         raise REFUSED from None
 
 
-_PLAYER_KEYS: Final = frozenset(("name", "id"))
+_PLAYER_FIELDS: Final = ("name", "id")
+_PLAYER_KEYS: Final = frozenset(_PLAYER_FIELDS)
 
 
 def player(value: object) -> PlainPlayer:
     """A player: a name of one character or more, an optional id."""
-    obj = fields(value, _PLAYER_KEYS)
-    return PlainPlayer(text(obj.get("name"), empty=False), optional_text(obj.get("id")))
+    name, id_ = field_values(value, _PLAYER_FIELDS, _PLAYER_KEYS)
+    return PlainPlayer(text(name, empty=False), optional_text(id_))
 
 
-_SHUFFLE_KEYS: Final = frozenset(("method", "seed"))
+_SHUFFLE_FIELDS: Final = ("method", "seed")
+_SHUFFLE_KEYS: Final = frozenset(_SHUFFLE_FIELDS)
 
 
 def shuffle(value: object) -> PlainShuffle | None:
     """A deal's ``shuffle``, or null."""
     if value is None:
         return None
-    obj = fields(value, _SHUFFLE_KEYS)
-    if obj.get("method") != SHUFFLE_METHOD or type(obj["method"]) is not str:
+    method, seed = field_values(value, _SHUFFLE_FIELDS, _SHUFFLE_KEYS)
+    if type(method) is not str or method != SHUFFLE_METHOD:
         raise REFUSED
-    return PlainShuffle(SHUFFLE_METHOD, text(obj.get("seed")))
+    return PlainShuffle(SHUFFLE_METHOD, text(seed))
 
 
-_SIDE_KEYS: Final = frozenset(("points", "total", "counts"))
+_SIDE_FIELDS: Final = ("points", "total", "counts")
+_SIDE_KEYS: Final = frozenset(_SIDE_FIELDS)
 _POINTS_KEYS: Final = frozenset(CLAIMED_POINTS)
 _COUNTS_KEYS: Final = frozenset(CLAIMED_COUNTS)
 
 
 def _side(value: object) -> PlainClaimedSide:
-    obj = fields(value, _SIDE_KEYS)
-    points = obj.get("points")
-    counts = obj.get("counts")
+    points, total, counts = field_values(value, _SIDE_FIELDS, _SIDE_KEYS)
     return PlainClaimedSide(
         None if points is None else _points(points),
-        _count(obj.get("total")),
+        _count(total),
         None if counts is None else _counts(counts),
     )
 
 
 def _points(value: object) -> PlainClaimedPoints:
-    obj = fields(value, _POINTS_KEYS)
+    figures = field_values(value, CLAIMED_POINTS, _POINTS_KEYS)
     return PlainClaimedPoints(
-        _count(obj.get("most_cards")),
-        _count(obj.get("most_spades")),
-        _count(obj.get("big_casino")),
-        _count(obj.get("little_casino")),
-        _count(obj.get("aces")),
-        _count(obj.get("sweeps")),
+        _count(figures[0]),
+        _count(figures[1]),
+        _count(figures[2]),
+        _count(figures[3]),
+        _count(figures[4]),
+        _count(figures[5]),
     )
 
 
 def _counts(value: object) -> PlainClaimedCounts:
-    obj = fields(value, _COUNTS_KEYS)
+    figures = field_values(value, CLAIMED_COUNTS, _COUNTS_KEYS)
     return PlainClaimedCounts(
-        _count(obj.get("cards")), _count(obj.get("spades")), _count(obj.get("sweeps"))
+        _count(figures[0]), _count(figures[1]), _count(figures[2])
     )
 
 
-_DEAL_CLAIM_KEYS: Final = frozenset(("sides", "comment"))
+_DEAL_CLAIM_FIELDS: Final = ("sides", "comment")
+_DEAL_CLAIM_KEYS: Final = frozenset(_DEAL_CLAIM_FIELDS)
 
 
 def claimed_deal(value: object) -> PlainClaimedDeal | None:
     """A deal's ``claimed``, or null."""
     if value is None:
         return None
-    obj = fields(value, _DEAL_CLAIM_KEYS)
-    sides = obj.get("sides")
+    sides, comment = field_values(value, _DEAL_CLAIM_FIELDS, _DEAL_CLAIM_KEYS)
     if type(sides) is not list:
         raise REFUSED
     return PlainClaimedDeal(
-        tuple([_side(side) for side in sides]), optional_text(obj.get("comment"))
+        tuple([_side(side) for side in sides]), optional_text(comment)
     )
 
 
-_MATCH_CLAIM_KEYS: Final = frozenset(("totals", "winner", "comment"))
+_MATCH_CLAIM_FIELDS: Final = ("totals", "winner", "comment")
+_MATCH_CLAIM_KEYS: Final = frozenset(_MATCH_CLAIM_FIELDS)
 
 
 def claimed_match(value: object) -> PlainClaimedMatch | None:
     """A record's ``claimed``, or null."""
     if value is None:
         return None
-    obj = fields(value, _MATCH_CLAIM_KEYS)
-    totals = obj.get("totals")
+    totals, winner, comment = field_values(
+        value, _MATCH_CLAIM_FIELDS, _MATCH_CLAIM_KEYS
+    )
     if totals is not None and type(totals) is not list:
         raise REFUSED
     return PlainClaimedMatch(
         None if totals is None else tuple([_sure(_count(t)) for t in totals]),
-        _count(obj.get("winner"), 3),
-        optional_text(obj.get("comment")),
+        None if winner is None else whole(winner, 0, 3),
+        optional_text(comment),
     )
 
 

@@ -487,7 +487,7 @@ def light_item(item: Item, max_bytes: int = MAX_RECORD_BYTES) -> LightRecord | N
     import orjson
 
     from . import jsontext
-    from .fastread import light_record_of
+    from .fastread import key_count, light_record_of
 
     if item.kind not in ("json", "jsonl"):
         return None
@@ -499,7 +499,9 @@ def light_item(item: Item, max_bytes: int = MAX_RECORD_BYTES) -> LightRecord | N
     except orjson.JSONDecodeError:
         return None
     record = light_record_of(parsed)
-    if record is None or jsontext.has_repeated_keys(data, parsed):
+    if record is None:
+        return None
+    if jsontext.has_repeated_keys(data, parsed, key_count(parsed)):
         return None
     return record
 

@@ -13,7 +13,8 @@ from hypothesis import strategies as st
 
 from casino_records.check.batch import Checked
 from casino_records.check.replay import replay, replay_if_clean
-from casino_records.record.fastread import LightRecord, light_record
+from casino_records.engine.cards import CARD_NAMES
+from casino_records.record.fastread import LightRecord, key_count, light_record
 from casino_records.record.jsonio import dumps, validate_record_bytes
 from casino_records.record.simulate import simulate_record
 from casino_records.record.sources import Item, light_item
@@ -93,6 +94,107 @@ def test_what_only_the_models_read_is_left_to_them() -> None:
     assert light_item(Item("t.txt", "text", data)) is None
 
 
+def _all_keys(value: object) -> int:
+    """The keys of every object of a parsed document."""
+    if isinstance(value, dict):
+        return len(value) + sum(_all_keys(item) for item in value.values())
+    if isinstance(value, list):
+        return sum(_all_keys(item) for item in value)
+    return 0
+
+
+@pytest.mark.parametrize("data", DOCUMENTS, ids=range(len(DOCUMENTS)))
+def test_the_keys_of_an_accepted_record_are_all_counted(data: bytes) -> None:
+    parsed = orjson.loads(data)
+    if light_record(data) is not None:
+        assert key_count(parsed) == _all_keys(parsed)
+
+
+_MOVE = b'"moves":[{"seat":'
+_TWICE = [
+    (_MOVE, _MOVE[:-7] + b'"seat":0,"seat":'),  # in a move
+    (_MOVE, _MOVE[:-7] + b'"s\\u0065at":0,"seat":'),  # escaped, in a move
+    (b'"meta":{', b'"meta":{"event":"a:b","event":"c",'),  # in meta
+    (b'"points":{', b'"points":{"aces":0,"aces":0,'),  # in a claimed side
+    (b'"sides":[{', b'"sides":[{"total":null,"total":null,'),
+    (b'"rules":{', b'"rules":{"options":{},"options":{},'),
+]
+
+
+@pytest.mark.parametrize(("at", "twice"), _TWICE)
+def test_a_key_given_twice_is_left_to_the_models(at: bytes, twice: bytes) -> None:
+    data = next(d for d in DOCUMENTS if at in d and light_record(d) is not None)
+    assert light_item(Item("r.json", "json", data)) is not None
+    changed = data.replace(at, twice, 1)
+    assert light_record(changed) is not None  # orjson keeps one of the two …
+    assert light_item(Item("r.json", "json", changed)) is None  # … so: the models
+    record, errors = validate_record_bytes(changed)
+    assert record is None
+    assert errors
+
+
+def _changed(change: Any) -> bytes:
+    """The first document, changed in place by ``change(record)``."""
+    obj = orjson.loads(DOCUMENTS[0])
+    change(obj)
+    return orjson.dumps(obj)
+
+
+def _side(obj: Any) -> Any:
+    return obj["deals"][0]["claimed"]["sides"][0]
+
+
+# (change, read quickly): objects whose keys the reader takes from the values
+# it reads (a null, a key too many, an absent key, a null where a list is due)
+# and counts at the edge of the JSON integers
+EDGES = [
+    (lambda o: _side(o)["points"].update(aces=None), True),
+    (lambda o: _side(o)["points"].update(aces=None, x=1), False),
+    (lambda o: _side(o)["points"].update(x=1), False),
+    (lambda o: _side(o)["counts"].update(cards=None, spades=None, x=None), False),
+    (lambda o: _side(o).update(total=None), True),
+    (lambda o: _side(o).update(total=None, x=None), False),
+    (lambda o: _side(o).update(total=2**63 - 1), True),
+    (lambda o: _side(o).update(total=2**63), False),
+    (lambda o: _side(o).update(total=-1), False),
+    (lambda o: _side(o).update(total=True), False),
+    (lambda o: o["deals"][0]["rounds"][0].update(moves=None), False),
+    (lambda o: o["deals"][0]["rounds"][0].pop("moves"), True),
+    (lambda o: o["deals"][0]["rounds"][0].update(hands=None, x=None), False),
+    (lambda o: o["deals"][0].update(rounds=None), False),
+    (lambda o: o["deals"][0].update(comment=None, x=None), False),
+    (lambda o: o["deals"][0].pop("dealer"), False),
+    (lambda o: o["deals"][0].update(dealer=None), False),
+    (lambda o: o["claimed"].update(winner=3), False),
+    (lambda o: o["claimed"].update(winner=None), True),
+]
+
+
+@pytest.mark.parametrize(("change", "quick"), EDGES, ids=range(len(EDGES)))
+def test_edges_read_the_same_or_by_the_models(change: Any, quick: bool) -> None:
+    data = _changed(change)
+    assert (_same_as_the_models(data) is not None) is quick
+
+
+SPELLINGS = [
+    *("AS", "10H", "KC", "QD", "2S", "JC", "9D"),  # canonical
+    *("as", "10h", "TH", "1H", "0H", "100H", "1OH", "AH ", " AH", "A", "AHH"),
+    *("A\u2660", "\u2660A", "\u00e9H", "AX", "??", "", "10", "HA"),
+]
+
+
+@pytest.mark.parametrize("spelling", SPELLINGS)
+def test_card_spellings_read_the_same_or_by_the_models(spelling: str) -> None:
+    def spell(obj: Any) -> None:
+        moves = obj["deals"][0]["rounds"][0]["moves"]
+        moves[0]["card"] = spelling
+        take = next(move for move in moves if "take" in move)
+        take["take"][0] = spelling
+
+    light = _same_as_the_models(_changed(spell))
+    assert (light is not None) is (spelling in CARD_NAMES)
+
+
 # --- Mutations: any change either keeps the readings equal or leaves it to the models
 
 
@@ -159,6 +261,7 @@ def mutated(draw: st.DrawFn) -> bytes:
 @given(mutated())
 def test_mutations_read_the_same_or_by_the_models(data: bytes) -> None:
     _same_as_the_models(data)
+    assert key_count(orjson.loads(data)) <= _all_keys(orjson.loads(data))
 
 
 # --- validate's path: the quick check gives the full check's outcome

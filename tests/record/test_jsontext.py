@@ -24,7 +24,23 @@ CASES = [
     (b'{"a": "line\\nbreak", "a": "\\"quoted\\""}', [("a",)]),
     (b'{"a": "tab\\there", "b": "\\\\"}', []),
     (b'{"a\\"": 1, "a\\"": 2}', [('a"',)]),
+    # colons in strings: more colons than keys, for a key lost or none
+    (b'{"a": "12:30", "b": {"c:d": 1}}', []),
+    (b'{"a": "12:30", "b": {"c": 1, "c": 2}}', [("b", "c")]),
+    (b'{"a:": 1, "a:": 2}', [("a:",)]),
+    # nested objects, and an escaped key given twice beside a colon in a string
+    (b'{"x": [{"p": {"q": 1, "q": 2}}], "y": ":"}', [("x", 0, "p", "q")]),
+    (b'{"x": {"\\u0063": 1, "c": 2}, "y": "\\u003a"}', [("x", "c")]),
 ]
+
+
+def _key_count(value: object) -> int:
+    """The keys of every object of a parsed document."""
+    if isinstance(value, dict):
+        return len(value) + sum(_key_count(item) for item in value.values())
+    if isinstance(value, list):
+        return sum(_key_count(item) for item in value)
+    return 0
 
 
 @pytest.mark.parametrize(("data", "paths"), CASES)
@@ -34,10 +50,17 @@ def test_keys_given_twice_are_found_at_their_paths(
     assert repeated_keys(data) == paths
     assert has_repeated_keys(data) is bool(paths)
     assert has_repeated_keys(data, orjson.loads(data)) is bool(paths)
+    parsed = orjson.loads(data)
+    for keys in range(_key_count(parsed) + 1):  # the count, or fewer
+        assert has_repeated_keys(data, parsed, keys) is bool(paths)
 
 
-_KEYS = st.sampled_from(["a", "b", "\\u0061", "\\u0022", 'c\\"', "\\\\", "d\\n"])
-_SCALARS = st.sampled_from(["1", '"v"', '"\\u0022"', '"\\\\"', "null"])
+_KEYS = st.sampled_from(
+    ["a", "b", "\\u0061", "\\u0022", 'c\\"', "\\\\", "d\\n", "e:", "e\\u003a"]
+)
+_SCALARS = st.sampled_from(
+    ["1", '"v"', '"\\u0022"', '"\\\\"', "null", '":"', '"\\u003a"']
+)
 
 
 @st.composite
@@ -57,4 +80,7 @@ def _documents(draw: st.DrawFn, depth: int = 0) -> str:
 @given(_documents())
 def test_the_quick_test_agrees_with_the_exact_scan(text: str) -> None:
     data = text.encode()
-    assert has_repeated_keys(data, orjson.loads(data)) is bool(repeated_keys(data))
+    parsed = orjson.loads(data)
+    found = bool(repeated_keys(data))
+    assert has_repeated_keys(data, parsed) is found
+    assert has_repeated_keys(data, parsed, _key_count(parsed)) is found
