@@ -79,10 +79,11 @@ def shuffled_deck(seed: str) -> tuple[Card, ...]:
     seeded = hashlib.sha256(seed.encode("utf-8"))
     head = b"".join([_block(seeded, counter) for counter in _HEAD_COUNTERS])
     deck = list(CARDS)
-    i = _fisher_yates(deck, head, len(deck) - 1)
+    i = _fisher_yates(deck, _HEAD_DRAWS.unpack(head), len(deck) - 1)
     k = _HEAD_BLOCKS
     while i:  # rejections used up the head: go on with the stream
-        i = _fisher_yates(deck, _block(seeded, k.to_bytes(8, "big")), i)
+        block = _block(seeded, k.to_bytes(8, "big"))
+        i = _fisher_yates(deck, _BLOCK_DRAWS.unpack(block), i)
         k += 1
     return tuple(deck)
 
@@ -98,23 +99,17 @@ def _block(seeded: hashlib._Hash, counter: bytes) -> bytes:
 _HEAD_BLOCKS: Final = 7
 """Blocks computed up front: 56 draws."""
 _HEAD_COUNTERS: Final = tuple(k.to_bytes(8, "big") for k in range(_HEAD_BLOCKS))
+_HEAD_DRAWS: Final = struct.Struct(f">{8 * _HEAD_BLOCKS}I")
+_BLOCK_DRAWS: Final = struct.Struct(">8I")
 
 
-def _fisher_yates(deck: list[Card], stream: bytes, i: int) -> int:
-    """Fill ``deck`` from position ``i`` up with the draws of ``stream`` (steps 3
-    and 4); the position left.
+def _fisher_yates(deck: list[Card], draws: tuple[int, ...], i: int) -> int:
+    """Fill ``deck`` from position ``i`` up with ``draws`` (step 4); the position left.
 
     Returns 0 when the deck is shuffled, else the position the draws ran out at.
     """
     limits = _LIMITS
-    for at in range(0, len(stream), 4):
-        # Compiled, indexing bytes gives plain ints: no int object per draw.
-        x = (
-            stream[at] << 24
-            | stream[at + 1] << 16
-            | stream[at + 2] << 8
-            | stream[at + 3]
-        )
+    for x in draws:
         n = i + 1
         if x >= limits[n]:  # reject the uneven top of the range
             continue

@@ -52,14 +52,9 @@ def test_stream_blocks() -> None:
     assert [next(stream) for _ in range(16)] == expected
 
 
-def _stream(*draws: int) -> bytes:
-    """Draws as the byte stream holds them: 4 bytes each, big-endian."""
-    return b"".join(x.to_bytes(4, "big") for x in draws)
-
-
 def test_rejection_sampling() -> None:
     # For i = 51 (n = 52), 2**32 - 1 is in the uneven top and must be skipped.
-    draws = _stream(2**32 - 1, 51, *[0] * 50)  # j = 51: the last card stays
+    draws = (2**32 - 1, 51, *[0] * 50)  # j = 51: the last card stays
     deck = list(CARDS)
     assert _fisher_yates(deck, draws, 51) == 0
     assert deck[51] is CARDS[51]
@@ -70,10 +65,10 @@ def test_draws_running_out() -> None:
     # Draws used up before the deck is shuffled: the position reached is
     # returned, and the next draws go on from there (as the stream does).
     deck = list(CARDS)
-    assert _fisher_yates(deck, _stream(2**32 - 1, 51, 0), 51) == 49
-    assert _fisher_yates(deck, _stream(*[0] * 49), 49) == 0
+    assert _fisher_yates(deck, (2**32 - 1, 51, 0), 51) == 49
+    assert _fisher_yates(deck, (0,) * 49, 49) == 0
     whole = list(CARDS)
-    _fisher_yates(whole, _stream(2**32 - 1, 51, *[0] * 50), 51)
+    _fisher_yates(whole, (2**32 - 1, 51, *[0] * 50), 51)
     assert deck == whole
 
 
