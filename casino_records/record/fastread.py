@@ -54,22 +54,9 @@ from .structure import deal_problems, record_problems
 __all__ = ["LightDeal", "LightRecord", "LightRound", "key_count", "light_record"]
 
 
-_NAMES: Final = CARD_NAMES  # a constant of this module: no look-up once compiled
+_CARD_BY_NAME: Final = dict(zip(CARD_NAMES, CARDS, strict=True))
+_BIT_BY_NAME: Final = {name: 1 << card for name, card in _CARD_BY_NAME.items()}
 _HAND_CARDS: Final = frozenset(CARD_NAMES) | {UNKNOWN_CARD}
-
-
-def _by_code(letters: str, step: int) -> tuple[int, ...]:
-    """For each ASCII code, ``step * i`` for the ``i``-th of ``letters``, else -1."""
-    return tuple(
-        step * letters.index(chr(code)) if chr(code) in letters else -1
-        for code in range(128)
-    )
-
-
-# A card name's first and last characters tell its card (the 10's first is
-# "1"), whose one canonical spelling the name must then be.
-_RANK_PART: Final = _by_code("A234567891JQK", 1)
-_SUIT_PART: Final = _by_code("SHDC", 13)
 _TRAILS: Final = tuple(
     tuple(Move(seat, card, Action.TRAIL) for card in CARDS) for seat in range(4)
 )
@@ -238,35 +225,14 @@ def _cards(value: object, count: int) -> tuple[str, ...]:
     return tuple(items)
 
 
-def _card(name: str) -> int:
-    """The card of a canonical card name (``10H``, ``AS``), else -1.
-
-    Read from the name's characters: a dictionary would hash each name (a new
-    string each time), which costs more.
-    """
-    size = len(name)
-    if size < 2 or size > 3:
-        return -1
-    first = ord(name[0])
-    last = ord(name[size - 1])
-    if first >= 128 or last >= 128:
-        return -1
-    rank = _RANK_PART[first]
-    suit = _SUIT_PART[last]
-    if rank < 0 or suit < 0:
-        return -1
-    card = rank + suit
-    return card if _NAMES[card] == name else -1
-
-
 def _distinct(names: list[Any]) -> int:
     """The cards of ``names``, each a canonical card name given once."""
     mask = 0
     for name in names:
-        card = _card(name) if type(name) is str else -1
-        if card < 0 or mask & (1 << card):
+        bit = _BIT_BY_NAME.get(name) if type(name) is str else None
+        if bit is None or mask & bit:
             raise REFUSED
-        mask |= 1 << card
+        mask |= bit
     return mask
 
 
@@ -292,8 +258,8 @@ def _move(obj: object) -> Move:
         raise REFUSED
     seat = _seat(obj.get("seat"))
     name = obj.get("card")
-    card = _card(name) if type(name) is str else -1
-    if card < 0:
+    card = _CARD_BY_NAME.get(name) if type(name) is str else None
+    if card is None:
         raise REFUSED
     action = obj.get("action")
     if not isinstance(action, str):
@@ -309,7 +275,7 @@ def _move(obj: object) -> Move:
         keys = 5 if value is not None or (len(obj) > 4 and "value" in obj) else 4
         move = Move(
             seat,
-            CARDS[card],
+            card,
             Action.CAPTURE,
             _mask(obj.get("take")),
             None if value is None else whole(value, 1, 14),
@@ -318,7 +284,7 @@ def _move(obj: object) -> Move:
         keys = 5
         move = Move(
             seat,
-            CARDS[card],
+            card,
             Action.BUILD,
             _mask(obj.get("onto")),
             whole(obj.get("value"), 1, 14),
