@@ -19,6 +19,7 @@ from casino_records.record.jsonio import dumps, validate_record_bytes
 from casino_records.record.simulate import simulate_record
 from casino_records.record.sources import Item, light_item
 from tests.paths import PEER_GAMES, SAMPLES
+from tests.record.jsonkeys import all_keys
 
 CONFIGS = [
     ("classic", 2, False, "seed"),
@@ -94,20 +95,11 @@ def test_what_only_the_models_read_is_left_to_them() -> None:
     assert light_item(Item("t.txt", "text", data)) is None
 
 
-def _all_keys(value: object) -> int:
-    """The keys of every object of a parsed document."""
-    if isinstance(value, dict):
-        return len(value) + sum(_all_keys(item) for item in value.values())
-    if isinstance(value, list):
-        return sum(_all_keys(item) for item in value)
-    return 0
-
-
 @pytest.mark.parametrize("data", DOCUMENTS, ids=range(len(DOCUMENTS)))
 def test_the_keys_of_an_accepted_record_are_all_counted(data: bytes) -> None:
     parsed = orjson.loads(data)
     if light_record(data) is not None:
-        assert key_count(parsed) == _all_keys(parsed)
+        assert key_count(parsed) == all_keys(parsed)
 
 
 _MOVE = b'"moves":[{"seat":'
@@ -261,7 +253,7 @@ def mutated(draw: st.DrawFn) -> bytes:
 @given(mutated())
 def test_mutations_read_the_same_or_by_the_models(data: bytes) -> None:
     _same_as_the_models(data)
-    assert key_count(orjson.loads(data)) <= _all_keys(orjson.loads(data))
+    assert key_count(orjson.loads(data)) <= all_keys(orjson.loads(data))
 
 
 # --- validate's path: the quick check gives the full check's outcome

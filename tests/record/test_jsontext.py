@@ -8,6 +8,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from casino_records.record.jsontext import has_repeated_keys, repeated_keys
+from tests.record.jsonkeys import all_keys
 
 CASES = [
     (b'{"a": 1, "b": 2}', []),
@@ -34,15 +35,6 @@ CASES = [
 ]
 
 
-def _key_count(value: object) -> int:
-    """The keys of every object of a parsed document."""
-    if isinstance(value, dict):
-        return len(value) + sum(_key_count(item) for item in value.values())
-    if isinstance(value, list):
-        return sum(_key_count(item) for item in value)
-    return 0
-
-
 @pytest.mark.parametrize(("data", "paths"), CASES)
 def test_keys_given_twice_are_found_at_their_paths(
     data: bytes, paths: list[tuple[object, ...]]
@@ -51,7 +43,7 @@ def test_keys_given_twice_are_found_at_their_paths(
     assert has_repeated_keys(data) is bool(paths)
     assert has_repeated_keys(data, orjson.loads(data)) is bool(paths)
     parsed = orjson.loads(data)
-    for keys in range(_key_count(parsed) + 1):  # the count, or fewer
+    for keys in range(all_keys(parsed) + 1):  # the count, or fewer
         assert has_repeated_keys(data, parsed, keys) is bool(paths)
 
 
@@ -83,4 +75,4 @@ def test_the_quick_test_agrees_with_the_exact_scan(text: str) -> None:
     parsed = orjson.loads(data)
     found = bool(repeated_keys(data))
     assert has_repeated_keys(data, parsed) is found
-    assert has_repeated_keys(data, parsed, _key_count(parsed)) is found
+    assert has_repeated_keys(data, parsed, all_keys(parsed)) is found
