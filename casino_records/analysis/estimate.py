@@ -67,7 +67,7 @@ def mean_and_stderr(values: Sequence[float]) -> tuple[float, float]:
     mean = math.fsum(values) / n
     if n < 2:
         return mean, 0.0
-    variance = math.fsum((v - mean) ** 2 for v in values) / (n - 1)
+    variance = math.fsum([(v - mean) ** 2 for v in values]) / (n - 1)
     return mean, math.sqrt(variance / n)
 
 

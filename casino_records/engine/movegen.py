@@ -398,7 +398,7 @@ class _TableView:
         everything = self.capture_unions(value)
         if allowed == (1 << (self.n_loose + len(self.build_items))) - 1:
             return (0, *everything)
-        return (0, *(m for m in everything if not m & ~allowed))
+        return (0, *[m for m in everything if not m & ~allowed])
 
     def card_mask(self, items: int) -> int:
         """The table cards of the items in the item mask ``items``."""

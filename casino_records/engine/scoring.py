@@ -33,8 +33,8 @@ __all__ = [
     "score_piles",
 ]
 
-_SPADES: Final = mask_of(c for c in CARDS if is_spade(c))
-_ACES: Final = mask_of(c for c in CARDS if is_ace(c))
+_SPADES: Final = mask_of([c for c in CARDS if is_spade(c)])
+_ACES: Final = mask_of([c for c in CARDS if is_ace(c)])
 _BIG_CASINO: Final = 1 << BIG_CASINO
 _LITTLE_CASINO: Final = 1 << LITTLE_CASINO
 
