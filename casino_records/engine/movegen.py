@@ -33,8 +33,7 @@ from .constraints import (
     unheld,
     value_ok,
 )
-from .moves import Action, Build, Move
-from .seating import ROUNDS_PER_DEAL
+from .moves import TRAILS, Action, Build, Move
 from .state import DealState
 from .values import values_of
 
@@ -135,11 +134,7 @@ def _creations(
 # a static, where a name imported from another module is a look-up in a dict.
 _PACK: Final = CARDS
 
-# A trail is one value per seat and card: made once, shared by every move list.
-_TRAILS: Final = tuple(
-    tuple([Move(seat, card, Action.TRAIL) for card in CARDS])
-    for seat in range(max(ROUNDS_PER_DEAL))
-)
+_TRAILS: Final = TRAILS  # compiled, a static (an imported name is a dict look-up)
 
 # Cards listed by rank, then suit: the card at place ``rank * 4 + suit``.
 _FROM_RANK_MAJOR: Final = tuple(place % 4 * 13 + place // 4 for place in range(52))

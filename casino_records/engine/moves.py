@@ -21,11 +21,11 @@ from collections.abc import Iterable
 from enum import StrEnum
 from typing import ClassVar, Final, final
 
-from .cards import Card
+from .cards import CARDS, Card
 from .cardset import CardSet
 from .masks import mask_of
 
-__all__ = ["Action", "Build", "Move", "MoveKind", "Step"]
+__all__ = ["TRAILS", "Action", "Build", "Move", "MoveKind", "Step"]
 
 
 class Action(StrEnum):
@@ -182,6 +182,13 @@ class Move(_Value):
         from .describe import move_text
 
         return f"seat {self.seat}: {move_text(self, pretty=False)}"
+
+
+TRAILS: Final[tuple[tuple[Move, ...], ...]] = tuple(
+    tuple([Move(seat, card, Action.TRAIL) for card in CARDS]) for seat in range(4)
+)
+"""Every trail there is, by seat and card: moves are immutable, so one value
+each serves every list of legal moves and every record read."""
 
 
 @final

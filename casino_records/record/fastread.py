@@ -32,7 +32,7 @@ from typing import Any, Final, final
 import orjson
 
 from ..engine.cards import CARD_NAMES, CARDS, UNKNOWN_CARD
-from ..engine.moves import Action, Move
+from ..engine.moves import TRAILS, Action, Move
 from . import plain
 from .plain import (
     FORMAT,
@@ -57,9 +57,7 @@ __all__ = ["LightDeal", "LightRecord", "LightRound", "key_count", "light_record"
 _CARD_BY_NAME: Final = dict(zip(CARD_NAMES, CARDS, strict=True))
 _BIT_BY_NAME: Final = {name: 1 << card for name, card in _CARD_BY_NAME.items()}
 _HAND_CARDS: Final = frozenset(CARD_NAMES) | {UNKNOWN_CARD}
-_TRAILS: Final = tuple(
-    tuple(Move(seat, card, Action.TRAIL) for card in CARDS) for seat in range(4)
-)
+_TRAILS: Final = TRAILS  # compiled, a static (an imported name is a dict look-up)
 
 
 @final

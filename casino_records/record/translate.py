@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Final
 
 from ..engine.cards import CARD_NAMES, CARDS
-from ..engine.moves import Action, Move, Step
+from ..engine.moves import TRAILS, Action, Move, Step
 
 if TYPE_CHECKING:  # to_engine reads a model's fields, not its class
     from .models import MoveRecord as NotationMove
@@ -22,10 +22,7 @@ __all__ = ["to_engine", "to_notation", "step_to_notation"]
 
 _BY_NAME: Final = dict(zip(CARD_NAMES, CARDS, strict=True))
 _BIT_BY_NAME: Final = {name: 1 << card for name, card in _BY_NAME.items()}
-_TRAILS: Final[tuple[tuple[Move, ...], ...]] = tuple(
-    tuple(Move(seat, card, Action.TRAIL) for card in CARDS) for seat in range(4)
-)
-"""Every trail there is, by seat and card: moves are immutable, so one each will do."""
+_TRAILS: Final = TRAILS  # compiled, a static (an imported name is a dict look-up)
 
 
 def _mask(names: tuple[str, ...]) -> int:
