@@ -69,6 +69,7 @@ COMPILED_MODULES: Final = (
     "engine.state",
     "engine.values",
     "record.fastread",
+    "record.movescan",
     "record.plain",
     "record.provenance",
     "record.structure",

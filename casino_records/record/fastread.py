@@ -5,7 +5,9 @@ every value against the same bounds the models check (canonical card strings
 only, whole numbers in range, no unknown key, the counts, and the checks that
 span fields: those of :mod:`.structure` and the rules' own), builds a
 :class:`LightRecord`: the record's shape (:mod:`.shape`) with engine moves in
-its rounds, without a model per move. It is an accelerator for ``validate``,
+its rounds, without a model per move (the moves of a record in the compact
+spelling archives are written in are read from the bytes before that, by
+:mod:`.movescan`). It is an accelerator for ``validate``,
 not a second reader: for anything it is not sure of (a lenient card spelling,
 a wrong type, any problem at all) it answers ``None``, and the caller reads the
 document with the models, which decide every error message. A record it
@@ -34,6 +36,7 @@ import orjson
 from ..engine.cards import CARD_NAMES, CARDS, UNKNOWN_CARD
 from ..engine.moves import TRAILS, Action, Move
 from . import plain
+from .movescan import cut_moves
 from .plain import (
     FORMAT,
     GLYPHS,
@@ -132,22 +135,35 @@ def light_record(data: bytes) -> LightRecord | None:
     Keys given twice in one object are not seen here (``orjson`` keeps the
     last); the caller checks for them.
     """
+    cut = cut_moves(data)
     try:
-        obj = orjson.loads(data)
+        obj = orjson.loads(data if cut is None else cut[0])
     except orjson.JSONDecodeError:
         return None
-    return light_record_of(obj)
+    return light_record_of(obj, None if cut is None else cut[1])
 
 
-def light_record_of(obj: object) -> LightRecord | None:
+def light_record_of(
+    obj: object, arrays: list[tuple[Move, ...]] | None = None
+) -> LightRecord | None:
     """:func:`light_record` of a document already parsed by ``orjson.loads``
-    (not changed here)."""
+    (not changed here).
+
+    :param arrays: when ``obj`` was parsed from what
+        :func:`~casino_records.record.movescan.cut_moves` left of the document,
+        the move arrays it cut out (each ``"moves"`` of ``obj`` is then the
+        number of its array).
+    """
     if type(obj) is not dict:
         return None
+    cut = None if arrays is None else _Cut(arrays)
     try:
-        return _record(obj)
+        record = _record(obj, cut)
     except Refused:
         return None
+    if cut is not None and cut.taken != len(cut.arrays):
+        return None
+    return record
 
 
 def key_count(doc: object) -> int:
@@ -332,17 +348,39 @@ def _absent(value: object, obj: object, key: str) -> bool:
     return value is None and type(obj) is dict and key not in obj
 
 
-def _round(value: object) -> LightRound:
+@final
+class _Cut:
+    """The move arrays cut out of a document, each taken once by its round, in order."""
+
+    __slots__ = ("arrays", "taken")
+
+    def __init__(self, arrays: list[tuple[Move, ...]]) -> None:
+        self.arrays: Final = arrays
+        self.taken = 0
+
+    def take(self, place: int) -> tuple[Move, ...]:
+        """The array numbered ``place``, which must be the next one."""
+        if place != self.taken:
+            raise REFUSED
+        self.taken += 1
+        return self.arrays[place]
+
+
+def _round(value: object, cut: _Cut | None) -> LightRound:
     hands, moves = field_values(value, _ROUND_FIELDS, _ROUND_KEYS)
+    if cut is not None and type(moves) is int:
+        read = cut.take(moves)
+    elif _absent(moves, value, "moves"):
+        read = ()
+    else:
+        read = tuple([_move(move) for move in _list(moves)])
     return LightRound(
         None if hands is None else tuple([_hand(hand) for hand in _list(hands)]),
-        ()
-        if _absent(moves, value, "moves")
-        else tuple([_move(move) for move in _list(moves)]),
+        read,
     )
 
 
-def _deal(value: object) -> LightDeal:
+def _deal(value: object, cut: _Cut | None) -> LightDeal:
     dealer, shuffle, deck, table, rounds, claimed, comment = field_values(
         value, _DEAL_FIELDS, _DEAL_KEYS
     )
@@ -354,7 +392,7 @@ def _deal(value: object) -> LightDeal:
         None if table is None else _cards(table, 4),
         ()
         if _absent(rounds, value, "rounds")
-        else tuple([_round(r) for r in _list(rounds)]),
+        else tuple([_round(r, cut) for r in _list(rounds)]),
         plain.claimed_deal(claimed),
     )
     if next(deal_problems(deal), None) is not None:
@@ -370,7 +408,7 @@ def _teams(value: object) -> tuple[tuple[int, ...], ...] | None:
     )
 
 
-def _record(obj: dict[str, Any]) -> LightRecord:
+def _record(obj: dict[str, Any], cut: _Cut | None) -> LightRecord:
     """The record, once every check the models make has passed."""
     fields(obj, _RECORD_KEYS, _RECORD_NEEDS)
     if obj["format"] != FORMAT:
@@ -383,7 +421,7 @@ def _record(obj: dict[str, Any]) -> LightRecord:
         plain.rules(obj["rules"]),  # refused when the rules refuse an option
         tuple([plain.player(player) for player in players]),
         _teams(obj.get("teams")),
-        tuple([_deal(deal) for deal in _list(obj["deals"], 1)]),
+        tuple([_deal(deal, cut) for deal in _list(obj["deals"], 1)]),
         plain.claimed_match(obj.get("claimed")),
     )
     if next(record_problems(record), None) is not None:

@@ -488,20 +488,23 @@ def light_item(item: Item, max_bytes: int = MAX_RECORD_BYTES) -> LightRecord | N
 
     from . import jsontext
     from .fastread import key_count, light_record_of
+    from .movescan import cut_moves
 
     if item.kind not in ("json", "jsonl"):
         return None
     data = item.data.removeprefix(BOM)
     if len(data) > max_bytes:
         return None
+    cut = cut_moves(data)  # the moves read already, when canonically spelled
+    text = data if cut is None else cut[0]
     try:
-        parsed = orjson.loads(data)
+        parsed = orjson.loads(text)
     except orjson.JSONDecodeError:
         return None
-    record = light_record_of(parsed)
+    record = light_record_of(parsed, None if cut is None else cut[1])
     if record is None:
         return None
-    if jsontext.has_repeated_keys(data, parsed, key_count(parsed)):
+    if jsontext.has_repeated_keys(text, parsed, key_count(parsed)):
         return None
     return record
 

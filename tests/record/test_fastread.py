@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import copy
-import gzip
 from typing import Any
 
 import orjson
@@ -16,41 +15,9 @@ from casino_records.check.replay import replay, replay_if_clean
 from casino_records.engine.cards import CARD_NAMES
 from casino_records.record.fastread import LightRecord, key_count, light_record
 from casino_records.record.jsonio import dumps, validate_record_bytes
-from casino_records.record.simulate import simulate_record
 from casino_records.record.sources import Item, light_item
-from tests.paths import PEER_GAMES, SAMPLES
+from tests.record.documents import DOCUMENTS
 from tests.record.jsonkeys import all_keys
-
-CONFIGS = [
-    ("classic", 2, False, "seed"),
-    ("classic", 3, False, "deck"),
-    ("royal", 4, True, "hands"),
-    ("dominican", 2, False, "seed"),
-    ("dominican", 4, True, "deck"),
-]
-
-
-def _documents() -> list[bytes]:
-    """Records of every kind the project holds: samples, peer games, simulated."""
-    found = [path.read_bytes() for path in sorted(SAMPLES.glob("*.json"))]
-    found += (SAMPLES / "archive-mixed.jsonl").read_bytes().splitlines()
-    found += (PEER_GAMES / "classic.jsonl").read_bytes().splitlines()[:20]
-    with gzip.open(PEER_GAMES / "classic-legal.jsonl.gz") as stream:
-        found += stream.read().splitlines()[:5]
-    for i, (preset, players, teams, provenance) in enumerate(CONFIGS):
-        record = simulate_record(
-            preset,
-            players,
-            teams=teams,
-            seed=f"fast-{i}",
-            bots=("greedy", "random"),
-            provenance=provenance,  # type: ignore[arg-type]
-        )
-        found.append(dumps(record))
-    return [line for line in found if line.strip()]
-
-
-DOCUMENTS = _documents()
 
 
 def _same_as_the_models(data: bytes) -> LightRecord | None:
