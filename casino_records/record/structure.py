@@ -103,22 +103,21 @@ def record_problems(record: GameRecord) -> Iterator[Problem]:
     sides = record.side_count
     max_rounds = ROUNDS_PER_DEAL.get(players, 0)
     for d, deal in enumerate(record.deals):
-        at: tuple[Part, ...] = ("deals", d)
         if deal.dealer >= players:
-            yield _seat_problem((*at, "dealer"), deal.dealer, players)
+            yield _seat_problem(("deals", d, "dealer"), deal.dealer, players)
         if len(deal.rounds) > max_rounds:
             yield (
-                (*at, "rounds"),
+                ("deals", d, "rounds"),
                 "too_many_rounds",
                 f"a deal of {players}"
                 f" players has {max_rounds} rounds, not {len(deal.rounds)}",
                 None,
             )
         for r, round_ in enumerate(deal.rounds):
-            yield from _round_problems(round_, (*at, "rounds", r), players)
+            yield from _round_problems(round_, d, r, players)
         if deal.claimed is not None and len(deal.claimed.sides) != sides:
             yield (
-                (*at, "claimed", "sides"),
+                ("deals", d, "claimed", "sides"),
                 "side_count",
                 f"expected {sides} sides, not {len(deal.claimed.sides)}",
                 None,
@@ -142,29 +141,35 @@ def record_problems(record: GameRecord) -> Iterator[Problem]:
             )
 
 
-def _round_problems(
-    round_: Round, at: tuple[Part, ...], players: int
-) -> Iterator[Problem]:
+def _round_problems(round_: Round, d: int, r: int, players: int) -> list[Problem]:
+    """The problems of round ``r`` of deal ``d`` (a list: nearly always empty)."""
+    found: list[Problem] = []
     if round_.hands is not None and len(round_.hands) != players:
-        yield (
-            (*at, "hands"),
-            "hand_count",
-            f"expected {players} hands (one per seat), not {len(round_.hands)}",
-            None,
+        found.append(
+            (
+                ("deals", d, "rounds", r, "hands"),
+                "hand_count",
+                f"expected {players} hands (one per seat), not {len(round_.hands)}",
+                None,
+            )
         )
     if len(round_.moves) > 4 * players:
-        yield (
-            (*at, "moves"),
-            "too_many_moves",
-            f"a round of {players} players"
-            f" has {4 * players} moves, not {len(round_.moves)}",
-            None,
+        found.append(
+            (
+                ("deals", d, "rounds", r, "moves"),
+                "too_many_moves",
+                f"a round of {players} players"
+                f" has {4 * players} moves, not {len(round_.moves)}",
+                None,
+            )
         )
     if players == 4:  # every seat the schema allows exists
-        return
+        return found
     for m, move in enumerate(round_.moves):
         if move.seat >= players:
-            yield _seat_problem((*at, "moves", m, "seat"), move.seat, players)
+            loc: tuple[Part, ...] = ("deals", d, "rounds", r, "moves", m, "seat")
+            found.append(_seat_problem(loc, move.seat, players))
+    return found
 
 
 def _seat_problem(loc: tuple[Part, ...], seat: int, players: int) -> Problem:
