@@ -53,6 +53,7 @@ def _spellings() -> tuple[dict[bytes, Move], dict[bytes, tuple[int, Card, Action
             start = b'{"seat":%d,"card":"%s","action":' % (seat, name.encode())
             trails[start + b'"trail"}'] = TRAILS[seat][card]
             heads[start + b'"capture"'] = (seat, card, Action.CAPTURE)
+            heads[start + b'"capture","take":['] = (seat, card, Action.CAPTURE)
             heads[start + b'"build"'] = (seat, card, Action.BUILD)
     return trails, heads
 
@@ -61,14 +62,14 @@ _SPELLINGS: Final = _spellings()
 _TRAIL_TEXTS: Final = _SPELLINGS[0]
 """Every trail, spelled as a whole move object."""
 _HEADS: Final = _SPELLINGS[1]
-"""A capture's or a build's seat, card and action, up to the action's closing quote."""
+"""A capture's or a build's seat, card and action, up to the action's closing
+quote; a capture's that gives no value, up to its cards' ``[``."""
 _RESTS: Final[dict[bytes, tuple[Action, int]]] = {
-    b',"take":[': (Action.CAPTURE, 0),
     **{b',"value":%d,"take":[' % v: (Action.CAPTURE, v) for v in range(1, 15)},
     **{b',"value":%d,"onto":[' % v: (Action.BUILD, v) for v in range(1, 15)},
 }
-"""What follows the action up to the table cards' ``[``: the action, and the
-value given (0: none; a build must give one)."""
+"""What follows the action up to the table cards' ``[`` when a value is given:
+the action, and the value."""
 _NAME_BITS: Final = {
     b'"%s"' % name.encode(): 1 << card for card, name in enumerate(CARD_NAMES)
 }
@@ -143,21 +144,33 @@ def _array(data: bytes, at: int) -> tuple[tuple[Move, ...], int]:
 def _counted(data: bytes, at: int, action_at: int) -> tuple[Move | None, int]:
     """The capture or build spelled from ``at`` (its action's first letter at
     ``action_at``), and the position just past it; None when it is not one."""
-    head_end = action_at + (8 if data[action_at] == _C else 6)
+    if data[action_at] != _C:  # a build: it gives a value
+        head_end = action_at + 6
+    elif data[action_at + 10] == _T:  # a capture that gives none: ,"take":[
+        head = _HEADS.get(data[at : action_at + 17])
+        if head is None:
+            return None, -1
+        return _taken(data, head[0], head[1], head[2], 0, action_at + 17)
+    else:
+        head_end = action_at + 8
     head = _HEADS.get(data[at:head_end])
     if head is None:
         return None, -1
-    seat, card, action = head
-    # ,"take":[  or  ,"value":V,"take":[  (or "onto"), V one or two digits
-    if data[head_end + 2] == _T:
-        opening = head_end + 9
-    else:
-        opening = head_end + (19 if data[head_end + 10] == _COMMA else 20)
+    # ,"value":V,"take":[  or  ,"value":V,"onto":[  (V one or two digits)
+    opening = head_end + (19 if data[head_end + 10] == _COMMA else 20)
     rest = _RESTS.get(data[head_end:opening])
-    if rest is None or rest[0] is not action:
+    if rest is None or rest[0] is not head[2]:
         return None, -1
+    return _taken(data, head[0], head[1], head[2], rest[1], opening)
+
+
+def _taken(
+    data: bytes, seat: int, card: Card, action: Action, value: int, name: int
+) -> tuple[Move | None, int]:
+    """The move, its table cards read from ``name`` (the first's opening quote)
+    to the ``]}`` that ends it, and the position just past it; None when the
+    cards are not distinct canonical names."""
     taken = 0
-    name = opening
     while True:
         close = name + (3 if data[name + 3] == _QUOTE else 4)
         bit = _NAME_BITS.get(data[name : close + 1], 0)
@@ -172,5 +185,4 @@ def _counted(data: bytes, at: int, action_at: int) -> tuple[Move | None, int]:
         name = close + 2
     if data[close + 2] != _CLOSE_BRACE:
         return None, -1
-    value = rest[1]
     return Move(seat, card, action, taken, value if value else None), close + 3
