@@ -1,8 +1,10 @@
-"""What a verified move does (:class:`Plan`), and the checks every move starts with.
+"""What a verified move does (:class:`Plan`), and what the checks of captures
+and builds share.
 
 :func:`locate` finds a move's table cards (loose cards, and builds used whole);
 :func:`illegal` raises the :class:`~casino_records.errors.IllegalMoveError`
-that names the rule a move breaks.
+that names the rule a move breaks; :func:`check_g1` applies G1 to the builds a
+move leaves the mover; :func:`partition_all` groups all of a move's items.
 """
 
 from __future__ import annotations
@@ -11,11 +13,13 @@ from typing import Final, NoReturn, final
 
 from ..errors import IllegalMoveError
 from .cards import Card
+from .combos import Item, partition
+from .constraints import unheld
 from .describe import cards_text
 from .moves import Action, Build, Move, MoveKind, _Value
 from .state import DealState
 
-__all__ = ["Plan", "illegal", "locate"]
+__all__ = ["Plan", "check_g1", "illegal", "locate", "partition_all"]
 
 
 @final
@@ -91,3 +95,48 @@ def locate(state: DealState, move: Move) -> tuple[int, list[Build]]:
                     f" is part of {build.label} ({cards_text(build.mask, pretty=False)})",
                 )
     return loose, builds
+
+
+def check_g1(state: DealState, seat: int, card: Card, changed: list[Build]) -> None:
+    """G1: raise if ``seat`` would keep a build it cannot capture after playing
+    ``card`` (the builds ``changed`` by the move aside)."""
+    own = state.owned_builds(seat)
+    if not own:  # nothing to hold: the hand need not be read
+        return
+    skip = 0
+    for build in changed:
+        skip |= build.mask
+    after = state.hand_value_mask(seat, without=card)
+    broken = unheld(own, after, skip)
+    if broken is not None:
+        illegal(
+            "G1",
+            f"seat {seat} would own {broken.label} worth {broken.value} without a"
+            f" card left in hand to capture it",
+        )
+
+
+def partition_all(items: list[Item], value: int) -> list[list[int]] | None:
+    """``partition(items, value, everything)``, without its search in the two
+    commonest cases.
+
+    Every item matches ``value`` alone: each is a group. None does, and their
+    lows (all summable) add up to exactly ``value``: all of them are the one
+    group, as every group would have to add up to ``value``.
+    """
+    count = len(items)
+    bit = 1 << value
+    matched = 0
+    total = 0
+    summable = True
+    for alone, low in items:
+        if alone & bit:
+            matched += 1
+        if low <= 0:
+            summable = False
+        total += low
+    if matched == count:
+        return [[i] for i in range(count)]
+    if not matched and summable and count >= 2 and total == value:
+        return [[i for i in range(count)]]  # compiled, list(range()) is a call
+    return partition(items, value, (1 << count) - 1)
