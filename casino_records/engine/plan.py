@@ -117,26 +117,40 @@ def check_g1(state: DealState, seat: int, card: Card, changed: list[Build]) -> N
 
 
 def partition_all(items: list[Item], value: int) -> list[list[int]] | None:
-    """``partition(items, value, everything)``, without its search in the two
-    commonest cases.
+    """``partition(items, value, everything)``, without its search when the
+    split is plain.
 
-    Every item matches ``value`` alone: each is a group. None does, and their
-    lows (all summable) add up to exactly ``value``: all of them are the one
-    group, as every group would have to add up to ``value``.
+    Every item matches ``value`` alone: each is a group. Otherwise, when the
+    items that match alone could join no sum and the others (two or more, all
+    summable) add up to exactly ``value``, those others are one group and the
+    rest each a group of its own: no other split exists, and the groups come
+    in partition's order, by their first item.
     """
     count = len(items)
     bit = 1 << value
     matched = 0
     total = 0
-    summable = True
+    plain = True
     for alone, low in items:
         if alone & bit:
             matched += 1
-        if low <= 0:
-            summable = False
-        total += low
+            if 0 < low < value:  # an ace as 14: alone, or in a sum
+                plain = False
+        elif low > 0:
+            total += low
+        else:
+            plain = False  # it cannot be grouped at all
     if matched == count:
         return [[i] for i in range(count)]
-    if not matched and summable and count >= 2 and total == value:
-        return [[i for i in range(count)]]  # compiled, list(range()) is a call
-    return partition(items, value, (1 << count) - 1)
+    if not plain or count - matched < 2 or total != value:
+        return partition(items, value, (1 << count) - 1)
+    found: list[list[int]] = []
+    summed: list[int] = []  # placed where its first item is
+    for i in range(count):
+        if items[i][0] & bit:
+            found.append([i])
+        else:
+            if not summed:
+                found.append(summed)
+            summed.append(i)
+    return found
