@@ -155,27 +155,38 @@ _COUNT_FIGURES: Final = tuple(
 )
 
 
-def _claimed_figures(
-    claimed: ClaimedSide | PlainClaimedSide, score: SideScore
-) -> list[tuple[str, str, str, int, int]]:
-    """(pointer suffix, category, dotted name, claimed, computed) per claimed figure."""
-    figures: list[tuple[str, str, str, int, int]] = []
+_CATEGORY_OF: Final = {
+    dotted: name for name, _, dotted in (*_POINT_FIGURES, *_COUNT_FIGURES)
+} | {"total": "total"}
+"""The category of each figure, by its dotted name."""
+
+
+def _add_figures(
+    figures: list[Figure],
+    claimed: ClaimedSide | PlainClaimedSide,
+    score: SideScore,
+    side_base: str,
+    k: int,
+) -> None:
+    """Add to ``figures`` each figure side ``k`` claims, beside the computed one
+    (its pointer is ``side_base`` and the figure's suffix)."""
     points = claimed.points
     if points is not None:
         for name, suffix, dotted in _POINT_FIGURES:
             value = getattr(points, name)
             if value is not None:
-                figures.append((suffix, name, dotted, value, score.points[name]))
+                figures.append(
+                    (side_base + suffix, dotted, k, value, score.points[name])
+                )
     if claimed.total is not None:
-        figures.append(("total", "total", "total", claimed.total, score.banked))
+        figures.append((side_base + "total", "total", k, claimed.total, score.banked))
     counts = claimed.counts
     if counts is not None:
         computed = (score.cards, score.spades, score.sweeps)
-        for k, (name, suffix, dotted) in enumerate(_COUNT_FIGURES):
+        for i, (name, suffix, dotted) in enumerate(_COUNT_FIGURES):
             value = getattr(counts, name)
             if value is not None:
-                figures.append((suffix, name, dotted, value, computed[k]))
-    return figures
+                figures.append((side_base + suffix, dotted, k, value, computed[i]))
 
 
 def audit_deal(
@@ -216,14 +227,13 @@ def audit_deal(
             )
             continue
         side_base = f"{base}/{k}/"
-        for suffix, category, dotted, value, computed in _claimed_figures(
-            claimed, scores[k]
-        ):
-            loc = side_base + suffix
-            figures.append((loc, dotted, k, value, computed))
+        first = len(figures)
+        _add_figures(figures, claimed, scores[k], side_base, k)
+        for loc, dotted, _, value, computed in figures[first:]:
             if value != computed:
                 if explain is None:
                     explain = DecidingMoves(d, deal, state, names)
+                category = _CATEGORY_OF[dotted]
                 label = _LABELS.get(category, category)
                 note = (
                     f" ({scores[k].note})"

@@ -20,11 +20,11 @@ from collections.abc import Sequence
 from ..errors import IllegalMoveError
 from .cards import Card
 from .combos import Item, partition, sum_subsets
-from .constraints import holds, may_absorb, may_change, unheld, value_ok
+from .constraints import holds, may_absorb, may_change, value_ok
 from .describe import cards_text
 from .masks import cards_of
 from .moves import Build, Move, MoveKind
-from .plan import Plan, illegal, locate
+from .plan import Plan, check_g1, illegal, locate, partition_all
 from .state import DealState
 
 __all__ = ["read_build", "verify_build"]
@@ -42,16 +42,24 @@ def read_build(state: DealState, move: Move) -> Plan | None:
 def verify_build(state: DealState, move: Move, loose: int, builds: list[Build]) -> Plan:
     """Check a build move whose table cards are ``loose`` and the whole ``builds``."""
     card, value = move.card, move.value
+    index: int = card  # a native int: the table look-ups stay in C
     low = state.values.low
     if value is None:
         illegal("B5", "a build must announce its value")
-    if low[card] == 0:
+    if low[index] == 0:
         illegal("B1", f"{card} is a face card: faces are never built with (classic)")
-    faces = [c for c in cards_of(loose) if low[c] == 0]
+    faces = 0
+    rest = loose
+    while rest:
+        bit = rest & -rest
+        if low[bit.bit_length() - 1] == 0:
+            faces |= bit
+        rest ^= bit
     if faces:
         illegal(
             "B1",
-            f"{' '.join(map(str, faces))}: face cards are never built with (classic)",
+            f"{' '.join(map(str, cards_of(faces)))}: face cards are never built with"
+            " (classic)",
         )
     if not builds:
         return _create(
@@ -88,21 +96,22 @@ class _Items:
     """The played card (item 0), the loose cards used, then the builds used."""
 
     def __init__(
-        self, state: DealState, card: Card, loose: int, builds: Sequence[Build]
+        self, state: DealState, card: Card, loose: int, builds: list[Build]
     ) -> None:
         item = state.values.item
         summable = state.rules.single_build_as_card
-        self.card = card
-        self.table = cards_of(loose)
+        self.cards_in = cards_of(loose)
+        """The cards of the items before the builds: the played card, the loose cards."""
+        self.cards_in.insert(0, card)
         self.builds = builds
-        self.items: list[Item] = [item[card]]
-        for c in self.table:
-            self.items.append(item[c])
+        items: list[Item] = []
+        for c in self.cards_in:
+            at: int = c  # a plain int indexes the table without a generic call
+            items.append(item[at])
         for b in builds:
-            self.items.append(
-                (1 << b.value, b.value if summable and b.is_single else 0)
-            )
-        self.first_build = 1 + len(self.table)
+            items.append((1 << b.value, b.value if summable and b.is_single else 0))
+        self.items = items
+        self.first_build = len(self.cards_in)
 
     def mask(self, leave_out: Sequence[int] = ()) -> int:
         everything = (1 << len(self.items)) - 1
@@ -110,34 +119,33 @@ class _Items:
             everything &= ~(1 << index)
         return everything
 
-    def unit(self, index: int) -> tuple[tuple[Card, ...], ...]:
-        """The card groups of one item: a card alone, or a build's groups."""
-        if index == 0:
-            return ((self.card,),)
-        if index < self.first_build:
-            return ((self.table[index - 1],),)
-        return self.builds[index - self.first_build].groups
-
-    def cards(self, group: Sequence[int]) -> tuple[Card, ...]:
+    def cards(self, group: list[int]) -> tuple[Card, ...]:
         """The cards of a group of items, as one group."""
-        return tuple(c for i in group for unit in self.unit(i) for c in unit)
+        cards: list[Card] = []
+        first_build = self.first_build
+        for i in group:
+            if i < first_build:
+                cards.append(self.cards_in[i])
+            else:
+                cards.extend(self.builds[i - first_build].cards)
+        return tuple(cards)
 
-    def groups(self, found: Sequence[Sequence[int]]) -> tuple[tuple[Card, ...], ...]:
+    def groups(self, found: list[list[int]]) -> tuple[tuple[Card, ...], ...]:
         """The card groups of a partition; a build standing alone keeps its groups."""
         groups: list[tuple[Card, ...]] = []
         for group in found:
-            if len(group) == 1:
-                groups += self.unit(group[0])
+            if len(group) == 1 and group[0] >= self.first_build:
+                groups += self.builds[group[0] - self.first_build].groups
             else:
                 groups.append(self.cards(group))
         return tuple(groups)
 
 
 def _partition_or_none(
-    state: DealState, card: Card, loose: int, builds: Sequence[Build], value: int
+    state: DealState, card: Card, loose: int, builds: list[Build], value: int
 ) -> tuple[_Items, list[list[int]] | None]:
     items = _Items(state, card, loose, builds)
-    return items, partition(items.items, value, items.mask())
+    return items, partition_all(items.items, value)
 
 
 # --- the three kinds -----------------------------------------------------------
@@ -166,7 +174,7 @@ def _create(
         illegal("R1.5", f"a {kind} build cannot be worth {value}")
     for build in absorbed:
         _check_partner(state, move, build, "extend_partner_build")
-    _check_hold(state, move, f"B{state.next_build_id}", value, absorbed, "B4")
+    _check_hold(state, move, None, value, absorbed, "B4")
     groups = items.groups(found)
     return Plan(MoveKind.CREATE, value, loose, tuple(absorbed), groups)
 
@@ -199,9 +207,10 @@ def _extend(
             " (option extend_extra_table_groups)",
         )
     _check_merge(state, others)
-    _check_hold(state, move, target.label, value, [target, *others], "E3")
+    _check_hold(state, move, target, value, [target, *others], "E3")
     # The played card's group last, after any build taken in whole.
-    order = sorted(found, key=lambda group: 0 in group)
+    order = [group for group in found if 0 not in group]
+    order += [group for group in found if 0 in group]
     return Plan(
         MoveKind.EXTEND,
         value,
@@ -278,7 +287,7 @@ def _increase_plan(
             f" {target.label}",
         )
     _check_merge(state, others)
-    _check_hold(state, move, target.label, value, [target, *others], "I3")
+    _check_hold(state, move, target, value, [target, *others], "I3")
     return Plan(
         MoveKind.INCREASE,
         value,
@@ -286,7 +295,7 @@ def _increase_plan(
         (target, *others),
         items.groups(found),
         target,
-        items.cards(joined),
+        items.cards(list(joined)),
     )
 
 
@@ -376,26 +385,19 @@ def _check_merge(state: DealState, others: Sequence[Build]) -> None:
 def _check_hold(
     state: DealState,
     move: Move,
-    label: str,
+    target: Build | None,
     value: int,
-    changed: Sequence[Build],
+    changed: list[Build],
     rule: str,
 ) -> None:
-    """B4, E3, I3: the mover holds the new value; G1 for the builds he keeps."""
+    """B4, E3, I3: the mover holds the new value of ``target`` (``None``: the
+    build created); G1 for the builds he keeps."""
     after = state.hand_value_mask(move.seat, without=move.card)
     if not holds(after, value):
+        label = f"B{state.next_build_id}" if target is None else target.label
         illegal(
             rule,
             f"seat {move.seat} holds no card to capture {label} worth {value}"
             " after this move",
         )
-    skip = 0
-    for build in changed:
-        skip |= build.mask
-    broken = unheld(state.owned_builds(move.seat), after, skip)
-    if broken is not None:
-        illegal(
-            "G1",
-            f"seat {move.seat} would own {broken.label} worth {broken.value} without a"
-            f" card left in hand to capture it",
-        )
+    check_g1(state, move.seat, move.card, changed)

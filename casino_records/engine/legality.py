@@ -17,7 +17,7 @@ from typing import Final
 from ..errors import IllegalMoveError
 from .buildcheck import verify_build
 from .cards import RANK_NAMES, Card
-from .combos import Item, groups_for, partition
+from .combos import Item, groups_for
 from .constraints import (
     equal_loose,
     face_targets,
@@ -25,13 +25,12 @@ from .constraints import (
     same_rank_ok,
     trail_refusal,
     trail_restricted,
-    unheld,
 )
 from .describe import cards_text
-from .masks import cards_of
+from .masks import cards_alone, cards_of
 from .movegen import captures_for
 from .moves import Action, Build, Move, MoveKind
-from .plan import Plan, illegal, locate
+from .plan import Plan, check_g1, illegal, locate, partition_all
 from .state import DealState
 from .values import RANK_MASK, values_of
 
@@ -93,7 +92,7 @@ def _check_trail(state: DealState, seat: int, card: Card) -> None:
         names = ", ".join(f"{b.label} ({b.value})" for b in owned)
         illegal("R9.2", f"owner may not trail: seat {seat} owns {names}")
     if rule == "G1":
-        _g1(state, seat, card, ())
+        check_g1(state, seat, card, [])
     if rule == "R9.3":
         same = cards_of(equal_loose(state, card))
         illegal(
@@ -105,22 +104,6 @@ def _check_trail(state: DealState, seat: int, card: Card) -> None:
             "R9.4",
             f"{card} could capture, so it may not be trailed"
             " (option no_trail_if_capture_possible)",
-        )
-
-
-def _g1(state: DealState, seat: int, card: Card, changed: Sequence[Build]) -> None:
-    """G1: raise if ``seat`` would keep a build it cannot capture after playing
-    ``card`` (the builds ``changed`` by the move aside)."""
-    skip = 0
-    for build in changed:
-        skip |= build.mask
-    after = state.hand_value_mask(seat, without=card)
-    broken = unheld(state.owned_builds(seat), after, skip)
-    if broken is not None:
-        illegal(
-            "G1",
-            f"seat {seat} would own {broken.label} worth {broken.value} without a"
-            f" card left in hand to capture it",
         )
 
 
@@ -173,19 +156,22 @@ def _verify_capture(
             f"{card} may take only one loose card of its rank, not"
             f" {cards_text(same, pretty=False)} (option face_capture=single_same_rank)",
         )
+    # The common case: every card and build taken matches the played card alone.
+    common = stands
+    rest = loose
+    while rest:
+        bit = rest & -rest
+        common &= cvals[bit.bit_length() - 1]
+        rest ^= bit
+    for build in builds:
+        common &= 1 << build.value
+    if common:
+        value = (common & -common).bit_length() - 1
+        groups = cards_alone(loose)
+        if builds:
+            groups += tuple([build.cards for build in builds])
+        return _capture_plan(state, move, loose, builds, value, groups)
     table = cards_of(loose)
-    if not builds:
-        # The common case: every card taken matches the played card alone.
-        common = stands
-        rest = loose
-        while rest:
-            bit = rest & -rest
-            common &= cvals[bit.bit_length() - 1]
-            rest ^= bit
-        if common:
-            value = (common & -common).bit_length() - 1
-            groups: tuple[tuple[Card, ...], ...] = tuple([(t,) for t in table])
-            return _capture_plan(state, move, loose, builds, value, groups)
     items: list[Item] = []
     for taken in table:
         at: int = taken  # a plain int indexes the tables without a generic call
@@ -199,7 +185,7 @@ def _verify_capture(
     while rest:  # the values the card stands for, lowest first
         bit = rest & -rest
         value = bit.bit_length() - 1
-        found = _partition_all(items, value)
+        found = partition_all(items, value)
         if found is not None:
             break
         rest ^= bit
@@ -217,36 +203,17 @@ def _verify_capture(
             f"{card} cannot take {cards_text(move.table, pretty=False)}: they do not split"
             f" into groups worth {worth}",
         )
-    units: list[tuple[Card, ...]] = [(c,) for c in table]
-    units += [b.cards for b in builds]
-    groups = tuple(tuple(c for i in group for c in units[i]) for group in found)
-    return _capture_plan(state, move, loose, builds, value, groups)
-
-
-def _partition_all(items: list[Item], value: int) -> list[list[int]] | None:
-    """``partition(items, value, everything)``, without its search in the two
-    commonest cases.
-
-    Every item matches ``value`` alone: each is a group. None does, and their
-    lows (all summable) add up to exactly ``value``: all of them are the one
-    group, as every group would have to add up to ``value``.
-    """
-    count = len(items)
-    bit = 1 << value
-    matched = 0
-    total = 0
-    summable = True
-    for alone, low in items:
-        if alone & bit:
-            matched += 1
-        if low <= 0:
-            summable = False
-        total += low
-    if matched == count:
-        return [[i] for i in range(count)]
-    if not matched and summable and count >= 2 and total == value:
-        return [[i for i in range(count)]]  # compiled, list(range()) is a call
-    return partition(items, value, (1 << count) - 1)
+    count = len(table)
+    parts: list[tuple[Card, ...]] = []
+    for group in found:
+        cards: list[Card] = []
+        for i in group:
+            if i < count:
+                cards.append(table[i])
+            else:
+                cards.extend(builds[i - count].cards)
+        parts.append(tuple(cards))
+    return _capture_plan(state, move, loose, builds, value, tuple(parts))
 
 
 def _stands_for(stands: int, value: int) -> bool:
@@ -265,7 +232,7 @@ def _capture_plan(
     """The checks every capture still faces (R5.3, G1), then its plan."""
     _check_pairing(state, move.card, loose)
     if state.builds:
-        _g1(state, move.seat, move.card, builds)
+        check_g1(state, move.seat, move.card, builds)
     return Plan(MoveKind.CAPTURE, value, loose, tuple(builds), groups)
 
 
@@ -308,5 +275,4 @@ def _verify_face_capture(
             f" {cards_text(state.loose_bits & same_rank, pretty=False)}"
             " (option face_capture=all_same_rank)",
         )
-    groups = tuple([(c,) for c in cards_of(loose)])
-    return _capture_plan(state, move, loose, [], None, groups)
+    return _capture_plan(state, move, loose, [], None, cards_alone(loose))

@@ -7,6 +7,8 @@ these helpers are the compiled inner loops the engine uses.
 >>> mask = mask_of(parse_cards("10D AS"))
 >>> [str(c) for c in cards_of(mask)]
 ['AS', '10D']
+>>> [[str(c) for c in group] for group in cards_alone(mask)]
+[['AS'], ['10D']]
 """
 
 from __future__ import annotations
@@ -16,11 +18,18 @@ from typing import Final
 
 from .cards import CARDS, Card
 
-__all__ = ["cards_of", "mask_of"]
+__all__ = ["cards_alone", "cards_of", "mask_of"]
 
 # The pack as this module's own constant: compiled, a constant of the module is
 # a static, where a name imported from another module is a look-up in a dict.
 _PACK: Final = CARDS
+# Each card as a group of its own, and as the only group, made once: tuples are
+# immutable, so one each serves every capture and build. Typed ``tuple[Card, ...]``:
+# compiled, a ``tuple[Card]`` would be unpacked into a C struct and packed anew.
+_ALONE: Final[tuple[tuple[Card, ...], ...]] = tuple([(card,) for card in CARDS])
+_ONE_GROUP: Final[tuple[tuple[tuple[Card, ...], ...], ...]] = tuple(
+    [(group,) for group in _ALONE]
+)
 
 
 def mask_of(cards: Iterable[int]) -> int:
@@ -44,3 +53,15 @@ def cards_of(mask: int) -> list[Card]:
         cards.append(_PACK[low.bit_length() - 1])
         mask ^= low
     return cards
+
+
+def cards_alone(mask: int) -> tuple[tuple[Card, ...], ...]:
+    """The cards of ``mask`` in pack order, each as a group of its own."""
+    if mask and not mask & (mask - 1):  # the commonest: one card
+        return _ONE_GROUP[mask.bit_length() - 1]
+    groups: list[tuple[Card, ...]] = []
+    while mask:
+        low = mask & -mask
+        groups.append(_ALONE[low.bit_length() - 1])
+        mask ^= low
+    return tuple(groups)

@@ -1,8 +1,10 @@
-"""What a verified move does (:class:`Plan`), and the checks every move starts with.
+"""What a verified move does (:class:`Plan`), and what the checks of captures
+and builds share.
 
 :func:`locate` finds a move's table cards (loose cards, and builds used whole);
 :func:`illegal` raises the :class:`~casino_records.errors.IllegalMoveError`
-that names the rule a move breaks.
+that names the rule a move breaks; :func:`check_g1` applies G1 to the builds a
+move leaves the mover; :func:`partition_all` groups all of a move's items.
 """
 
 from __future__ import annotations
@@ -11,11 +13,13 @@ from typing import Final, NoReturn, final
 
 from ..errors import IllegalMoveError
 from .cards import Card
+from .combos import Item, partition
+from .constraints import unheld
 from .describe import cards_text
 from .moves import Action, Build, Move, MoveKind, _Value
 from .state import DealState
 
-__all__ = ["Plan", "illegal", "locate"]
+__all__ = ["Plan", "check_g1", "illegal", "locate", "partition_all"]
 
 
 @final
@@ -91,3 +95,62 @@ def locate(state: DealState, move: Move) -> tuple[int, list[Build]]:
                     f" is part of {build.label} ({cards_text(build.mask, pretty=False)})",
                 )
     return loose, builds
+
+
+def check_g1(state: DealState, seat: int, card: Card, changed: list[Build]) -> None:
+    """G1: raise if ``seat`` would keep a build it cannot capture after playing
+    ``card`` (the builds ``changed`` by the move aside)."""
+    own = state.owned_builds(seat)
+    if not own:  # nothing to hold: the hand need not be read
+        return
+    skip = 0
+    for build in changed:
+        skip |= build.mask
+    after = state.hand_value_mask(seat, without=card)
+    broken = unheld(own, after, skip)
+    if broken is not None:
+        illegal(
+            "G1",
+            f"seat {seat} would own {broken.label} worth {broken.value} without a"
+            f" card left in hand to capture it",
+        )
+
+
+def partition_all(items: list[Item], value: int) -> list[list[int]] | None:
+    """``partition(items, value, everything)``, without its search when the
+    split is plain.
+
+    Every item matches ``value`` alone: each is a group. Otherwise, when the
+    items that match alone could join no sum and the others (two or more, all
+    summable) add up to exactly ``value``, those others are one group and the
+    rest each a group of its own: no other split exists, and the groups come
+    in partition's order, by their first item.
+    """
+    count = len(items)
+    bit = 1 << value
+    matched = 0
+    total = 0
+    plain = True
+    for alone, low in items:
+        if alone & bit:
+            matched += 1
+            if 0 < low < value:  # an ace as 14: alone, or in a sum
+                plain = False
+        elif low > 0:
+            total += low
+        else:
+            plain = False  # it cannot be grouped at all
+    if matched == count:
+        return [[i] for i in range(count)]
+    if not plain or count - matched < 2 or total != value:
+        return partition(items, value, (1 << count) - 1)
+    found: list[list[int]] = []
+    summed: list[int] = []  # placed where its first item is
+    for i in range(count):
+        if items[i][0] & bit:
+            found.append([i])
+        else:
+            if not summed:
+                found.append(summed)
+            summed.append(i)
+    return found

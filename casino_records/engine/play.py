@@ -102,9 +102,12 @@ def _deal_ends(state: DealState) -> bool:
 
 def _remove_builds(state: DealState, plan: Plan) -> None:
     target = plan.target
-    used = [b for b in plan.builds_used if b is not target]
-    if used:
-        state.builds = [b for b in state.builds if all(b is not u for u in used)]
+    gone = 0  # the cards of the builds taken: no two builds share a card
+    for build in plan.builds_used:
+        if build is not target:
+            gone |= build.mask
+    if gone:
+        state.builds = [b for b in state.builds if not b.mask & gone]
 
 
 def needs_hands(state: DealState) -> bool:
