@@ -21,7 +21,7 @@ from .cards import BIG_CASINO, LITTLE_CASINO, Card, Suit
 from .match import MatchState
 from .movegen import generate_legal_moves
 from .moves import Action, Move, MoveKind
-from .play import apply_move, needs_hands, next_round
+from .play import apply_move, needs_hands, next_round, play_move
 from .rules import Rules
 from .scoring import SideScore, score_piles
 from .seating import DealtCards, Seating, deal_from_deck
@@ -189,9 +189,12 @@ def play_deal(
     while not state.finished:
         if needs_hands(state):
             next_round(state, dealt.rounds[state.round + 1])
-        legal = generate_legal_moves(state)
-        step = apply_move(state, choose[state.turn](state, legal))
-        if match is not None and step.kind is MoveKind.CAPTURE:
+        move = choose[state.turn](state, generate_legal_moves(state))
+        if match is None:
+            play_move(state, move)
+            continue
+        step = apply_move(state, move)
+        if step.kind is MoveKind.CAPTURE:
             side = seating.side_of[step.move.seat]
             if match.immediate_win(side, (step.move.card, *step.taken)):
                 break

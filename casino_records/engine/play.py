@@ -1,6 +1,7 @@
 """Carry out moves: change the position and log what happened.
 
-:func:`apply_move` verifies, then plays, a move and returns its :class:`Step`.
+:func:`apply_move` verifies, then plays, a move and returns its :class:`Step`;
+:func:`play_move` does the same without making the step when none is logged.
 When the last card of the deal is played it hands the residue to the last
 capturer (R11.1); between rounds the driver calls :func:`next_round`.
 """
@@ -16,7 +17,7 @@ from .moves import Build, Move, MoveKind, Step
 from .plan import Plan
 from .state import DealState
 
-__all__ = ["apply_move", "next_round", "needs_hands"]
+__all__ = ["apply_move", "needs_hands", "next_round", "play_move"]
 
 
 def apply_move(state: DealState, move: Move) -> Step:
@@ -34,6 +35,46 @@ def apply_plan(state: DealState, move: Move, plan: Plan) -> Step:
 
     Only for a plan that :func:`verify_move` returned for this very position.
     """
+    number, round_ = state.moves_played, state.round
+    built, previous, sweep = _carry_out(state, move, plan)
+    used = plan.builds_used
+    step = Step(
+        move,
+        plan.kind,
+        number,
+        round_,
+        plan.value,
+        plan.groups,
+        used if plan.target is None else used[1:],
+        built,
+        previous,
+        sweep,
+    )
+    if state.keep_log:
+        state.log.append(step)
+    return step
+
+
+def play_move(state: DealState, move: Move) -> MoveKind:
+    """Verify ``move`` and play it, as :func:`apply_move` does, but make its
+    :class:`Step` only for a state that keeps a log (self-play, search).
+
+    :returns: what the move turned out to be.
+    :raises IllegalMoveError: the move is illegal; ``state`` is unchanged.
+    """
+    plan = verify_move(state, move)
+    if state.keep_log:
+        apply_plan(state, move, plan)
+    else:
+        _carry_out(state, move, plan)
+    return plan.kind
+
+
+def _carry_out(
+    state: DealState, move: Move, plan: Plan
+) -> tuple[Build | None, Build | None, bool]:
+    """Change ``state`` as ``plan`` says; the build made or changed, the build
+    it was before, and whether the move swept the table."""
     seat, card = move.seat, move.card
     index: int = card  # a native int: the shifts stay in C
     bit = 1 << index
@@ -73,27 +114,12 @@ def apply_plan(state: DealState, move: Move, plan: Plan) -> Step:
             groups = ((*previous.cards, card, *plan.joined), *plan.groups)
         step_build = Build(previous.id, plan.value or 0, groups, seat)
         state.builds = [step_build if b is previous else b for b in state.builds]
-    used = plan.builds_used
-    step = Step(
-        move,
-        kind,
-        state.moves_played,
-        state.round,
-        plan.value,
-        plan.groups,
-        used if plan.target is None else used[1:],
-        step_build,
-        previous,
-        sweep,
-    )
-    if state.keep_log:
-        state.log.append(step)
     state.moves_played += 1
     seating = state.seating
     state.turn = (seat + seating.step) % seating.players
     if state.round == seating.rounds - 1 and not hands[seat] and state.round_over:
         _finish_deal(state)
-    return step
+    return step_build, previous, sweep
 
 
 def _deal_ends(state: DealState) -> bool:
