@@ -166,21 +166,28 @@ def _loose_order(state: DealState) -> tuple[tuple[int, ...], int]:
     if known >= 0 and not known & ~bits and not (bits ^ known) & (bits ^ known) - 1:
         order, ranks = _with_card(state, order, ranks, (bits ^ known).bit_length() - 1)
     elif known >= 0 and not bits & ~known:
-        order = tuple([card for card in order if bits >> card & 1])
-        ranks = _ranks_of(order)
+        order, ranks = _kept(order, ranks, bits)
     else:
         order = _sorted_loose(state)
-        ranks = _ranks_of(order)
+        ranks = 0
+        for at, card in enumerate(order):
+            ranks |= (card % 13 + 1) << 4 * at
     state.loose_order = (bits, order, ranks)
     return order, ranks
 
 
-def _ranks_of(order: tuple[int, ...]) -> int:
-    """The ranks of the cards ``order``, 4 bits each, the first lowest."""
-    ranks = 0
-    for at, card in enumerate(order):
-        ranks |= (card % 13 + 1) << 4 * at
-    return ranks
+def _kept(order: tuple[int, ...], ranks: int, bits: int) -> tuple[tuple[int, ...], int]:
+    """``order`` and its ``ranks`` without the cards missing from ``bits``."""
+    kept: list[int] = []
+    kept_ranks = 0
+    shift = 0
+    for card in order:
+        if bits >> card & 1:
+            kept.append(card)
+            kept_ranks |= (ranks & 15) << shift
+            shift += 4
+        ranks >>= 4
+    return tuple(kept), kept_ranks
 
 
 def _with_card(
@@ -188,18 +195,22 @@ def _with_card(
 ) -> tuple[tuple[int, ...], int]:
     """``order`` and its ``ranks`` with ``card`` in its place."""
     arrival = state.arrival
-    rank, came = card % 13, arrival[card]
+    rank, came = card % 13 + 1, arrival[card]
     at = 0
-    for other in order:
-        if other % 13 > rank:
-            break
-        if other % 13 == rank:
-            if arrival[other] > came or (arrival[other] == came and other > card):
-                break
+    rest = ranks
+    while rest and rest & 15 < rank:
         at += 1
+        rest >>= 4
+    while rest and rest & 15 == rank:
+        other = order[at]
+        if arrival[other] > came or (arrival[other] == came and other > card):
+            break
+        at += 1
+        rest >>= 4
     kept = ranks & ((1 << 4 * at) - 1)
-    ranks = kept | (rank + 1) << 4 * at | (ranks ^ kept) << 4
-    return order[:at] + (card,) + order[at:], ranks
+    placed = list(order)
+    placed.insert(at, card)
+    return tuple(placed), kept | (rest << 4 | rank) << 4 * at
 
 
 def _sorted_loose(state: DealState) -> tuple[int, ...]:
