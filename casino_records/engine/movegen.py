@@ -151,6 +151,17 @@ _SPREAD: Final = _spread_table()
 """Each 13-bit mask of one suit's ranks with rank ``r`` moved to bit ``4 * r``."""
 
 
+def _rank_counts(bits: int) -> int:
+    """How many cards of the card mask ``bits`` there are of each rank, 4 bits
+    a rank, aces lowest."""
+    return (
+        _SPREAD[bits & 0x1FFF]
+        + _SPREAD[bits >> 13 & 0x1FFF]
+        + _SPREAD[bits >> 26 & 0x1FFF]
+        + _SPREAD[bits >> 39]
+    )
+
+
 def _loose_order(state: DealState) -> tuple[tuple[int, ...], int]:
     """The loose cards sorted by rank, first come first within a rank (equal
     tables then share one cached analysis, and moves come in one order), and
@@ -284,6 +295,8 @@ class _TableView:
         self.n_loose = len(loose)
         self.signature = signature
         """The loose cards' ranks in order, 4 bits each, the first lowest."""
+        self.rank_counts = _rank_counts(state.loose_bits)
+        """How many loose cards there are of each rank, 4 bits a rank, aces lowest."""
         self._loose_items: tuple[Item, ...] | None = None
         self.own: tuple[Build, ...] = ()
         self.build_masks: tuple[int, ...] = ()
@@ -334,9 +347,9 @@ class _TableView:
         return self.loose_items[: self.prefix_length(value)]
 
     def prefix_key(self, value: int) -> int:
-        """An int naming the items of :meth:`prefix` (with the card values in use)."""
-        k = self.prefix_length(value)
-        return ((self.signature & ((1 << 4 * k) - 1)) << 6 | k) << 1 | self.royal_bit
+        """An int naming the items of :meth:`prefix` (with the card values in use):
+        the number of loose cards of each rank up to ``value``."""
+        return (self.rank_counts & ((1 << 4 * value) - 1)) << 1 | self.royal_bit
 
     def loose_sums(self, total: int) -> tuple[int, ...]:
         """Sets of one or more summable loose items adding up to ``total``."""
