@@ -13,7 +13,7 @@ every position of random games and against brute force.
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Final, cast
 
 from .buildcheck import read_build
 from .cards import CARDS, Card
@@ -121,11 +121,13 @@ def _creations(
     """
     found: dict[int, None] = {}
     with_none = (0, *extras)
+    single_ok = value_ok(royal, value, True)
+    multiple_ok = value_ok(royal, value, False)
     for mine in (0, *companions) if alone else companions:
         for extra in with_none:
             if extra & mine or not (extra | mine):
                 continue
-            if value_ok(royal, value, mine != 0 and extra == 0):
+            if single_ok if mine != 0 and extra == 0 else multiple_ok:
                 found[mine | extra] = None
     return tuple(found)
 
@@ -324,8 +326,11 @@ class _TableView:
         """The loose cards as items (needed only when an analysis is not cached)."""
         found = self._loose_items
         if found is None:
-            item = self.values.item
-            found = self._loose_items = tuple([item[c] for c in self.loose])
+            # Typed as objects, the items are kept as the table holds them
+            # (compiled, items of type Item would be unpacked and packed again).
+            table: tuple[object, ...] = self.values.item
+            loose = tuple([table[card] for card in self.loose])
+            found = self._loose_items = cast("tuple[Item, ...]", loose)
         return found
 
     @property
