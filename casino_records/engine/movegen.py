@@ -61,6 +61,7 @@ def generate_legal_moves(state: DealState) -> list[Move]:
     moves: list[Move] = []
     trails: list[Move] = []
     restricted = trail_restricted(state, seat)
+    seat_trails = _TRAILS[seat]
     for card in hand:
         after = 0
         for other in hand:
@@ -71,7 +72,7 @@ def generate_legal_moves(state: DealState) -> list[Move]:
         captured = len(moves) > before
         table.add_builds(card, after, moves)
         if not restricted or not trail_refusal(state, seat, card, after, captured):
-            trails.append(_TRAILS[seat][card])
+            trails.append(seat_trails[card])
     moves.extend(trails)
     return moves
 
@@ -164,29 +165,33 @@ def _rank_counts(bits: int) -> int:
     )
 
 
-def _loose_order(state: DealState) -> tuple[tuple[int, ...], int]:
+def _loose_order(state: DealState) -> tuple[tuple[int, ...], int, int]:
     """The loose cards sorted by rank, first come first within a rank (equal
-    tables then share one cached analysis, and moves come in one order), and
-    their ranks, 4 bits each, the first lowest.
+    tables then share one cached analysis, and moves come in one order), their
+    ranks, 4 bits each, the first lowest, and their :func:`_rank_counts`.
 
     Worked out from the order noted at the last position when one card came
     (a trail) or cards went, else from scratch; noted for the next position.
     """
     bits = state.loose_bits
-    known, order, ranks = state.loose_order
+    known, order, ranks, counts = state.loose_order
     if known == bits:
-        return order, ranks
+        return order, ranks, counts
     if known >= 0 and not known & ~bits and not (bits ^ known) & (bits ^ known) - 1:
-        order, ranks = _with_card(state, order, ranks, (bits ^ known).bit_length() - 1)
+        card = (bits ^ known).bit_length() - 1
+        order, ranks = _with_card(state, order, ranks, card)
+        counts += 1 << 4 * (card % 13)
     elif known >= 0 and not bits & ~known:
         order, ranks = _kept(order, ranks, bits)
+        counts -= _rank_counts(known ^ bits)
     else:
         order = _sorted_loose(state)
         ranks = 0
         for at, card in enumerate(order):
             ranks |= (card % 13 + 1) << 4 * at
-    state.loose_order = (bits, order, ranks)
-    return order, ranks
+        counts = _rank_counts(bits)
+    state.loose_order = (bits, order, ranks, counts)
+    return order, ranks, counts
 
 
 def _kept(order: tuple[int, ...], ranks: int, bits: int) -> tuple[tuple[int, ...], int]:
@@ -291,13 +296,13 @@ class _TableView:
         self.rules = state.rules
         values = self.values = state.values
         self.royal = values.royal
-        loose, signature = _loose_order(state)
+        loose, signature, rank_counts = _loose_order(state)
         self.loose = loose
         """The loose cards, item by item."""
         self.n_loose = len(loose)
         self.signature = signature
         """The loose cards' ranks in order, 4 bits each, the first lowest."""
-        self.rank_counts = _rank_counts(state.loose_bits)
+        self.rank_counts = rank_counts
         """How many loose cards there are of each rank, 4 bits a rank, aces lowest."""
         self._loose_items: tuple[Item, ...] | None = None
         self.own: tuple[Build, ...] = ()
