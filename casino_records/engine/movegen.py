@@ -165,33 +165,51 @@ def _rank_counts(bits: int) -> int:
     )
 
 
-def _loose_order(state: DealState) -> tuple[tuple[int, ...], int, int]:
+def _loose_order(state: DealState) -> tuple[tuple[int, ...], int, int, int]:
     """The loose cards sorted by rank, first come first within a rank (equal
     tables then share one cached analysis, and moves come in one order), their
-    ranks, 4 bits each, the first lowest, and their :func:`_rank_counts`.
+    ranks, 4 bits each, the first lowest, their :func:`_rank_counts` and their
+    :func:`_totals`.
 
     Worked out from the order noted at the last position when one card came
     (a trail) or cards went, else from scratch; noted for the next position.
     """
     bits = state.loose_bits
-    known, order, ranks, counts = state.loose_order
+    known, order, ranks, counts, totals = state.loose_order
     if known == bits:
-        return order, ranks, counts
+        return order, ranks, counts, totals
+    lows = state.values.low
     if known >= 0 and not known & ~bits and not (bits ^ known) & (bits ^ known) - 1:
         card = (bits ^ known).bit_length() - 1
         order, ranks = _with_card(state, order, ranks, card)
         counts += 1 << 4 * (card % 13)
+        totals = (totals | totals << lows[card]) & _TOTALS_MASK
     elif known >= 0 and not bits & ~known:
         order, ranks = _kept(order, ranks, bits)
         counts -= _rank_counts(known ^ bits)
+        totals = _totals(order, lows)
     else:
         order = _sorted_loose(state)
         ranks = 0
         for at, card in enumerate(order):
             ranks |= (card % 13 + 1) << 4 * at
         counts = _rank_counts(bits)
-    state.loose_order = (bits, order, ranks, counts)
-    return order, ranks, counts
+        totals = _totals(order, lows)
+    state.loose_order = (bits, order, ranks, counts, totals)
+    return order, ranks, counts, totals
+
+
+def _totals(cards: tuple[int, ...], lows: tuple[int, ...]) -> int:
+    """The sums (bit ``t`` for ``t``) that some of ``cards`` add up to, 0 (none
+    of them) included, up to the highest value."""
+    totals = 1
+    for card in cards:
+        totals = (totals | totals << lows[card]) & _TOTALS_MASK
+    return totals
+
+
+_TOTALS_MASK: Final = (1 << 15) - 1
+"""The sums a group can be worth (up to 14)."""
 
 
 def _kept(order: tuple[int, ...], ranks: int, bits: int) -> tuple[tuple[int, ...], int]:
@@ -296,7 +314,7 @@ class _TableView:
         self.rules = state.rules
         values = self.values = state.values
         self.royal = values.royal
-        loose, signature, rank_counts = _loose_order(state)
+        loose, signature, rank_counts, totals = _loose_order(state)
         self.loose = loose
         """The loose cards, item by item."""
         self.n_loose = len(loose)
@@ -304,6 +322,9 @@ class _TableView:
         """The loose cards' ranks in order, 4 bits each, the first lowest."""
         self.rank_counts = rank_counts
         """How many loose cards there are of each rank, 4 bits a rank, aces lowest."""
+        self.totals = totals
+        """The sums (bit ``t`` for ``t``) that some of the loose cards add up to,
+        0 (none of them) included, up to the highest value."""
         self._loose_items: tuple[Item, ...] | None = None
         self.own: tuple[Build, ...] = ()
         self.build_masks: tuple[int, ...] = ()
@@ -372,15 +393,14 @@ class _TableView:
 
     def creations(self, low: int, alone: bool, value: int) -> tuple[int, ...]:
         """Loose-item masks the played card can create a build of ``value`` with."""
+        if not alone and not (value > low and self.totals >> (value - low) & 1):
+            return ()  # no loose cards make up the rest of the value
         key = ((self.prefix_key(value) << 4 | low) << 1 | alone) << 4 | value
         found = _CREATIONS.get(key)
         if found is None:
             companions = self.loose_sums(value - low) if value > low else ()
-            if alone or companions:
-                extras = self.loose_unions(value)
-                found = _creations(companions, extras, alone, value, self.royal)
-            else:
-                found = ()
+            extras = self.loose_unions(value)
+            found = _creations(companions, extras, alone, value, self.royal)
             _remember(_CREATIONS, key, found)
         return found
 
