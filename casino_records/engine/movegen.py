@@ -35,7 +35,7 @@ from .constraints import (
 )
 from .moves import TRAILS, Action, Build, Move
 from .state import DealState
-from .values import values_of
+from .values import ValueTables, values_of
 
 __all__ = ["captures_for", "clear_caches", "generate_legal_moves"]
 
@@ -165,47 +165,52 @@ def _rank_counts(bits: int) -> int:
     )
 
 
-def _loose_order(state: DealState) -> tuple[tuple[int, ...], int, int, int]:
+def _loose_order(state: DealState) -> tuple[tuple[int, ...], int, int, int, int]:
     """The loose cards sorted by rank, first come first within a rank (equal
     tables then share one cached analysis, and moves come in one order), their
-    ranks, 4 bits each, the first lowest, their :func:`_rank_counts` and their
-    :func:`_totals`.
+    ranks, 4 bits each, the first lowest, their :func:`_rank_counts`, and the
+    :func:`_totals` and values alone of the cards.
 
     Worked out from the order noted at the last position when one card came
     (a trail) or cards went, else from scratch; noted for the next position.
     """
     bits = state.loose_bits
-    known, order, ranks, counts, totals = state.loose_order
+    known, order, ranks, counts, totals, alone = state.loose_order
     if known == bits:
-        return order, ranks, counts, totals
-    lows = state.values.low
+        return order, ranks, counts, totals, alone
+    values = state.values
     if known >= 0 and not known & ~bits and not (bits ^ known) & (bits ^ known) - 1:
         card = (bits ^ known).bit_length() - 1
         order, ranks = _with_card(state, order, ranks, card)
         counts += 1 << 4 * (card % 13)
-        totals = (totals | totals << lows[card]) & _TOTALS_MASK
+        totals = (totals | totals << values.low[card]) & _TOTALS_MASK
+        alone |= values.cvals[card]
     elif known >= 0 and not bits & ~known:
         order, ranks = _kept(order, ranks, bits)
         counts -= _rank_counts(known ^ bits)
-        totals = _totals(order, lows)
+        totals, alone = _totals(order, values)
     else:
         order = _sorted_loose(state)
         ranks = 0
         for at, card in enumerate(order):
             ranks |= (card % 13 + 1) << 4 * at
         counts = _rank_counts(bits)
-        totals = _totals(order, lows)
-    state.loose_order = (bits, order, ranks, counts, totals)
-    return order, ranks, counts, totals
+        totals, alone = _totals(order, values)
+    state.loose_order = (bits, order, ranks, counts, totals, alone)
+    return order, ranks, counts, totals, alone
 
 
-def _totals(cards: tuple[int, ...], lows: tuple[int, ...]) -> int:
+def _totals(cards: tuple[int, ...], values: ValueTables) -> tuple[int, int]:
     """The sums (bit ``t`` for ``t``) that some of ``cards`` add up to, 0 (none
-    of them) included, up to the highest value."""
+    of them) included, up to the highest value; and the values the cards stand
+    for alone."""
+    lows, cvals = values.low, values.cvals
     totals = 1
+    alone = 0
     for card in cards:
         totals = (totals | totals << lows[card]) & _TOTALS_MASK
-    return totals
+        alone |= cvals[card]
+    return totals, alone
 
 
 _TOTALS_MASK: Final = (1 << 15) - 1
@@ -314,7 +319,7 @@ class _TableView:
         self.rules = state.rules
         values = self.values = state.values
         self.royal = values.royal
-        loose, signature, rank_counts, totals = _loose_order(state)
+        loose, signature, rank_counts, totals, alone = _loose_order(state)
         self.loose = loose
         """The loose cards, item by item."""
         self.n_loose = len(loose)
@@ -325,6 +330,8 @@ class _TableView:
         self.totals = totals
         """The sums (bit ``t`` for ``t``) that some of the loose cards add up to,
         0 (none of them) included, up to the highest value."""
+        self.worths = totals | alone
+        """The values some group of loose cards may be worth (bit ``v`` for ``v``)."""
         self._loose_items: tuple[Item, ...] | None = None
         self.own: tuple[Build, ...] = ()
         self.build_masks: tuple[int, ...] = ()
@@ -406,6 +413,8 @@ class _TableView:
 
     def loose_unions(self, value: int) -> tuple[int, ...]:
         """Every set of disjoint groups of loose cards worth ``value``, sorted."""
+        if not self.worths >> value & 1:
+            return ()
         key = (self.prefix_key(value) << 4) << 4 | value  # no builds: key 0 (4 bits)
         found = _UNIONS.get(key)
         if found is None:
