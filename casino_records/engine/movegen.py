@@ -400,8 +400,9 @@ class _TableView:
 
     def creations(self, low: int, alone: bool, value: int) -> tuple[int, ...]:
         """Loose-item masks the played card can create a build of ``value`` with."""
-        if not alone and not (value > low and self.totals >> (value - low) & 1):
-            return ()  # no loose cards make up the rest of the value
+        makes_up = value > low and self.totals >> (value - low) & 1
+        if not makes_up and not (alone and self.worths >> value & 1):
+            return ()  # no loose cards make up the rest, nor are worth the value
         key = ((self.prefix_key(value) << 4 | low) << 1 | alone) << 4 | value
         found = _CREATIONS.get(key)
         if found is None:
