@@ -13,7 +13,7 @@ every position of random games and against brute force.
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Final, cast
 
 from .buildcheck import read_build
 from .cards import CARDS, Card
@@ -35,7 +35,7 @@ from .constraints import (
 )
 from .moves import TRAILS, Action, Build, Move
 from .state import DealState
-from .values import values_of
+from .values import ValueTables, values_of
 
 __all__ = ["captures_for", "clear_caches", "generate_legal_moves"]
 
@@ -61,6 +61,7 @@ def generate_legal_moves(state: DealState) -> list[Move]:
     moves: list[Move] = []
     trails: list[Move] = []
     restricted = trail_restricted(state, seat)
+    seat_trails = _TRAILS[seat]
     for card in hand:
         after = 0
         for other in hand:
@@ -71,7 +72,7 @@ def generate_legal_moves(state: DealState) -> list[Move]:
         captured = len(moves) > before
         table.add_builds(card, after, moves)
         if not restricted or not trail_refusal(state, seat, card, after, captured):
-            trails.append(_TRAILS[seat][card])
+            trails.append(seat_trails[card])
     moves.extend(trails)
     return moves
 
@@ -121,11 +122,13 @@ def _creations(
     """
     found: dict[int, None] = {}
     with_none = (0, *extras)
+    single_ok = value_ok(royal, value, True)
+    multiple_ok = value_ok(royal, value, False)
     for mine in (0, *companions) if alone else companions:
         for extra in with_none:
             if extra & mine or not (extra | mine):
                 continue
-            if value_ok(royal, value, mine != 0 and extra == 0):
+            if single_ok if mine != 0 and extra == 0 else multiple_ok:
                 found[mine | extra] = None
     return tuple(found)
 
@@ -151,36 +154,81 @@ _SPREAD: Final = _spread_table()
 """Each 13-bit mask of one suit's ranks with rank ``r`` moved to bit ``4 * r``."""
 
 
-def _loose_order(state: DealState) -> tuple[tuple[int, ...], int]:
+def _rank_counts(bits: int) -> int:
+    """How many cards of the card mask ``bits`` there are of each rank, 4 bits
+    a rank, aces lowest."""
+    return (
+        _SPREAD[bits & 0x1FFF]
+        + _SPREAD[bits >> 13 & 0x1FFF]
+        + _SPREAD[bits >> 26 & 0x1FFF]
+        + _SPREAD[bits >> 39]
+    )
+
+
+def _loose_order(state: DealState) -> tuple[tuple[int, ...], int, int, int, int]:
     """The loose cards sorted by rank, first come first within a rank (equal
-    tables then share one cached analysis, and moves come in one order), and
-    their ranks, 4 bits each, the first lowest.
+    tables then share one cached analysis, and moves come in one order), their
+    ranks, 4 bits each, the first lowest, their :func:`_rank_counts`, and the
+    :func:`_totals` and values alone of the cards.
 
     Worked out from the order noted at the last position when one card came
     (a trail) or cards went, else from scratch; noted for the next position.
     """
     bits = state.loose_bits
-    known, order, ranks = state.loose_order
+    known, order, ranks, counts, totals, alone = state.loose_order
     if known == bits:
-        return order, ranks
+        return order, ranks, counts, totals, alone
+    values = state.values
     if known >= 0 and not known & ~bits and not (bits ^ known) & (bits ^ known) - 1:
-        order, ranks = _with_card(state, order, ranks, (bits ^ known).bit_length() - 1)
+        card = (bits ^ known).bit_length() - 1
+        order, ranks = _with_card(state, order, ranks, card)
+        counts += 1 << 4 * (card % 13)
+        totals = (totals | totals << values.low[card]) & _TOTALS_MASK
+        alone |= values.cvals[card]
     elif known >= 0 and not bits & ~known:
-        order = tuple([card for card in order if bits >> card & 1])
-        ranks = _ranks_of(order)
+        order, ranks = _kept(order, ranks, bits)
+        counts -= _rank_counts(known ^ bits)
+        totals, alone = _totals(order, values)
     else:
         order = _sorted_loose(state)
-        ranks = _ranks_of(order)
-    state.loose_order = (bits, order, ranks)
-    return order, ranks
+        ranks = 0
+        for at, card in enumerate(order):
+            ranks |= (card % 13 + 1) << 4 * at
+        counts = _rank_counts(bits)
+        totals, alone = _totals(order, values)
+    state.loose_order = (bits, order, ranks, counts, totals, alone)
+    return order, ranks, counts, totals, alone
 
 
-def _ranks_of(order: tuple[int, ...]) -> int:
-    """The ranks of the cards ``order``, 4 bits each, the first lowest."""
-    ranks = 0
-    for at, card in enumerate(order):
-        ranks |= (card % 13 + 1) << 4 * at
-    return ranks
+def _totals(cards: tuple[int, ...], values: ValueTables) -> tuple[int, int]:
+    """The sums (bit ``t`` for ``t``) that some of ``cards`` add up to, 0 (none
+    of them) included, up to the highest value; and the values the cards stand
+    for alone."""
+    lows, cvals = values.low, values.cvals
+    totals = 1
+    alone = 0
+    for card in cards:
+        totals = (totals | totals << lows[card]) & _TOTALS_MASK
+        alone |= cvals[card]
+    return totals, alone
+
+
+_TOTALS_MASK: Final = (1 << 15) - 1
+"""The sums a group can be worth (up to 14)."""
+
+
+def _kept(order: tuple[int, ...], ranks: int, bits: int) -> tuple[tuple[int, ...], int]:
+    """``order`` and its ``ranks`` without the cards missing from ``bits``."""
+    kept: list[int] = []
+    kept_ranks = 0
+    shift = 0
+    for card in order:
+        if bits >> card & 1:
+            kept.append(card)
+            kept_ranks |= (ranks & 15) << shift
+            shift += 4
+        ranks >>= 4
+    return tuple(kept), kept_ranks
 
 
 def _with_card(
@@ -188,18 +236,22 @@ def _with_card(
 ) -> tuple[tuple[int, ...], int]:
     """``order`` and its ``ranks`` with ``card`` in its place."""
     arrival = state.arrival
-    rank, came = card % 13, arrival[card]
+    rank, came = card % 13 + 1, arrival[card]
     at = 0
-    for other in order:
-        if other % 13 > rank:
-            break
-        if other % 13 == rank:
-            if arrival[other] > came or (arrival[other] == came and other > card):
-                break
+    rest = ranks
+    while rest and rest & 15 < rank:
         at += 1
+        rest >>= 4
+    while rest and rest & 15 == rank:
+        other = order[at]
+        if arrival[other] > came or (arrival[other] == came and other > card):
+            break
+        at += 1
+        rest >>= 4
     kept = ranks & ((1 << 4 * at) - 1)
-    ranks = kept | (rank + 1) << 4 * at | (ranks ^ kept) << 4
-    return order[:at] + (card,) + order[at:], ranks
+    placed = list(order)
+    placed.insert(at, card)
+    return tuple(placed), kept | (rest << 4 | rank) << 4 * at
 
 
 def _sorted_loose(state: DealState) -> tuple[int, ...]:
@@ -267,12 +319,19 @@ class _TableView:
         self.rules = state.rules
         values = self.values = state.values
         self.royal = values.royal
-        loose, signature = _loose_order(state)
+        loose, signature, rank_counts, totals, alone = _loose_order(state)
         self.loose = loose
         """The loose cards, item by item."""
         self.n_loose = len(loose)
         self.signature = signature
         """The loose cards' ranks in order, 4 bits each, the first lowest."""
+        self.rank_counts = rank_counts
+        """How many loose cards there are of each rank, 4 bits a rank, aces lowest."""
+        self.totals = totals
+        """The sums (bit ``t`` for ``t``) that some of the loose cards add up to,
+        0 (none of them) included, up to the highest value."""
+        self.worths = totals | alone
+        """The values some group of loose cards may be worth (bit ``v`` for ``v``)."""
         self._loose_items: tuple[Item, ...] | None = None
         self.own: tuple[Build, ...] = ()
         self.build_masks: tuple[int, ...] = ()
@@ -300,8 +359,11 @@ class _TableView:
         """The loose cards as items (needed only when an analysis is not cached)."""
         found = self._loose_items
         if found is None:
-            item = self.values.item
-            found = self._loose_items = tuple([item[c] for c in self.loose])
+            # Typed as objects, the items are kept as the table holds them
+            # (compiled, items of type Item would be unpacked and packed again).
+            table: tuple[object, ...] = self.values.item
+            loose = tuple([table[card] for card in self.loose])
+            found = self._loose_items = cast("tuple[Item, ...]", loose)
         return found
 
     @property
@@ -323,9 +385,9 @@ class _TableView:
         return self.loose_items[: self.prefix_length(value)]
 
     def prefix_key(self, value: int) -> int:
-        """An int naming the items of :meth:`prefix` (with the card values in use)."""
-        k = self.prefix_length(value)
-        return ((self.signature & ((1 << 4 * k) - 1)) << 6 | k) << 1 | self.royal_bit
+        """An int naming the items of :meth:`prefix` (with the card values in use):
+        the number of loose cards of each rank up to ``value``."""
+        return (self.rank_counts & ((1 << 4 * value) - 1)) << 1 | self.royal_bit
 
     def loose_sums(self, total: int) -> tuple[int, ...]:
         """Sets of one or more summable loose items adding up to ``total``."""
@@ -338,20 +400,22 @@ class _TableView:
 
     def creations(self, low: int, alone: bool, value: int) -> tuple[int, ...]:
         """Loose-item masks the played card can create a build of ``value`` with."""
+        makes_up = value > low and self.totals >> (value - low) & 1
+        if not makes_up and not (alone and self.worths >> value & 1):
+            return ()  # no loose cards make up the rest, nor are worth the value
         key = ((self.prefix_key(value) << 4 | low) << 1 | alone) << 4 | value
         found = _CREATIONS.get(key)
         if found is None:
             companions = self.loose_sums(value - low) if value > low else ()
-            if alone or companions:
-                extras = self.loose_unions(value)
-                found = _creations(companions, extras, alone, value, self.royal)
-            else:
-                found = ()
+            extras = self.loose_unions(value)
+            found = _creations(companions, extras, alone, value, self.royal)
             _remember(_CREATIONS, key, found)
         return found
 
     def loose_unions(self, value: int) -> tuple[int, ...]:
         """Every set of disjoint groups of loose cards worth ``value``, sorted."""
+        if not self.worths >> value & 1:
+            return ()
         key = (self.prefix_key(value) << 4) << 4 | value  # no builds: key 0 (4 bits)
         found = _UNIONS.get(key)
         if found is None:

@@ -80,10 +80,12 @@ class DealState:
     """The side that took the residue, once the deal is over."""
     finished: bool
     """True once the last card was played and the residue handed out."""
-    loose_order: tuple[int, tuple[int, ...], int]
+    loose_order: tuple[int, tuple[int, ...], int, int, int, int]
     """Move generation's note of the loose cards in its order, kept from one
-    position to the next: the ``loose_bits`` it was made for, the cards, and
-    their ranks (see :mod:`casino_records.engine.movegen`)."""
+    position to the next: the ``loose_bits`` it was made for, the cards, their
+    ranks, how many there are of each rank, the sums some of them add up to,
+    and the values they stand for alone (see
+    :mod:`casino_records.engine.movegen`)."""
 
     def __init__(
         self,
@@ -130,7 +132,7 @@ class DealState:
         self.residue = ()
         self.residue_side = None
         self.finished = False
-        self.loose_order = (-1, (), 0)
+        self.loose_order = (-1, (), 0, 0, 0, 0)
 
     @classmethod
     def start(
