@@ -45,7 +45,18 @@ _SHORTEST: Final = len(b'{"seat":0,"card":"AS","action":"trail"}]')
 """No move is spelled in fewer bytes (with the ``]`` or ``,`` after it)."""
 
 
-def _spellings() -> tuple[dict[bytes, Move], dict[bytes, tuple[int, Card, Action]]]:
+_TRAIL_TEXTS: Final[dict[bytes, Move]] = {}
+"""Every trail, spelled as a whole move object (see :func:`_spell_moves`)."""
+_HEADS: Final[dict[bytes, tuple[int, Card, Action]]] = {}
+"""A capture's or a build's seat, card and action, up to the action's closing
+quote; a capture's that gives no value, up to its cards' ``[``."""
+
+
+def _spell_moves() -> None:
+    """Fill :data:`_TRAIL_TEXTS` and :data:`_HEADS`, at the first cut: a process
+    that never cuts (``validate`` of one laid-out file) never pays for them.
+    Each is filled by one ``update``, so a thread reading it finds it empty
+    (and leaves the record to the full path) or whole."""
     trails: dict[bytes, Move] = {}
     heads: dict[bytes, tuple[int, Card, Action]] = {}
     for seat in range(4):
@@ -55,15 +66,10 @@ def _spellings() -> tuple[dict[bytes, Move], dict[bytes, tuple[int, Card, Action
             heads[start + b'"capture"'] = (seat, card, Action.CAPTURE)
             heads[start + b'"capture","take":['] = (seat, card, Action.CAPTURE)
             heads[start + b'"build"'] = (seat, card, Action.BUILD)
-    return trails, heads
+    _HEADS.update(heads)
+    _TRAIL_TEXTS.update(trails)
 
 
-_SPELLINGS: Final = _spellings()
-_TRAIL_TEXTS: Final = _SPELLINGS[0]
-"""Every trail, spelled as a whole move object."""
-_HEADS: Final = _SPELLINGS[1]
-"""A capture's or a build's seat, card and action, up to the action's closing
-quote; a capture's that gives no value, up to its cards' ``[``."""
 _RESTS: Final[dict[bytes, tuple[Action, int]]] = {
     **{b',"value":%d,"take":[' % v: (Action.CAPTURE, v) for v in range(1, 15)},
     **{b',"value":%d,"onto":[' % v: (Action.BUILD, v) for v in range(1, 15)},
@@ -91,6 +97,8 @@ def cut_moves(data: bytes) -> tuple[bytes, list[tuple[Move, ...]]] | None:
     found: list[tuple[Move, ...]] = []
     start = 0
     at = data.find(_KEY)
+    if at >= 0 and not _TRAIL_TEXTS:
+        _spell_moves()
     try:
         while at >= 0:
             opening = at + len(_KEY)
