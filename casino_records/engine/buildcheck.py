@@ -24,7 +24,7 @@ from .constraints import holds, may_absorb, may_change, value_ok
 from .describe import cards_text
 from .masks import cards_of
 from .moves import Build, Move, MoveKind
-from .plan import Plan, check_g1, illegal, locate, partition_all
+from .plan import Plan, check_g1, group_cards, illegal, locate, partition_all
 from .state import DealState
 
 __all__ = ["read_build", "verify_build"]
@@ -121,14 +121,7 @@ class _Items:
 
     def cards(self, group: list[int]) -> tuple[Card, ...]:
         """The cards of a group of items, as one group."""
-        cards: list[Card] = []
-        first_build = self.first_build
-        for i in group:
-            if i < first_build:
-                cards.append(self.cards_in[i])
-            else:
-                cards.extend(self.builds[i - first_build].cards)
-        return tuple(cards)
+        return group_cards(group, self.cards_in, self.builds)
 
     def groups(self, found: list[list[int]]) -> tuple[tuple[Card, ...], ...]:
         """The card groups of a partition; a build standing alone keeps its groups."""

@@ -30,7 +30,7 @@ from .describe import cards_text
 from .masks import cards_alone, cards_of
 from .movegen import captures_for
 from .moves import Action, Build, Move, MoveKind
-from .plan import Plan, check_g1, illegal, locate, partition_all
+from .plan import Plan, check_g1, group_cards, illegal, locate, partition_all
 from .state import DealState
 from .values import RANK_MASK, values_of
 
@@ -203,17 +203,8 @@ def _verify_capture(
             f"{card} cannot take {cards_text(move.table, pretty=False)}: they do not split"
             f" into groups worth {worth}",
         )
-    count = len(table)
-    parts: list[tuple[Card, ...]] = []
-    for group in found:
-        cards: list[Card] = []
-        for i in group:
-            if i < count:
-                cards.append(table[i])
-            else:
-                cards.extend(builds[i - count].cards)
-        parts.append(tuple(cards))
-    return _capture_plan(state, move, loose, builds, value, tuple(parts))
+    groups = tuple([group_cards(group, table, builds) for group in found])
+    return _capture_plan(state, move, loose, builds, value, groups)
 
 
 def _stands_for(stands: int, value: int) -> bool:

@@ -4,7 +4,8 @@ and builds share.
 :func:`locate` finds a move's table cards (loose cards, and builds used whole);
 :func:`illegal` raises the :class:`~casino_records.errors.IllegalMoveError`
 that names the rule a move breaks; :func:`check_g1` applies G1 to the builds a
-move leaves the mover; :func:`partition_all` groups all of a move's items.
+move leaves the mover; :func:`partition_all` groups all of a move's items and
+:func:`group_cards` says the cards of a group.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from .describe import cards_text
 from .moves import Action, Build, Move, MoveKind, _Value
 from .state import DealState
 
-__all__ = ["Plan", "check_g1", "illegal", "locate", "partition_all"]
+__all__ = ["Plan", "check_g1", "group_cards", "illegal", "locate", "partition_all"]
 
 
 @final
@@ -154,3 +155,18 @@ def partition_all(items: list[Item], value: int) -> list[list[int]] | None:
                 found.append(summed)
             summed.append(i)
     return found
+
+
+def group_cards(
+    group: list[int], singles: list[Card], builds: list[Build]
+) -> tuple[Card, ...]:
+    """The cards of a group of a move's items, as one group: the items are the
+    cards ``singles``, then the ``builds``, each taken whole."""
+    count = len(singles)
+    cards: list[Card] = []
+    for i in group:
+        if i < count:
+            cards.append(singles[i])
+        else:
+            cards.extend(builds[i - count].cards)
+    return tuple(cards)
