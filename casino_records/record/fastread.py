@@ -54,7 +54,14 @@ from .plain import (
 )
 from .structure import deal_problems, record_problems
 
-__all__ = ["LightDeal", "LightRecord", "LightRound", "key_count", "light_record"]
+__all__ = [
+    "LightDeal",
+    "LightRecord",
+    "LightRound",
+    "key_count",
+    "light_record",
+    "read_light",
+]
 
 
 _CARD_BY_NAME: Final = dict(zip(CARD_NAMES, CARDS, strict=True))
@@ -135,12 +142,23 @@ def light_record(data: bytes) -> LightRecord | None:
     Keys given twice in one object are not seen here (``orjson`` keeps the
     last); the caller checks for them.
     """
+    read = read_light(data)
+    return None if read is None else read[0]
+
+
+def read_light(data: bytes) -> tuple[LightRecord, bytes, object] | None:
+    """:func:`light_record` of ``data``, with the text :mod:`orjson` parsed
+    (``data``, or what :func:`~casino_records.record.movescan.cut_moves` left
+    of it) and what it parsed, for a caller that checks for keys given twice
+    (:func:`key_count`)."""
     cut = cut_moves(data)
+    text = data if cut is None else cut[0]
     try:
-        obj = orjson.loads(data if cut is None else cut[0])
+        obj = orjson.loads(text)
     except orjson.JSONDecodeError:
         return None
-    return light_record_of(obj, None if cut is None else cut[1])
+    record = light_record_of(obj, None if cut is None else cut[1])
+    return None if record is None else (record, text, obj)
 
 
 def light_record_of(

@@ -484,26 +484,18 @@ def light_item(item: Item, max_bytes: int = MAX_RECORD_BYTES) -> LightRecord | N
     item over ``max_bytes``, a key given twice, or anything the quick reader
     is not sure of. A record read here is one :func:`read_item` reads too.
     """
-    import orjson
-
     from . import jsontext
-    from .fastread import key_count, light_record_of
-    from .movescan import cut_moves
+    from .fastread import key_count, read_light
 
     if item.kind not in ("json", "jsonl"):
         return None
     data = item.data.removeprefix(BOM)
     if len(data) > max_bytes:
         return None
-    cut = cut_moves(data)  # the moves read already, when canonically spelled
-    text = data if cut is None else cut[0]
-    try:
-        parsed = orjson.loads(text)
-    except orjson.JSONDecodeError:
+    read = read_light(data)
+    if read is None:
         return None
-    record = light_record_of(parsed, None if cut is None else cut[1])
-    if record is None:
-        return None
+    record, text, parsed = read
     if jsontext.has_repeated_keys(text, parsed, key_count(parsed)):
         return None
     return record
