@@ -52,7 +52,7 @@ test: install
 	$(PY) -m pytest -n $(PYTEST_JOBS) -m "not wheel"
 
 # The inner loop: everything but the slow property runs, the builds' comparison,
-# the README's examples, the live servers and the browser tests.
+# the examples of the README and docs/cli.md, the live servers and the browser tests.
 test-fast: install
 	$(PY) -m pytest -q -n $(PYTEST_JOBS) -m "not slow and not browser"
 

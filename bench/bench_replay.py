@@ -210,7 +210,7 @@ def main() -> None:
         )
     print(
         f"machine speed now: the pure-Python reference takes {python_reference():.3f} s"
-        " (0.16 s to 0.23 s when the figures in the README were taken)"
+        " (0.16 s to 0.23 s when the figures in bench/README.md were taken)"
     )
 
 

@@ -188,7 +188,7 @@ def stats(folder: Path, sql: str | None, fmt: str) -> None:
     The dispute and invalid rates, the most disputed categories and the rules
     most often broken, overall and per preset and player count. With --sql,
     any query over the views `records` and `findings` (the columns are listed
-    in the README).
+    in docs/cli.md).
     """
     _need_scale("stats")
     from ..present.stats import sql_text, stats_json, stats_text

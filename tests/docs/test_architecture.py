@@ -54,8 +54,16 @@ def test_the_layer_picture_is_the_contract() -> None:
     assert re.sub(r"\s+", " ", quoted) in re.sub(r"\s+", " ", text)
 
 
+DOCUMENTS = [
+    ROOT / "README.md",
+    *sorted(DOCS.glob("*.md")),
+    ROOT / "bench" / "README.md",
+]
+"""Every document of the project (the sample games' README is the samples' own)."""
+
+
 @pytest.mark.parametrize(
-    "document", [ROOT / "README.md", *sorted(DOCS.glob("*.md"))], ids=lambda p: p.name
+    "document", DOCUMENTS, ids=lambda p: p.parent.name + "/" + p.name
 )
 def test_links_to_files_resolve(document: Path) -> None:
     text = document.read_text(encoding="utf-8")
@@ -67,3 +75,32 @@ def test_links_to_files_resolve(document: Path) -> None:
         and not (document.parent / target).exists()
     ]
     assert not broken, f"{document.name} links to missing files: {broken}"
+
+
+_ANCHOR_LINK = re.compile(r"\]\(([^)#\s]*)#([^)\s]+)\)")
+_FENCE = re.compile(r"^```.*?^```", re.MULTILINE | re.DOTALL)
+
+
+def _anchors(document: Path) -> set[str]:
+    """The anchors GitHub gives a document's headings (those outside code blocks)."""
+    text = _FENCE.sub("", document.read_text(encoding="utf-8"))
+    headings = re.findall(r"^#+ (.*)$", text, re.MULTILINE)
+    return {
+        re.sub(r"[^\w\- ]", "", h.strip().lower()).replace(" ", "-") for h in headings
+    }
+
+
+@pytest.mark.parametrize(
+    "document", DOCUMENTS, ids=lambda p: p.parent.name + "/" + p.name
+)
+def test_links_to_headings_resolve(document: Path) -> None:
+    text = _FENCE.sub("", document.read_text(encoding="utf-8"))
+    broken = [
+        f"{target}#{anchor}"
+        for target, anchor in _ANCHOR_LINK.findall(text)
+        if "://" not in target
+        and (not target or target.endswith(".md"))
+        and (document.parent / target).exists()  # a missing file: the test above
+        and anchor not in _anchors(document.parent / target if target else document)
+    ]
+    assert not broken, f"{document.name} links to missing headings: {broken}"

@@ -1,11 +1,12 @@
-"""The README's command-line examples print exactly what the README shows.
+"""The command-line examples of the README and of docs/cli.md print exactly what they show.
 
-Every ``console`` block is run, command by command, from the repository root
-(with ``/tmp/`` mapped to a temporary folder of its own; a block that reads a
-file an earlier block wrote runs after it in the same folder). The ``view``
-example, which starts a server, is skipped there. When the samples change, regenerate the
-outputs: ``.venv/bin/python -m tests.docs.test_readme --update`` (it refuses to
-write an output that holds a traceback).
+Every ``console`` block of both is run, command by command, from the repository
+root (with ``/tmp/`` mapped to a temporary folder of its own; a block that reads
+a file an earlier block of the same document wrote runs after it in the same
+folder). The ``view`` example, which starts a server, is skipped there. When the
+samples change, regenerate the outputs of both documents:
+``.venv/bin/python -m tests.docs.test_readme --update`` (it refuses to write an
+output that holds a traceback).
 
 The README opens with the three jobs people come for, each two or three
 commands to paste (``sh`` blocks): every one of them is run too, with the exit
@@ -28,11 +29,14 @@ from pathlib import Path
 
 import pytest
 
-from tests.paths import ROOT
+from tests.paths import DOCS, ROOT
 
 pytestmark = pytest.mark.slow
 
 README = ROOT / "README.md"
+CLI_REFERENCE = DOCS / "cli.md"
+EXAMPLES = (README, CLI_REFERENCE)
+"""The documents whose command examples are run."""
 _BLOCK = re.compile(r"```console\n(.*?)```", re.S)
 _SH_BLOCK = re.compile(r"```sh\n(.*?)```", re.S)
 JOBS = "## Three jobs, three commands each"
@@ -88,12 +92,12 @@ def _outputs(block: str, tmp: str) -> list[tuple[str, list[str], list[str]]]:
 _TMP_FILE = re.compile(r"/tmp/[\w.\-]+")
 
 
-def _block_groups() -> list[list[str]]:
-    """The console blocks, a block that reads a ``/tmp/`` file an earlier block
-    wrote joined to that block's group: the groups run apart (and in parallel)."""
+def _block_groups(document: Path) -> list[list[str]]:
+    """A document's console blocks, a block that reads a ``/tmp/`` file an earlier
+    block wrote joined to that block's group: the groups run apart (and in parallel)."""
     groups: list[list[str]] = []
     written: set[str] = set()
-    for block in _BLOCK.findall(README.read_text()):
+    for block in _BLOCK.findall(document.read_text()):
         files = set(_TMP_FILE.findall(block))
         if groups and files & written:
             groups[-1].append(block)
@@ -104,26 +108,37 @@ def _block_groups() -> list[list[str]]:
     return groups
 
 
-def _group_id(group: list[str]) -> str:
+def _group_id(document: Path, group: list[str]) -> str:
     first = _commands(group[0])[0][0]
-    return first.split("|")[0].strip()[:60]
+    return f"{document.name}: {first.split('|')[0].strip()[:60]}"
 
 
-_GROUPS = _block_groups()
+_GROUPS = [(doc, group) for doc in EXAMPLES for group in _block_groups(doc)]
 
 
-def test_readme_has_examples() -> None:
-    assert len(_GROUPS) > 5
+def test_the_command_reference_has_the_examples() -> None:
+    counted = {doc: sum(d == doc for d, _ in _GROUPS) for doc in EXAMPLES}
+    assert counted[CLI_REFERENCE] > 10, counted
+    commands = {
+        command.split()[1]
+        for _, group in _GROUPS
+        for block in group
+        for command, _ in _commands(block)
+        if command.startswith("casino-records ")
+    }
+    assert len(commands) >= 14, sorted(commands)  # every command has an example
 
 
-@pytest.mark.parametrize("group", _GROUPS, ids=[_group_id(g) for g in _GROUPS])
-def test_readme_examples_are_real(group: list[str]) -> None:
+@pytest.mark.parametrize(
+    ("document", "group"), _GROUPS, ids=[_group_id(d, g) for d, g in _GROUPS]
+)
+def test_the_examples_are_real(document: Path, group: list[str]) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         for block in group:
             for command, expected, got in _outputs(block, tmp):
                 # stdout and stderr may interleave in another order
                 assert sorted(got) == sorted(expected), (
-                    f"README example out of date: $ {command}\n"
+                    f"{document.name} example out of date: $ {command}\n"
                     "run: .venv/bin/python -m tests.docs.test_readme --update"
                 )
 
@@ -165,18 +180,6 @@ def test_the_inner_loop_is_named() -> None:
     targets = _section(README.read_text(), "## Make targets")
     assert "make test-fast" in targets
     assert re.search(r"^test-fast:", (ROOT / "Makefile").read_text(), re.M)
-
-
-def _slug(heading: str) -> str:
-    """A heading's anchor, as GitHub makes it."""
-    return re.sub(r"[^\w\- ]", "", heading.strip().lower()).replace(" ", "-")
-
-
-def test_the_readme_s_own_links_lead_somewhere() -> None:
-    text = README.read_text()
-    anchors = {_slug(h) for h in re.findall(r"^#+ (.*)$", text, re.M)}
-    links = set(re.findall(r"\]\(#([^)]+)\)", text))
-    assert links and links <= anchors, links - anchors
 
 
 def _free_port() -> int:
@@ -246,8 +249,8 @@ def test_the_jobs_commands_run(title: str, commands: list[str], tmp_path: Path) 
         assert output and "Traceback" not in output, command
 
 
-def _update() -> None:
-    text = README.read_text()
+def _update(document: Path) -> None:
+    text = document.read_text()
     with tempfile.TemporaryDirectory() as tmp:
 
         def redo(match: re.Match[str]) -> str:
@@ -261,11 +264,12 @@ def _update() -> None:
                 lines += got
             return "```console\n" + "\n".join(lines) + "\n```"
 
-        README.write_text(_BLOCK.sub(redo, text))
+        document.write_text(_BLOCK.sub(redo, text))
 
 
 if __name__ == "__main__":
     if sys.argv[1:] == ["--update"]:
-        _update()
+        for example in EXAMPLES:
+            _update(example)
     else:
         sys.exit(pytest.main([__file__, "-q"]))

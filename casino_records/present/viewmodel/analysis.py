@@ -29,7 +29,7 @@ __all__ = [
 
 SAMPLE_CHOICES: Final = (20, 50, DEFAULT_SAMPLES)
 """Sampled deals per estimated move the page offers: quick, finer, the command's
-default (under a minute a two-player deal, see README)."""
+default (under a minute a two-player deal, see bench/README.md)."""
 
 
 def samples_label(samples: int) -> str:
