@@ -17,7 +17,7 @@ from ..engine.legality import Plan, verify_move
 from ..engine.match import MatchState
 from ..engine.movegen import generate_legal_moves
 from ..engine.moves import Move, MoveKind, Step
-from ..engine.play import apply_plan, needs_hands, next_round
+from ..engine.play import apply_plan, needs_hands, next_round, stop_at_immediate_win
 from ..engine.rules import Rules
 from ..engine.scoring import score_masks
 from ..engine.seating import Seating
@@ -439,7 +439,8 @@ class _Replayer:
                     taken = (last_step.move.card, *last_step.taken)
                     decision = match.immediate_win(side, taken)
                     if decision is not None:
-                        report.match_note = decision.reason
+                        stop_at_immediate_win(state)
+                        report.match_note = _not_scored(decision.reason, state)
                         self._after_immediate_win(deal, d, r, k)
                         break
             else:
@@ -514,3 +515,19 @@ class _Replayer:
 def _copy(state: DealState, partial: UnseenCards | None) -> DealState:
     """A position to keep: its hands as far as known."""
     return state.copy() if partial is None else partial.shown(state)
+
+
+def _not_scored(reason: str, state: DealState) -> str:
+    """The note of a deal won at a capture in play (R13.4): not scored, and at
+    the deal's last play, no residue either (:func:`.play.stop_at_immediate_win`)."""
+    note = f"the deal is not scored: {reason}"
+    if not state.finished:
+        return note
+    left = state.loose
+    if not left:
+        return f"{note}; it was the deal's last play"
+    cards = " ".join(CARD_NAMES[c] for c in left)
+    return (
+        f"{note}; it was the deal's last play, and the cards left on the table"
+        f" ({cards}) go to nobody (no residue, R11)"
+    )

@@ -4,7 +4,10 @@ the moves played fix them (D8).
 A deal that stops early (an unfinished record, or a match won at a capture,
 R13.4) has no computed score. Its claims get one warning saying so (a dispute
 under ``strict``), and a dispute for each figure the moves played already
-contradict, e.g. fewer cards than the side had already captured.
+contradict, e.g. fewer cards than the side had already captured, or that the
+rest of the deal cannot reach: more sweeps than the sweeps made plus the moves
+still to come, sweep points when the rules score none, a deal total above
+what every category could still bring.
 """
 
 from __future__ import annotations
@@ -29,6 +32,8 @@ if TYPE_CHECKING:  # the report models are built only when there is something to
 __all__ = ["audit_unplayed_deal", "table_only_claims", "unplayed_claims"]
 
 _HALF: Final = {"cards": 26, "spades": 6}
+_WORTH: Final = {"most_cards": 3, "most_spades": 1}
+"""The points of a category no capture has settled yet (R12)."""
 """More than this many cards (spades) is the most of any side, whatever follows."""
 
 
@@ -36,6 +41,13 @@ class _PartPlayed:
     """What the moves played so far fix about a deal's final figures."""
 
     def __init__(self, state: DealState, sides: int) -> None:
+        seating = state.seating
+        self.remaining = (
+            seating.rounds * HAND_SIZE * seating.players - state.moves_played
+        )
+        """Moves still to come, had the deal been played out."""
+        self.sweep_points = state.rules.sweeps
+        """False when the rules score no sweeps (option ``sweeps``)."""
         self.log = state.log
         self.cards = [0] * sides
         self.spades = [0] * sides
@@ -63,8 +75,12 @@ class _PartPlayed:
             name = figure[7:]
             got = getattr(self, name)[side]
             return got, got + (self.free_cards if name == "cards" else self.free_spades)
-        if figure == "counts.sweeps":
-            return self.sweeps[side], None
+        if figure == "counts.sweeps":  # each move still to come sweeps at most once
+            return self.sweeps[side], self.sweeps[side] + self.remaining
+        if figure == "points.sweeps":  # a point a sweep at most (R10), none if off
+            return 0, self.sweeps[side] + self.remaining if self.sweep_points else 0
+        if figure == "total":  # banked: never more than earned (R13.4)
+            return 0, sum(self._most(name, side) for name in CLAIMED_POINTS)
         if figure in ("points.big_casino", "points.little_casino"):
             card = BIG_CASINO if figure == "points.big_casino" else LITTLE_CASINO
             worth = 2 if card == BIG_CASINO else 1
@@ -87,7 +103,22 @@ class _PartPlayed:
             if leader is None:
                 return None
             return (worth, worth) if leader == side else (0, 0)
-        return None  # sweep points and totals depend on the whole deal
+        return None
+
+    def basis(self, figure: str) -> str:
+        """What fixes the bounds of ``figure``, in words."""
+        if figure == "points.sweeps" and not self.sweep_points:
+            return "the rules score no sweeps (option sweeps off), which"
+        if figure in ("counts.sweeps", "points.sweeps", "total") and self.remaining:
+            return f"the moves played and the {self.remaining} still to come"
+        return "the moves played already"
+
+    def _most(self, name: str, side: int) -> int:
+        """The most a side can still earn in the category ``points.name``."""
+        bounds = self.bounds(f"points.{name}", side)
+        if bounds is not None and bounds[1] is not None:
+            return bounds[1]
+        return _WORTH[name]
 
     def crossing(self, figure: str, side: int, value: int) -> Step | None:
         """The capture that took ``side`` past ``value`` cards (spades) or past half."""
@@ -160,7 +191,7 @@ def audit_unplayed_deal(
                     rule="D8",
                     loc=f"{base}/{k}/{figure.replace('.', '/')}",
                     where=f"deal {d + 1}, side {k} ({sides[k]}), {figure}",
-                    message=f"claimed {label} {value}, but the moves played already"
+                    message=f"claimed {label} {value}, but {played.basis(figure)}"
                     f" make it {fixed} {limit} ({why})",
                     deciding=_unplayed_deciding(
                         explain, played, figure, k, value, value < low

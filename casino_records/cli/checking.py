@@ -29,6 +29,7 @@ from .util import (
     exit_code,
     format_of,
     is_terminal,
+    record_files,
     same_file,
     stderr,
     write_json_batch,
@@ -96,9 +97,8 @@ def validate(
         )
     from ..check.batch import check_files, default_jobs
     from ..present.report_text import status_line, summary_line
-    from ..record.sources import find_files
 
-    files = list(find_files(paths))
+    files = record_files(paths)
     size = sum(p.stat().st_size for p in files if str(p) != "-")
     show_bar = progress if progress is not None else is_terminal() and size > 2**20
     outcomes = check_files(
@@ -258,9 +258,9 @@ def rescore(
     or invalid, 2 if any is unreadable.
     """
     from ..check.batch import default_jobs, parallel_map
-    from ..record.sources import find_files, iter_items
+    from ..record.sources import iter_items
 
-    files = list(find_files(paths))
+    files = record_files(paths)
     if output is not None:
         clash = [p for p in files if same_file(p, output)]
         if clash and not in_place:

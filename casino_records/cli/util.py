@@ -46,6 +46,7 @@ __all__ = [
     "fail",
     "format_of",
     "option_setting",
+    "record_files",
     "load_one",
     "load_records",
     "same_file",
@@ -425,6 +426,18 @@ def _computed_cells(deal: Any, side: int) -> list[str]:
 def stderr(message: str) -> None:
     """Write a diagnostic line to standard error."""
     click.echo(message, err=True)
+
+
+def record_files(paths: Iterable[Path]) -> list[Path]:
+    """The record files of ``paths`` (folders searched), each file a folder
+    holds that is plainly not a record named on standard error as skipped."""
+    from ..record.sources import find_files
+
+    skipped: list[tuple[Path, str]] = []
+    files = list(find_files(paths, skipped))
+    for path, what in skipped:
+        stderr(f"skipped {path}: {what}")
+    return files
 
 
 def is_terminal(stream: IO[str] | None = None) -> bool:

@@ -21,7 +21,13 @@ from .cards import BIG_CASINO, LITTLE_CASINO, Card, Suit
 from .match import MatchState
 from .movegen import generate_legal_moves
 from .moves import Action, Move, MoveKind
-from .play import apply_move, needs_hands, next_round, play_move
+from .play import (
+    apply_move,
+    needs_hands,
+    next_round,
+    play_move,
+    stop_at_immediate_win,
+)
 from .rules import Rules
 from .scoring import SideScore, score_piles
 from .seating import DealtCards, Seating, deal_from_deck
@@ -178,7 +184,8 @@ def play_deal(
 
     With ``match``, a capture that wins the match at once (option
     ``near_target_immediate_win``) ends the deal there, unscored, even when it
-    was the deal's last play (the state is then finished but is not scored).
+    was the deal's last play (the state is then finished but is not scored,
+    and the cards left on the table are nobody's: no residue, R13.4).
     ``keep_log=False`` keeps no log of the steps in the final state.
     """
     dealt = deal_from_deck(deck, seating, dealer, rules.deal_batch)
@@ -197,6 +204,7 @@ def play_deal(
         if step.kind is MoveKind.CAPTURE:
             side = seating.side_of[step.move.seat]
             if match.immediate_win(side, (step.move.card, *step.taken)):
+                stop_at_immediate_win(state)
                 break
     return DealPlay(dealer, tuple(deck), dealt, state)
 

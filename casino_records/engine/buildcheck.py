@@ -11,6 +11,9 @@ value, an increase of it. With ``single_build_as_card`` a single build may also
 be used as a card; the kind is then that of the first reading that groups the
 cards: an increase of the oldest build that can share the played card's group,
 else an extend of the oldest build of the announced value, else a create.
+Without ``merge_builds`` a multiple build the move uses can only be the build
+extended (it never joins as a card): an increase that would take one in is not
+a reading, and the extend is of the multiple build, whichever build is older.
 """
 
 from __future__ import annotations
@@ -301,10 +304,13 @@ def _as_cards(
     """A25: read a build move that may use single builds as cards."""
     card = move.card
     low = state.values.low[card]
+    merge = state.rules.merge_builds
     for k, target in enumerate(builds):
         if not target.is_single or target.value >= value:
             continue
         others = builds[:k] + builds[k + 1 :]
+        if not merge and not all(b.is_single for b in others):
+            continue  # a multiple build would be taken in whole: an extend of it
         items = _Items(state, card, loose, others)
         need = value - low - target.value
         rest = items.mask([0])
@@ -319,10 +325,14 @@ def _as_cards(
                 )
     same = [b for b in builds if b.value == value]
     if same:
-        others = [b for b in builds if b is not same[0]]
+        target = same[0]
+        if not merge:
+            # Only single builds join as cards: a multiple one is the target.
+            target = next((b for b in same if not b.is_single), target)
+        others = [b for b in builds if b is not target]
         read = _partition_or_none(state, card, loose, others, value)
         if read[1] is not None:
-            return _extend(state, move, value, loose, same[0], others, read)
+            return _extend(state, move, value, loose, target, others, read)
     return _create(
         state,
         move,

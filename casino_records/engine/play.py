@@ -3,7 +3,8 @@
 :func:`apply_move` verifies, then plays, a move and returns its :class:`Step`;
 :func:`play_move` does the same without making the step when none is logged.
 When the last card of the deal is played it hands the residue to the last
-capturer (R11.1); between rounds the driver calls :func:`next_round`.
+capturer (R11.1); between rounds the driver calls :func:`next_round`; after a
+capture that wins the match at once, :func:`stop_at_immediate_win` (R13.4).
 """
 
 from __future__ import annotations
@@ -17,7 +18,13 @@ from .moves import Build, Move, MoveKind, Step
 from .plan import Plan
 from .state import DealState
 
-__all__ = ["apply_move", "needs_hands", "next_round", "play_move"]
+__all__ = [
+    "apply_move",
+    "needs_hands",
+    "next_round",
+    "play_move",
+    "stop_at_immediate_win",
+]
 
 
 def apply_move(state: DealState, move: Move) -> Step:
@@ -169,3 +176,25 @@ def _finish_deal(state: DealState) -> None:
     state.loose_bits = 0
     state.builds = []
     state.finished = True
+
+
+def stop_at_immediate_win(state: DealState) -> None:
+    """R13.4 with ``near_target_immediate_win``: the match was won by the capture
+    just played, so the deal stops there, unscored.
+
+    When that capture was the deal's last play, the deal's end (R11) never comes:
+    the residue the play handed to the last capturer goes back to the table, and
+    the cards left there are nobody's (``residue_side`` stays ``None``). The deal
+    stays finished: no move follows. Before the last play nothing changes. No
+    build outlives the last round (R11.3), so the residue was loose cards only.
+    """
+    if not state.finished:
+        return
+    side = state.residue_side
+    if side is not None:
+        piles = state.pile_bits
+        piles[side] = piles[side] & ~state.residue_bits  # not &=: boxed under mypyc
+    state.loose_bits = state.residue_bits
+    state.residue_bits = 0
+    state.residue = ()
+    state.residue_side = None

@@ -121,8 +121,8 @@ def _deal_section(deal: DealReport, report: ReplayReport) -> list[str]:
     )
     lines = [f"Deal {deal.index + 1} — dealer {who}"]
     if not deal.complete:
-        why = deal.match_note or f"unfinished after {deal.moves} moves"
-        lines.append(f"  {why}: not scored")
+        why = deal.match_note or f"unfinished after {deal.moves} moves: not scored"
+        lines.append(f"  {why}")
         lines += [
             line
             for finding in report.findings

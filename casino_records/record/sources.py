@@ -45,6 +45,7 @@ from .files import (
     too_large,
     uncompressed,
 )
+from .foreign import not_a_record
 
 if TYPE_CHECKING:
     from .fastread import LightRecord
@@ -106,12 +107,17 @@ class Item:
 # --- Finding records ----------------------------------------------------------
 
 
-def find_files(paths: Iterable[Path]) -> Iterator[Path]:
+def find_files(
+    paths: Iterable[Path], skipped: list[tuple[Path, str]] | None = None
+) -> Iterator[Path]:
     """Expand folders (recursively, sorted, hidden entries skipped) into record files.
 
     A folder is searched for the suffixes of :data:`.files.RECORD_SUFFIXES` in
-    any case, compressed (``.gz``, ``.zst``) or not. Files named on the command
-    line are kept whatever their suffix; ``-`` stands for standard input.
+    any case, compressed (``.gz``, ``.zst``) or not; a JSON file in it that is
+    plainly not a record (:func:`.foreign.not_a_record`: a ``bulk`` results
+    manifest, a document of another format) is passed over, and added with what
+    it is to ``skipped`` when given. Files named on the command line are kept
+    whatever their suffix; ``-`` stands for standard input.
     """
     for path in paths:
         if str(path) != "-" and path.is_dir():
@@ -122,7 +128,12 @@ def find_files(paths: Iterable[Path]) -> Iterator[Path]:
                 and p.is_file()
                 and not any(part.startswith(".") for part in p.relative_to(path).parts)
             ]
-            yield from sorted(found)
+            for file in sorted(found):
+                what = not_a_record(file)
+                if what is None:
+                    yield file
+                elif skipped is not None:
+                    skipped.append((file, what))
         else:
             yield path
 

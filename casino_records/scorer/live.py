@@ -27,7 +27,7 @@ from ..engine.cards import CARDS, Card, parse_card
 from ..engine.legality import Plan, verify_move
 from ..engine.match import MatchDecision, MatchState
 from ..engine.moves import Move, MoveKind, Step
-from ..engine.play import apply_plan, needs_hands
+from ..engine.play import apply_plan, needs_hands, stop_at_immediate_win
 from ..engine.rules import Rules
 from ..engine.seating import HAND_SIZE, Seating
 from ..engine.state import DealState
@@ -266,6 +266,8 @@ def run_deal(
             if match is not None and step.kind is MoveKind.CAPTURE:
                 side = seating.side_of[move.seat]
                 live.win = match.immediate_win(side, (move.card, *step.taken))
+                if live.win is not None:
+                    stop_at_immediate_win(state)
         else:
             continue
         break

@@ -75,9 +75,10 @@ def unchecked(d: int, moves: int, checked: str, not_checkable: str) -> Expect:
 
 
 UNFINISHED_CHECKED = (
-    "Big Casino, Little Casino, aces, cards taken, spades taken, sweeps made"
+    "Big Casino, Little Casino, aces, sweep points, deal points, cards taken,"
+    " spades taken, sweeps made"
 )
-UNFINISHED_UNCHECKABLE = "most cards, most spades, sweep points, deal points"
+UNFINISHED_UNCHECKABLE = "most cards, most spades"
 
 
 def dispute(

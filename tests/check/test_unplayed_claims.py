@@ -155,5 +155,63 @@ def test_claims_on_a_deal_won_at_once_are_not_checked() -> None:
     assert notice.loc == "/deals/1/claimed" and notice.severity == "warning"
     assert notice.message == (
         "not checked: the match was won at move 48 of 48 (R13.4), so the deal is not"
-        " scored; not checkable: deal points"
+        " scored; checked against the moves played: deal points"
     )
+
+
+# --- issue 36 point 11: what the rules or the moves still to come settle --------------
+
+
+def unfinished_sample() -> Data:
+    """The classic sample whose deal 2 stops after move 19 of 48."""
+    from tests.paths import SAMPLES
+
+    data: Data = json.loads((SAMPLES / "unchecked-claims-unfinished.json").read_text())
+    return data
+
+
+@pytest.mark.parametrize(
+    ("figure", "value", "message"),
+    [
+        (
+            ("points", "sweeps"),
+            2,
+            "claimed sweep points 2, but the rules score no sweeps (option sweeps"
+            " off), which make it exactly 0",
+        ),
+        (
+            ("counts", "sweeps"),
+            60,
+            "claimed sweeps made 60, but the moves played and the 29 still to come make it at most 29",
+        ),
+        (
+            ("counts", "sweeps"),
+            9_200_000_000_000_000_000,
+            "claimed sweeps made 9200000000000000000, but the moves played and the"
+            " 29 still to come make it at most 29",
+        ),
+        (
+            ("total",),
+            9_200_000_000_000_000_000,
+            "claimed deal points 9200000000000000000, but the moves played and the"
+            " 29 still to come make it at most 8",
+        ),
+    ],
+)
+def test_claims_the_rules_or_the_rest_of_the_deal_cannot_reach_are_disputed(
+    figure: tuple[str, ...], value: int, message: str
+) -> None:
+    """Classic scores no sweeps, a move sweeps at most once, and a deal's points
+    are at most what every category could still bring: such claims on an
+    unfinished deal are disputed now, not left unchecked."""
+    data = unfinished_sample()
+    claimed = data["deals"][1]["claimed"]["sides"][0]
+    if len(figure) == 2:
+        claimed[figure[0]][figure[1]] = value
+    else:
+        claimed[figure[0]] = value
+    report = replay(GameRecord.model_validate(data)).report
+    assert report.status == "disputed"
+    disputes = [f for f in report.findings if f.severity == "dispute"]
+    assert [f.loc for f in disputes] == ["/deals/1/claimed/sides/0/" + "/".join(figure)]
+    assert disputes[0].message == (f"{message} (the deal stops after move 19 of 48)")

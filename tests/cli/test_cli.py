@@ -703,6 +703,40 @@ def test_simulate_one_game(runner: CliRunner, tmp_path: Path) -> None:
     assert run(runner, "validate", out).exit_code == 0
 
 
+def test_a_results_manifest_in_a_folder_is_skipped_not_invalid(
+    runner: CliRunner, tmp_path: Path
+) -> None:
+    """Issue 36 point 12: ``validate FOLDER`` over a folder that holds a ``bulk``
+    results folder skips its manifest.json (and says so) rather than calling it
+    an invalid record; a record with its format misspelt is still read."""
+    shutil.copy(VALID[0], tmp_path / "good.json")
+    (tmp_path / "results").mkdir()
+    manifest = {
+        "counts": {"disputed": 0, "invalid": 0, "ok": 1, "unreadable": 0},
+        "findings": 0,
+        "format": "casino-results/1",
+        "inputs": [str(tmp_path)],
+        "records": 1,
+    }
+    (tmp_path / "results" / "manifest.json").write_text(json.dumps(manifest))
+    (tmp_path / "other.json").write_text('{"format": "geojson", "type": "x"}')
+    typo = json.loads(VALID[0].read_text())
+    typo["format"] = "casino-recrod/1"
+    (tmp_path / "typo.json").write_text(json.dumps(typo))
+    for command in ("validate", "rescore"):
+        result = run(runner, command, tmp_path)
+        assert result.exit_code == 1, command
+        assert "manifest.json" not in result.stdout, command
+        assert f"{tmp_path}/typo.json" in result.stdout, command
+        assert result.stderr.splitlines() == [
+            f"skipped {tmp_path}/other.json: a geojson document, not a record",
+            f"skipped {tmp_path}/results/manifest.json:"
+            " a bulk results manifest (casino-results/1)",
+        ], command
+    summary = run(runner, "validate", tmp_path).stdout.splitlines()[-1]
+    assert summary == "2 records: 1 ok, 0 disputed, 1 invalid, 0 unreadable"
+
+
 def test_simulate_archive_folder_and_stdout(runner: CliRunner, tmp_path: Path) -> None:
     args = ["simulate", "--preset", "classic", "--players", "4", "--teams"]
     archive = tmp_path / "g.jsonl"

@@ -153,3 +153,69 @@ def test_capture_of_a_single_build_with_a_loose_card() -> None:
     assert move in generate_legal_moves(state)
     assert verify_move(state, move).kind is MoveKind.CAPTURE
     assert refused(table("9C", "2D", sevens, None), move) == "C3"
+
+
+# --- the reading does not depend on which build is older (issue 36, point 9) --------
+
+
+def _age_swapped(single: Build, multiple: Build) -> list[tuple[str, list[Build]]]:
+    """The two builds made in either order (the older has the lower id)."""
+    young_single = Build(2, single.value, single.groups, single.owner)
+    old_multiple = Build(1, multiple.value, multiple.groups, multiple.owner)
+    return [
+        ("single older", [single, multiple]),
+        ("multiple older", [old_multiple, young_single]),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("hand", "loose", "single", "multiple", "played", "value", "expected"),
+    [
+        pytest.param(
+            "6S TD",
+            "4D",
+            build(1, 10, "4S 6D", 0),
+            build(2, 10, "5D 5H | TS", 0),
+            "6S",
+            10,
+            [["10S"], ["4D", "6S"], ["4S", "6D"], ["5D", "5H"]],
+            id="single-build-as-a-group-of-its-own",
+        ),
+        pytest.param(
+            "AH 9H",
+            "6H",
+            build(1, 2, "AC AS", 0),
+            build(2, 9, "4S 5S | 9D", 0),
+            "AH",
+            9,
+            [["4S", "5S"], ["6H", "AC", "AH", "AS"], ["9D"]],
+            id="single-build-in-the-played-cards-group",
+        ),
+    ],
+)
+def test_a_single_build_as_card_whichever_build_is_older(
+    hand: str,
+    loose: str,
+    single: Build,
+    multiple: Build,
+    played: str,
+    value: int,
+    expected: list[list[str]],
+) -> None:
+    """A25: the single build counts as a card, so the move extends the multiple
+    build (the only build it may use whole without merge_builds), legal and
+    generated in either age order; the brute-force oracle finds the same moves."""
+    from tests.engine.test_properties import brute_force
+
+    onto = " ".join(str(c) for g in (*single.groups, *multiple.groups) for c in g)
+    move = build_move(played, f"{onto} {loose}", value)
+    for order, builds in _age_swapped(single, multiple):
+        state = table(hand, loose, builds, ON)
+        generated = generate_legal_moves(state)
+        assert move in generated, order
+        assert set(generated) == brute_force(state), order
+        target = next(b for b in builds if not b.is_single)
+        step = apply_move(state, move)
+        assert step.kind is MoveKind.EXTEND and step.previous == target, order
+        assert [b.id for b in state.builds] == [target.id], order
+        assert groups(state, target.id) == expected, order

@@ -198,3 +198,41 @@ def test_a_residue_is_not_a_capture() -> None:
     assert second.reason == "side 1 reached 7" and second.totals[1] == 7
     scores = played.deals[1].scores
     assert scores is not None and "took little casino" in scores[1].note
+
+
+# --- issue 36 point 10: no residue after a win at the deal's last play ---------------
+
+
+def test_a_win_at_the_last_play_gives_the_table_to_nobody() -> None:
+    """The match ends at the capture, so the deal's end (R11) never comes: the
+    cards left on the table stay there, nobody's; the piles hold what was captured."""
+    state = issue_19_match().deals[1].state
+    assert state.finished
+    assert [str(c) for c in state.loose] == ["9C", "6S", "AH"]
+    assert (state.residue, state.residue_side, state.residue_bits) == ((), None, 0)
+    assert not any(bits & state.loose_bits for bits in state.pile_bits)
+    assert len(state.all_cards()) == 52
+
+
+def test_the_replay_and_its_report_say_the_same_of_the_table() -> None:
+    """The sample whose deal 2 is won at its last play: the replay's final state
+    and the report's deal agree (no residue, no side), and the note says why."""
+    from casino_records.record import jsonio
+    from tests.paths import SAMPLES
+
+    record = jsonio.load(SAMPLES / "dominican-2p-immediate-win-last-card.json")
+    played = replay(record, positions=True)
+    deal = played.report.deals[1]
+    state = played.states[1]
+    assert state is not None and state.finished
+    assert (deal.residue, deal.residue_side) == ([], None)
+    assert (state.residue, state.residue_side) == ((), None)
+    assert [str(c) for c in state.loose] == ["9C", "6S", "AH"]
+    assert deal.match_note == (
+        "the deal is not scored: side 0 captured Big Casino (10D) and wins at once"
+        " (R13.4, option near_target_immediate_win); it was the deal's last play,"
+        " and the cards left on the table (9C 6S AH) go to nobody (no residue, R11)"
+    )
+    final = played.positions[1][-1].state
+    assert [str(c) for c in final.loose] == ["9C", "6S", "AH"]
+    assert final.residue_side is None

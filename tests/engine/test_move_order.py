@@ -120,7 +120,7 @@ PINNED: dict[str, str] = {
     "dominican-4p": "727629d6300fb9b538f1db11c877bbfa3ef138a9379d39e784342f6ffa1377d1",
     "classic-merge-extend-increase": "981007deb07b6613ea63877e1068ababe7cadc7a827f5512dabe2c35f56d3416",
     "royal-merge-build-as-card": "0a152a6b2bd9f590fb3fd78b6ab3c40b8c2307f11ab122bef20e3856d48a7435",
-    "classic-build-as-card-3p": "b2bfa3d4494efd762a85906836010e5ee5906c6d6ba7f98df1d315f9e0e916be",
+    "classic-build-as-card-3p": "6709e7f218a1b70ac748de32abb9a1fdb22dd37b9bbe3a967e533e64a836d0f6",
     "royal-all-same-rank-pairing-all": "b9570d2da4a072b6c1d45b13d778bd99210c4389f7ec3a6760158ba2222128db",
     "royal-numeric-faces-no-trail": "bae69601d34d2349aa4b5e9dfa4853a379ce2b280e1f3c149bf3facf5aace039",
     "classic-partner-options": "496cf72ff0e44c403e6669d12e2c25eef29edd28456f30e1f9a74509d8e55dbe",

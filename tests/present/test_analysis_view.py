@@ -3,6 +3,7 @@ the stepper's parts and the offline page."""
 
 from __future__ import annotations
 
+import json
 import re
 
 from casino_records.analysis.report import (
@@ -143,14 +144,23 @@ def test_the_stepper_shows_the_analysis(
             )
 
 
+def inflated(page: str) -> str:
+    """The page's data as JSON text, every deal's deflated steps inflated."""
+    from tests.present.test_offline import parsed, unpacked
+
+    data = json.loads(parsed(page).scripts[0])
+    payloads = {deal: unpacked(p) for deal, p in data["payloads"].items()}
+    return json.dumps({**data, "payloads": payloads})
+
+
 def test_the_offline_page_shows_the_analysis_with_all_hands(
     two_record: GameRecord, two: GameAnalysis
 ) -> None:
     game = vm.build_game(two_record)
-    page = offline_page(game, analysis=two)
+    page = inflated(offline_page(game, analysis=two))
     panel = 'class=\\"cr-eval-move\\"'  # in the page's JSON
     assert "Evaluation of deal 1" in page and panel in page
-    seat = offline_page(game, perspective="seat0", analysis=two)
+    seat = inflated(offline_page(game, perspective="seat0", analysis=two))
     assert "Evaluation of deal" not in seat and panel not in seat
 
 
