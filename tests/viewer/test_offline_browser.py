@@ -107,6 +107,26 @@ def test_a_link_into_the_page_opens_its_step(page: Any, tmp_path: Path) -> None:
     expect(page.locator(HEADLINE)).to_contain_text(" · Move 47 / 48")
 
 
+def test_a_changed_hash_moves_the_open_page(page: Any, tmp_path: Path) -> None:
+    """Issue 37.11: a new ``#deal=…&move=…`` typed or followed while the page is
+    open shows that step, without a reload."""
+    from playwright.sync_api import expect
+
+    path = write_page(
+        SAMPLES / "dominican-4p-partnership-hands.json", tmp_path / "h.html"
+    )
+    open_page(page, path, "#deal=1&move=5")
+    headline = page.locator(HEADLINE)
+    expect(headline).to_contain_text("Deal 1 / 3 · Round 1 / 3 · Move 5 / 48")
+    page.evaluate("window.location.hash = '#deal=3&move=score'")
+    expect(headline).to_contain_text("Deal 3 / 3 · Round 3 / 3 · Score")
+    page.evaluate("window.location.hash = '#deal=3&move=12'")
+    expect(headline).to_contain_text("Deal 3 / 3 · Round 1 / 3 · Move 12 / 48")
+    page.keyboard.press("ArrowRight")  # the stepper's own step still writes the hash
+    expect(page).to_have_url(re.compile(r"#deal=3&move=13$"))
+    expect(headline).to_contain_text(" · Move 13 / 48")
+
+
 def test_an_invalid_record_opens_at_its_illegal_move(
     page: Any, tmp_path: Path, artifacts_dir: Path
 ) -> None:
