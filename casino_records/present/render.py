@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from ..check.replay import ReplayPosition
     from ..check.report import DealReport, SideReport
     from ..engine.cards import Card
-    from ..engine.moves import Build, Step
+    from ..engine.moves import Build, Move, Step
 
 __all__ = [
     "HandsShown",
@@ -249,6 +249,8 @@ def legal_text(
     *,
     recorded_text: str = "",
     pretty: bool = True,
+    why: bool = False,
+    recorded_move: Move | None = None,
 ) -> str:
     """Every legal move of a position, with what it would do.
 
@@ -256,6 +258,9 @@ def legal_text(
     :param recorded: the step the record's move makes here, ``"illegal"`` when
         it is not a legal move, or ``None`` when the record has no move here.
     :param recorded_text: the recorded move in words.
+    :param why: also list the hand's barred moves with their rule
+        (:func:`.barred.barred_lines`), and why the recorded move is illegal.
+    :param recorded_move: the recorded move (for ``why``).
     """
     state = position.state
     lines = [position_text(position, names, hands=state.turn, pretty=pretty)]
@@ -281,12 +286,26 @@ def legal_text(
             else ""
         )
         lines.append(f"  {n:>3}. {_step_line(step, names)}{mark}")
+    if why:
+        from .barred import barred_lines
+
+        barred = barred_lines(state, names, options, pretty)
+        lines.append(
+            "Barred by the rules:" if barred else "No move of the hand is barred."
+        )
+        lines += [f"  - {line}" for line in barred]
     if recorded is None:
         lines.append("The record has no move here.")
     elif recorded == "illegal":
         lines.append(
             f"The recorded move, {recorded_text}, is NOT among them: it is illegal."
         )
+        if why and recorded_move is not None:
+            from .barred import illegal_reason
+
+            reason = illegal_reason(state, recorded_move, names, pretty)
+            if reason:
+                lines.append(f"Why: {reason}")
     else:
         lines.append(f"The recorded move, {recorded_text}, is among them.")
     return "\n".join(lines) + "\n"

@@ -913,3 +913,34 @@ def test_python_dash_m(tmp_path: Path) -> None:
     )
     assert out.returncode == 0
     assert out.stdout.startswith("ok")
+
+
+def test_legal_why_names_the_barred_trails(runner: CliRunner) -> None:
+    """Issue 37.8: one legal move listed, and --why says what bars the rest."""
+    path = str(SAMPLES / "dominican-4p-partnership-hands.json")
+    plain = run(runner, "legal", path, "--deal", "1", "--move", "10")
+    assert plain.exit_code == 0, plain.output
+    assert "barred" not in plain.stdout
+    result = run(runner, "legal", path, "--deal", "1", "--move", "10", "--why")
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    assert "1 legal move for Caio (seat 2):" in out
+    assert "Barred by the rules:\n" in out
+    assert (
+        "  - trailing 2♠ is barred: owner may not trail: Caio owns B1 (12) (R9.2);"
+        " 2♠ has no legal move here\n"
+    ) in out
+    assert (
+        "  - trailing Q♦ is barred: owner may not trail: Caio owns B1 (12) (R9.2)\n"
+        in out
+    )
+
+
+def test_legal_why_says_why_the_recorded_move_is_illegal(runner: CliRunner) -> None:
+    path = str(SAMPLES / "invalid-build-not-held.json")
+    result = run(runner, "legal", path, "--deal", "1", "--move", "1", "--why")
+    assert result.exit_code == 1
+    assert "No move of the hand is barred." in result.stdout
+    assert "Why: Ben holds no card to capture B1 worth 3 after this move (B4)" in (
+        result.stdout
+    )
