@@ -693,7 +693,7 @@ def test_the_board_puts_the_seats_around_the_felt(players: int) -> None:
     turn = [e for e in slots if "cr-turn" in (e.get("class") or "")]
     assert len(turn) == 1 and turn[0].get("data-part") == f"seat{view.turn}"
     assert board.count('class="cr-chip cr-dealer"') == 1
-    assert board.count('class="pile"') == players
+    assert board.count('class="pile"') == len(view.sides)  # partners share one
     for hand in view.hands:
         for card in hand.cards:
             assert f'data-card="{card}"' in board
@@ -744,3 +744,22 @@ def test_board_html_escapes_names() -> None:
     assert "<script>" not in board and "<img" not in board
     assert "&lt;script&gt;alert(1)&lt;/script&gt;" in board
     ET.fromstring(board)  # still well-formed: nothing leaked into the markup
+
+
+def test_partners_pile_is_drawn_once_and_named_as_the_sides() -> None:
+    """Issue 37.5: "6 cards" under Ana and under Caio read as 12."""
+    from casino_records.present.viewmodel.board import board_parts
+    from casino_records.present.viewmodel.position import position_view
+    from tests.paths import SAMPLES
+
+    game = vm.build_game(jsonio.load(SAMPLES / "dominican-4p-partnership-hands.json"))
+    view = position_view(game, 0, 12)
+    parts = board_parts(view, game.names)
+    piles = {seat: parts[f"seat{seat}"] for seat in range(4)}
+    drawn = [seat for seat, html in piles.items() if "svg" in html.split("cr-pile")[-1]]
+    assert drawn == [0, 1]  # Ana's for Ana & Caio, Ben's for Ben & Dee
+    ana = re.sub(r"<[^>]+>", " ", piles[0].split('class="cr-pile')[1])
+    assert "Ana &amp; Caio’s pile: " in ana and " cards" in ana
+    assert "Ana &amp; Caio’s pile: with Ana" in piles[2]
+    assert "Ben &amp; Dee’s pile: with Ben" in piles[3]
+    assert "cards ·" not in piles[2].split('class="cr-pile')[1]

@@ -6,7 +6,8 @@ one for the felt (``data-part="felt"``). What fills them changes step by step
 (:func:`seat_html`, :func:`felt_html`); the stepper swaps only the slots that
 changed. Each seat (``<section class="cr-seat">``) shows its player's name,
 side, dealer and turn marks, the hand (faces or backs, as the perspective
-says) and the side's capture pile with its running counts. The felt in the
+says) and the side's capture pile with its running counts (partners' one
+pile at one of their seats, named as the side's). The felt in the
 middle holds the loose cards and the builds (each with its badge), the last
 move marked where it happened (see :mod:`.felt`), and at a deal's score the
 score table. Where each seat sits is a class (``cr-at-bottom`` …); the style
@@ -121,9 +122,18 @@ def felt_html(view: PositionView, names: Sequence[str], inner: str = "") -> str:
 
 
 def seat_html(
-    hand: HandView, side: SideView, view: PositionView, *, partners: bool
+    hand: HandView,
+    side: SideView,
+    view: PositionView,
+    *,
+    partners: bool,
+    keeper: str | None = None,
 ) -> str:
-    """One seat: name, side (with ``partners``), marks, hand and capture pile."""
+    """One seat: name, side (with ``partners``), marks, hand and capture pile.
+
+    Partners share one pile (R2.6): it is drawn at one seat of the side, named
+    as the side's, and ``keeper`` (the name of that seat) says so at the other.
+    """
     head = [
         f'<strong class="cr-name">{_e(hand.name)}</strong>',
         '<span class="cr-chip cr-dealer" title="the dealer">dealer</span>'
@@ -156,10 +166,24 @@ def seat_html(
         f'<div class="cr-hand" data-count="{held}"'
         f' aria-label="{_e(hand.name)}: {held} card{"s" * (held != 1)}{hidden}{untold}">'
         f"{''.join(cards)}</div>"
+        f"{_pile_html(side, partners, keeper)}"
+        "</div></section>"
+    )
+
+
+def _pile_html(side: SideView, partners: bool, keeper: str | None) -> str:
+    """The side's capture pile, or (at a partner's seat) where it is kept."""
+    if keeper is not None:
+        return (
+            f'<div class="cr-pile cr-pile-shared">'
+            f'<span class="cr-counts">{_e(side.name)}’s pile: with'
+            f" {_e(keeper)}</span></div>"
+        )
+    whose = f"{side.name}’s pile: " if partners else ""
+    return (
         f'<div class="cr-pile" title="{_e(side.name)}: capture pile">'
         f"{pile_svg(side.cards, size=CARD_WIDTH * 3 // 4)}"
-        f'<span class="cr-counts">{_e(side.counts)}</span></div>'
-        "</div></section>"
+        f'<span class="cr-counts">{_e(whose + side.counts)}</span></div>'
     )
 
 
@@ -185,9 +209,16 @@ def board_parts(
 ) -> dict[str, str]:
     """What fills the frame's slots: ``seat0`` … and ``felt`` (``score`` on it)."""
     partners = len(view.sides) < len(view.hands)
+    keepers: dict[int, HandView] = {}
+    for hand in view.hands:
+        keepers.setdefault(hand.side, hand)
     parts = {
         f"seat{hand.seat}": seat_html(
-            hand, view.sides[hand.side], view, partners=partners
+            hand,
+            view.sides[hand.side],
+            view,
+            partners=partners,
+            keeper=None if keepers[hand.side] is hand else keepers[hand.side].name,
         )
         for hand in view.hands
     }
