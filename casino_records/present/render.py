@@ -16,12 +16,14 @@ from typing import TYPE_CHECKING, Literal, TypeAlias
 
 from ..engine.describe import side_names, step_text
 from ..engine.scoring import CATEGORIES, CHECK_LABELS
+from .direction import order_text
 
 if TYPE_CHECKING:
     from ..check.replay import ReplayPosition
     from ..check.report import DealReport, SideReport
     from ..engine.cards import Card
     from ..engine.moves import Build, Move, Step
+    from ..engine.state import DealState
 
 __all__ = [
     "HandsShown",
@@ -111,6 +113,13 @@ def _step_line(step: Step, names: Sequence[str]) -> str:
     return f"{step_text(step, names)} [{step.kind.value}]"
 
 
+def _order_line(state: DealState, names: Sequence[str]) -> str:
+    """The direction of play and the deal's order (R2.3)."""
+    seating = state.seating
+    order = seating.play_order(state.dealer)
+    return order_text(names, order, clockwise=seating.step == 1)
+
+
 def position_text(
     position: ReplayPosition,
     names: Sequence[str],
@@ -131,7 +140,11 @@ def position_text(
     else:
         when = f"after move {position.index}" if position.index else "at its start"
         head += f", {when}: {seat_label(names, state.turn)} to play"
-    lines = [f"{head}   [{position.loc}]", f"Dealer: {seat_label(names, state.dealer)}"]
+    lines = [
+        f"{head}   [{position.loc}]",
+        f"Dealer: {seat_label(names, state.dealer)}",
+        _order_line(state, names),
+    ]
     if position.last is not None:
         where = f" [{position.last_loc}]" if position.last_loc else ""
         lines.append(
@@ -175,6 +188,7 @@ def deal_text(
     first = positions[0].state
     lines = [
         f"=== Deal {positions[0].deal + 1} — dealer {seat_label(names, first.dealer)} ===",
+        _order_line(first, names),
         f"Table: {_cards(first.loose, pretty)}",
     ]
     current_round = -1

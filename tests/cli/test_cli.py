@@ -944,3 +944,15 @@ def test_legal_why_says_why_the_recorded_move_is_illegal(runner: CliRunner) -> N
     assert "Why: Ben holds no card to capture B1 worth 3 after this move (B4)" in (
         result.stdout
     )
+
+
+def test_show_says_which_way_play_goes(runner: CliRunner) -> None:
+    """Issue 37.2: ``show`` gives the direction and the deal's order."""
+    path = str(SAMPLES / "dominican-4p-partnership-hands.json")
+    result = run(runner, "show", path, "--deal", "3", "--move", "0")
+    assert (
+        "Dealer: Caio (seat 2)\nPlay goes counter-clockwise ↺, the dealer’s right"
+        " first (R2.3): Ben → Ana → Dee → Caio (deals)\n"
+    ) in result.stdout
+    whole = run(runner, "show", path, "--deal", "1").stdout
+    assert whole.splitlines()[1].endswith(": Dee → Caio → Ben → Ana (deals)")

@@ -25,6 +25,7 @@ from html import escape
 from typing import Final
 
 from ...engine.cards import Card
+from ..direction import order_text, ordinal
 from ..sprite import card_ref, pile_svg
 from ..svg import build_label
 from .felt import FeltItem
@@ -134,8 +135,13 @@ def seat_html(
     Partners share one pile (R2.6): it is drawn at one seat of the side, named
     as the side's, and ``keeper`` (the name of that seat) says so at the other.
     """
+    place = view.order.index(hand.seat) + 1 if hand.seat in view.order else 0
     head = [
         f'<strong class="cr-name">{_e(hand.name)}</strong>',
+        f'<span class="cr-chip cr-order-chip" title="plays {ordinal(place)} in this'
+        f' deal">{ordinal(place)}</span>'
+        if place
+        else "",
         '<span class="cr-chip cr-dealer" title="the dealer">dealer</span>'
         if hand.dealer
         else "",
@@ -190,16 +196,28 @@ def _pile_html(side: SideView, partners: bool, keeper: str | None) -> str:
 def board_layout(view: PositionView) -> str:
     """The board's frame: a slot per seat where it sits, and the felt's slot.
 
-    The seat to play is a class of its slot (``cr-turn``), not part of the
-    seat's HTML: the stepper moves it (:attr:`.stepper.StepperPosition.turn`),
+    Above it, the direction of play and the deal's order (:mod:`..direction`);
+    each seat's slot has its place in that order as a class (``cr-o1`` …), by
+    which a narrow screen stacks the seats. The seat to play is a class of its
+    slot (``cr-turn``), not part of the seat's HTML: the stepper moves it (:attr:`.stepper.StepperPosition.turn`),
     so a seat is redrawn only when its hand or pile changes.
     """
+    order = view.order
     slots = "".join(
-        f'<div class="cr-slot cr-at-{hand.place}" data-part="seat{hand.seat}"></div>'
+        f'<div class="cr-slot cr-at-{hand.place}'
+        f'{f" cr-o{order.index(hand.seat) + 1}" if hand.seat in order else ""}"'
+        f' data-part="seat{hand.seat}"></div>'
         for hand in view.hands
     )
+    names = [hand.name for hand in view.hands]
+    cue = (
+        f'<p class="cr-order">{_e(order_text(names, order, clockwise=view.clockwise))}'
+        "</p>"
+        if order
+        else ""
+    )
     return (
-        f'<div class="cr-board cr-p{len(view.hands)}">{slots}'
+        f'<div class="cr-board cr-p{len(view.hands)}">{cue}{slots}'
         '<div class="cr-slot cr-at-felt" data-part="felt"></div></div>'
     )
 
@@ -230,8 +248,8 @@ def board_html(view: PositionView, names: Sequence[str], *, score: str = "") -> 
     """The whole board as one HTML block: the frame with its slots filled."""
     html = board_layout(view)
     if view.turn is not None:
-        slot = f'class="cr-slot cr-at-{view.hands[view.turn].place}"'
-        html = html.replace(slot, slot[:-1] + ' cr-turn"', 1)
+        slot = f'" data-part="seat{view.turn}"'
+        html = html.replace(slot, " cr-turn" + slot, 1)
     for name, part in board_parts(view, names, score=score).items():
         slot = f'data-part="{name}"></div>'
         html = html.replace(slot, f'data-part="{name}">{part}</div>', 1)
