@@ -196,7 +196,8 @@ def _pile_html(side: SideView, partners: bool, keeper: str | None) -> str:
 def board_layout(view: PositionView) -> str:
     """The board's frame: a slot per seat where it sits, and the felt's slot.
 
-    Above it, the direction of play and the deal's order (:mod:`..direction`);
+    Above it, with three or four players, the direction of play and the
+    deal's order (:mod:`..direction`; two players simply take turns);
     each seat's slot has its place in that order as a class (``cr-o1`` …), by
     which a narrow screen stacks the seats. The seat to play is a class of its
     slot (``cr-turn``), not part of the seat's HTML: the stepper moves it (:attr:`.stepper.StepperPosition.turn`),
@@ -213,7 +214,7 @@ def board_layout(view: PositionView) -> str:
     cue = (
         f'<p class="cr-order">{_e(order_text(names, order, clockwise=view.clockwise))}'
         "</p>"
-        if order
+        if len(order) > 2
         else ""
     )
     return (
