@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Literal, TypeAlias
 from ..engine.describe import side_names, step_text
 from ..engine.scoring import CATEGORIES, CHECK_LABELS
 from .direction import order_text
+from .scoring_notes import near_target_needs, near_target_results, sweep_note
 
 if TYPE_CHECKING:
     from ..check.replay import ReplayPosition
@@ -189,6 +190,7 @@ def deal_text(
     lines = [
         f"=== Deal {positions[0].deal + 1} — dealer {seat_label(names, first.dealer)} ===",
         _order_line(first, names),
+        *(near_target_needs(deal, _side_names(positions[0], names)) if deal else ()),
         f"Table: {_cards(first.loose, pretty)}",
     ]
     current_round = -1
@@ -234,6 +236,12 @@ def deal_text(
     if deal is not None and deal.sides:
         lines.append("Scores:")
         lines += [f"  {side_score_text(side)}" for side in deal.sides]
+        for side in deal.sides:
+            why = sweep_note(side, deal.sides)
+            if why:
+                points = side.points.get("sweeps", 0)
+                lines.append(f"  {side.name}: sweep points {points} ({why})")
+        lines += [f"  {line}" for line in near_target_results(deal)]
     return "\n".join(lines) + "\n"
 
 

@@ -956,3 +956,17 @@ def test_show_says_which_way_play_goes(runner: CliRunner) -> None:
     ) in result.stdout
     whole = run(runner, "show", path, "--deal", "1").stdout
     assert whole.splitlines()[1].endswith(": Dee → Caio → Ben → Ana (deals)")
+
+
+def test_show_says_what_the_dominican_scoring_rules_did(runner: CliRunner) -> None:
+    """Issues 37.1 and 37.4 in ``show``: the need at the deal's start, the
+    cancellation and the near-target rule under its scores."""
+    path = str(SAMPLES / "dominican-4p-partnership-hands.json")
+    deal3 = run(runner, "show", path, "--deal", "3").stdout
+    assert deal3.splitlines()[2] == (
+        "Ben & Dee are on 20 and need Little Casino to win (R13.4)"
+    )
+    assert "  Ben & Dee took Little Casino: 21 (R13.4);" in deal3
+    deal1 = run(runner, "show", path, "--deal", "1").stdout
+    assert "need" not in deal1.splitlines()[2]
+    assert "  Ben & Dee: sweep points 3 (4 − 1, R10.4)\n" in deal1
