@@ -139,6 +139,7 @@ def test_the_viewer_shows_focus_as_a_ring_and_has_no_grave_violation(
     expect.set_options(timeout=30_000)
     page.goto(f"{viewer_url}/?game=dominican-4p-partnership-hands.json&deal=3&move=0")
     expect(page.locator(HEADLINE)).to_contain_text("Start")
+    expect(page.locator(".cr-moves button[tabindex='0']")).to_have_count(1)
     ring = _tab_to(page, "[data-testid=stTopNavLink]")
     assert ring["style"] != "none" and ring["width"] >= 2, ring
     assert_clean(axe_violations(page))
