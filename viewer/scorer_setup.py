@@ -11,7 +11,9 @@ from typing import Any
 
 import streamlit as st
 
+from casino_records.engine.rules import Rules
 from casino_records.errors import CasinoRecordError
+from casino_records.present.direction import seats_text
 from casino_records.present.viewmodel import md_escape as md
 from casino_records.record.jsonio import loads
 from casino_records.record.models import Meta
@@ -74,6 +76,10 @@ def setup_page(session_key: str) -> None:
         st.caption(
             f"Partners sit opposite: {names[0]} & {names[2]} v {names[1]} & {names[3]}."
         )
+    direction = ss.get(
+        f"scorer_opt_{preset}_direction", Rules.from_preset(preset).direction
+    )
+    st.markdown(md(seats_text(names, clockwise=direction == "clockwise")))
     dealer = st.selectbox(
         "First dealer",
         range(players),

@@ -19,7 +19,7 @@ from ..engine.movegen import generate_legal_moves
 from ..engine.moves import Move, MoveKind, Step
 from ..engine.play import apply_plan, needs_hands, next_round, stop_at_immediate_win
 from ..engine.rules import Rules
-from ..engine.scoring import score_masks
+from ..engine.scoring import near_target_band, score_masks
 from ..engine.seating import Seating
 from ..engine.state import DealState
 from ..engine.unknown import UnseenCards, deal_round, start_deal
@@ -351,6 +351,10 @@ class _Replayer:
     ) -> tuple[DealTally, DealState | None]:
         loc = f"/deals/{d}"
         report = DealTally(d, loc, deal.dealer)
+        report.totals_before = list(match.totals)
+        report.near_target = [
+            near_target_band(rules, total, match.play_on) for total in match.totals
+        ]
         cards = resolve_deal_cards(self, d, deal, rules, seating)
         if cards is None:
             return report, None

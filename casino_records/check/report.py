@@ -178,6 +178,12 @@ class DealReport(ReportModel):
     pending: list[PendingCheck] = Field(default_factory=list)
     """The checks that wait for those hands (the moves checked only as far as any
     hand could make them legal); every other move was checked in full."""
+    totals_before: list[int] = Field(default_factory=list)
+    """Each side's match total when the deal began."""
+    near_target: list[int] = Field(default_factory=list)
+    """Per side, how far short of the target the Dominican near-target rule
+    (R13.4) binds it in this deal: 3 (needs most cards), 2 (Big Casino),
+    1 (Little Casino), else 0."""
 
 
 class MatchReport(ReportModel):

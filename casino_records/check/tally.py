@@ -46,10 +46,12 @@ class DealTally:
         "loc",
         "match_note",
         "moves",
+        "near_target",
         "pending",
         "residue",
         "residue_side",
         "sides",
+        "totals_before",
         "unseen",
     )
 
@@ -70,6 +72,8 @@ class DealTally:
         self.match_note = ""
         self.unseen: list[int] = []
         self.pending: list[PendingCheck] = []
+        self.totals_before: list[int] = []
+        self.near_target: list[int] = []
 
     @property
     def checks(self) -> list[ScoreCheck]:
@@ -98,6 +102,8 @@ class DealTally:
         report.match_note = self.match_note
         report.unseen = self.unseen
         report.pending = self.pending
+        report.totals_before = self.totals_before
+        report.near_target = self.near_target
         return report
 
 

@@ -247,6 +247,11 @@ def show(
 @click.option(
     "--at", help="At this JSON pointer instead, e.g. /deals/0/rounds/1/moves/2."
 )
+@click.option(
+    "--why",
+    is_flag=True,
+    help="Also say which moves of the hand the rules bar, each with its rule.",
+)
 @_RECORD
 @_PRETTY
 @click.pass_obj
@@ -256,6 +261,7 @@ def legal(
     deal: int | None,
     move: int | None,
     at: str | None,
+    why: bool,
     number: int | None,
     ascii_: bool,
 ) -> None:
@@ -263,7 +269,10 @@ def legal(
 
     Each legal move is shown with what it would do (capture, create, extend or
     increase a build). The recorded move is marked; exit code 1 if it is not
-    among the legal moves.
+    among the legal moves. With --why, the moves missing from the list are
+    explained: each card whose trail is barred, with the rule (R9.2 an owner
+    may not trail, R9.3 …), a card with no legal move, and the rule an illegal
+    recorded move breaks.
     """
     from ..engine.describe import move_text
     from ..engine.movegen import generate_legal_moves
@@ -282,6 +291,7 @@ def legal(
     state = position.state
     options = [apply_move(state.copy(), m) for m in generate_legal_moves(state)]
     recorded: Any = None
+    played = None
     text = ""
     recorded_at = move_at(position.loc)
     if recorded_at is not None:
@@ -289,7 +299,18 @@ def legal(
         played = to_engine(record.deals[d].rounds[r].moves[k])
         text = f"{names[played.seat]} (seat {played.seat}): {move_text(played)}"
         recorded = next((s for s in options if s.move == played), "illegal")
-    _echo(legal_text(position, names, options, recorded, recorded_text=text), ascii_)
+    _echo(
+        legal_text(
+            position,
+            names,
+            options,
+            recorded,
+            recorded_text=text,
+            why=why,
+            recorded_move=played,
+        ),
+        ascii_,
+    )
     sys.exit(EXIT_PROBLEM if recorded == "illegal" else 0)
 
 

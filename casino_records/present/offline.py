@@ -56,8 +56,9 @@ body { margin: 0; background: #fff; color: #31333f;
 .cr-page h1 { font-size: 1.45rem; margin: 0 0 0.1rem; overflow-wrap: anywhere; }
 .cr-page .cr-meta { margin: 0 0 0.3rem; font-size: 0.9rem; opacity: 0.75; }
 .cr-page .cr-record-comment { margin: 0 0 0.4rem; white-space: pre-wrap; }
-.cr-page footer { margin-top: 1rem; font-size: 0.8rem; opacity: 0.65; }
+.cr-page footer { margin-top: 1rem; font-size: 0.8rem; color: #50525c; }
 @media (max-width: 640px) { .cr-page { padding: 0.5rem 0.6rem 1rem; } }
+.cr-page :focus-visible { outline: 2px solid #1a5fb4; outline-offset: 2px; }
 """
 """The offline page's own style, around the stepper's."""
 
@@ -98,17 +99,23 @@ _DRIVER: Final = """
       },
     });
   }
-  // A link into the page: #deal=D&move=M (M as the page names its steps).
-  const wanted = new URLSearchParams(window.location.hash.slice(1));
-  const deal = Number(wanted.get("deal")) - 1;
-  if (data.payloads[String(deal)]) {
-    const found = data.payloads[String(deal)].positions.findIndex(
-      (p) => p.label === wanted.get("move"),
-    );
-    open(deal, Math.max(found, 0));
-  } else {
-    open(data.start[0], data.start[1]);
+  // A link into the page: #deal=D&move=M (M as the page names its steps),
+  // followed when the page opens and whenever the hash is changed by hand
+  // (the stepper's own steps replace the address, which fires no event).
+  function wanted() {
+    const asked = new URLSearchParams(window.location.hash.slice(1));
+    const deal = Number(asked.get("deal")) - 1;
+    const payload = data.payloads[String(deal)];
+    if (!payload) return null;
+    const found = payload.positions.findIndex((p) => p.label === asked.get("move"));
+    return [deal, Math.max(found, 0)];
   }
+  const first = wanted() || data.start;
+  open(first[0], first[1]);
+  window.addEventListener("hashchange", () => {
+    const target = wanted();
+    if (target) open(target[0], target[1]);
+  });
 })();
 """
 

@@ -16,12 +16,15 @@ from typing import TYPE_CHECKING, Literal, TypeAlias
 
 from ..engine.describe import side_names, step_text
 from ..engine.scoring import CATEGORIES, CHECK_LABELS
+from .direction import order_text
+from .scoring_notes import near_target_needs, near_target_results, sweep_note
 
 if TYPE_CHECKING:
     from ..check.replay import ReplayPosition
     from ..check.report import DealReport, SideReport
     from ..engine.cards import Card
-    from ..engine.moves import Build, Step
+    from ..engine.moves import Build, Move, Step
+    from ..engine.state import DealState
 
 __all__ = [
     "HandsShown",
@@ -111,6 +114,13 @@ def _step_line(step: Step, names: Sequence[str]) -> str:
     return f"{step_text(step, names)} [{step.kind.value}]"
 
 
+def _order_line(state: DealState, names: Sequence[str]) -> str:
+    """The direction of play and the deal's order (R2.3)."""
+    seating = state.seating
+    order = seating.play_order(state.dealer)
+    return order_text(names, order, clockwise=seating.step == 1)
+
+
 def position_text(
     position: ReplayPosition,
     names: Sequence[str],
@@ -131,7 +141,11 @@ def position_text(
     else:
         when = f"after move {position.index}" if position.index else "at its start"
         head += f", {when}: {seat_label(names, state.turn)} to play"
-    lines = [f"{head}   [{position.loc}]", f"Dealer: {seat_label(names, state.dealer)}"]
+    lines = [
+        f"{head}   [{position.loc}]",
+        f"Dealer: {seat_label(names, state.dealer)}",
+        _order_line(state, names),
+    ]
     if position.last is not None:
         where = f" [{position.last_loc}]" if position.last_loc else ""
         lines.append(
@@ -175,6 +189,8 @@ def deal_text(
     first = positions[0].state
     lines = [
         f"=== Deal {positions[0].deal + 1} — dealer {seat_label(names, first.dealer)} ===",
+        _order_line(first, names),
+        *(near_target_needs(deal, _side_names(positions[0], names)) if deal else ()),
         f"Table: {_cards(first.loose, pretty)}",
     ]
     current_round = -1
@@ -220,6 +236,12 @@ def deal_text(
     if deal is not None and deal.sides:
         lines.append("Scores:")
         lines += [f"  {side_score_text(side)}" for side in deal.sides]
+        for side in deal.sides:
+            why = sweep_note(side, deal.sides)
+            if why:
+                points = side.points.get("sweeps", 0)
+                lines.append(f"  {side.name}: sweep points {points} ({why})")
+        lines += [f"  {line}" for line in near_target_results(deal)]
     return "\n".join(lines) + "\n"
 
 
@@ -249,6 +271,8 @@ def legal_text(
     *,
     recorded_text: str = "",
     pretty: bool = True,
+    why: bool = False,
+    recorded_move: Move | None = None,
 ) -> str:
     """Every legal move of a position, with what it would do.
 
@@ -256,6 +280,9 @@ def legal_text(
     :param recorded: the step the record's move makes here, ``"illegal"`` when
         it is not a legal move, or ``None`` when the record has no move here.
     :param recorded_text: the recorded move in words.
+    :param why: also list the hand's barred moves with their rule
+        (:func:`.barred.barred_lines`), and why the recorded move is illegal.
+    :param recorded_move: the recorded move (for ``why``).
     """
     state = position.state
     lines = [position_text(position, names, hands=state.turn, pretty=pretty)]
@@ -281,12 +308,26 @@ def legal_text(
             else ""
         )
         lines.append(f"  {n:>3}. {_step_line(step, names)}{mark}")
+    if why:
+        from .barred import barred_lines
+
+        barred = barred_lines(state, names, options, pretty)
+        lines.append(
+            "Barred by the rules:" if barred else "No move of the hand is barred."
+        )
+        lines += [f"  - {line}" for line in barred]
     if recorded is None:
         lines.append("The record has no move here.")
     elif recorded == "illegal":
         lines.append(
             f"The recorded move, {recorded_text}, is NOT among them: it is illegal."
         )
+        if why and recorded_move is not None:
+            from .barred import illegal_reason
+
+            reason = illegal_reason(state, recorded_move, names, pretty)
+            if reason:
+                lines.append(f"Why: {reason}")
     else:
         lines.append(f"The recorded move, {recorded_text}, is among them.")
     return "\n".join(lines) + "\n"

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Final
 
 from ..engine.scoring import CHECK_LABELS
 from .render import seat_label, side_score_text
+from .scoring_notes import near_target_needs, score_notes
 
 if TYPE_CHECKING:
     from ..check.outcome import Outcome
@@ -120,6 +121,7 @@ def _deal_section(deal: DealReport, report: ReplayReport) -> list[str]:
         else f"seat {deal.dealer}"
     )
     lines = [f"Deal {deal.index + 1} — dealer {who}"]
+    lines += [f"  {line}" for line in near_target_needs(deal, report.sides)]
     if not deal.complete:
         why = deal.match_note or f"unfinished after {deal.moves} moves: not scored"
         lines.append(f"  {why}")
@@ -136,7 +138,7 @@ def _deal_section(deal: DealReport, report: ReplayReport) -> list[str]:
     if not categories:
         lines.append("  nothing claimed; computed:")
         lines += [f"    {side_score_text(side)}" for side in deal.sides]
-        return lines
+        return lines + _rule_lines(deal, report)
     rows = [["claimed / computed", *sides]]
     for category in categories:
         row = [CHECK_LABELS[category]]
@@ -147,12 +149,17 @@ def _deal_section(deal: DealReport, report: ReplayReport) -> list[str]:
             else:
                 row.append(f"{check.claimed} / {check.computed} {_mark(check)}")
         rows.append(row)
-    lines += _columns(rows)
+    lines += _columns(rows) + _rule_lines(deal, report)
     seen: set[tuple[str, str]] = set()
     for finding in report.findings:
         if finding.kind == "score" and finding.loc.startswith(deal.loc + "/"):
             lines += _finding_lines(finding, seen=seen)
     return lines
+
+
+def _rule_lines(deal: DealReport, report: ReplayReport) -> list[str]:
+    """What sweep cancellation and the near-target rule did (R10.4, R13.4)."""
+    return [f"  {line}" for line in score_notes(report, deal)]
 
 
 def _match_section(report: ReplayReport) -> list[str]:

@@ -947,3 +947,60 @@ def test_python_dash_m(tmp_path: Path) -> None:
     )
     assert out.returncode == 0
     assert out.stdout.startswith("ok")
+
+
+def test_legal_why_names_the_barred_trails(runner: CliRunner) -> None:
+    """Issue 37.8: one legal move listed, and --why says what bars the rest."""
+    path = str(SAMPLES / "dominican-4p-partnership-hands.json")
+    plain = run(runner, "legal", path, "--deal", "1", "--move", "10")
+    assert plain.exit_code == 0, plain.output
+    assert "barred" not in plain.stdout
+    result = run(runner, "legal", path, "--deal", "1", "--move", "10", "--why")
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    assert "1 legal move for Caio (seat 2):" in out
+    assert "Barred by the rules:\n" in out
+    assert (
+        "  - trailing 2♠ is barred: owner may not trail: Caio owns B1 (12) (R9.2);"
+        " 2♠ has no legal move here\n"
+    ) in out
+    assert (
+        "  - trailing Q♦ is barred: owner may not trail: Caio owns B1 (12) (R9.2)\n"
+        in out
+    )
+
+
+def test_legal_why_says_why_the_recorded_move_is_illegal(runner: CliRunner) -> None:
+    path = str(SAMPLES / "invalid-build-not-held.json")
+    result = run(runner, "legal", path, "--deal", "1", "--move", "1", "--why")
+    assert result.exit_code == 1
+    assert "No move of the hand is barred." in result.stdout
+    assert "Why: Ben holds no card to capture B1 worth 3 after this move (B4)" in (
+        result.stdout
+    )
+
+
+def test_show_says_which_way_play_goes(runner: CliRunner) -> None:
+    """Issue 37.2: ``show`` gives the direction and the deal's order."""
+    path = str(SAMPLES / "dominican-4p-partnership-hands.json")
+    result = run(runner, "show", path, "--deal", "3", "--move", "0")
+    assert (
+        "Dealer: Caio (seat 2)\nPlay goes counter-clockwise ↺, the dealer’s right"
+        " first (R2.3): Ben → Ana → Dee → Caio (deals)\n"
+    ) in result.stdout
+    whole = run(runner, "show", path, "--deal", "1").stdout
+    assert whole.splitlines()[1].endswith(": Dee → Caio → Ben → Ana (deals)")
+
+
+def test_show_says_what_the_dominican_scoring_rules_did(runner: CliRunner) -> None:
+    """Issues 37.1 and 37.4 in ``show``: the need at the deal's start, the
+    cancellation and the near-target rule under its scores."""
+    path = str(SAMPLES / "dominican-4p-partnership-hands.json")
+    deal3 = run(runner, "show", path, "--deal", "3").stdout
+    assert deal3.splitlines()[2] == (
+        "Ben & Dee are on 20 and need Little Casino to win (R13.4)"
+    )
+    assert "  Ben & Dee took Little Casino: 21 (R13.4);" in deal3
+    deal1 = run(runner, "show", path, "--deal", "1").stdout
+    assert "need" not in deal1.splitlines()[2]
+    assert "  Ben & Dee: sweep points 3 (4 − 1, R10.4)\n" in deal1

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import re
 import xml.etree.ElementTree as ET
-from html import escape
+from html import escape, unescape
 from pathlib import Path
 from typing import Any
 
@@ -693,7 +693,7 @@ def test_the_board_puts_the_seats_around_the_felt(players: int) -> None:
     turn = [e for e in slots if "cr-turn" in (e.get("class") or "")]
     assert len(turn) == 1 and turn[0].get("data-part") == f"seat{view.turn}"
     assert board.count('class="cr-chip cr-dealer"') == 1
-    assert board.count('class="pile"') == players
+    assert board.count('class="pile"') == len(view.sides)  # partners share one
     for hand in view.hands:
         for card in hand.cards:
             assert f'data-card="{card}"' in board
@@ -744,3 +744,66 @@ def test_board_html_escapes_names() -> None:
     assert "<script>" not in board and "<img" not in board
     assert "&lt;script&gt;alert(1)&lt;/script&gt;" in board
     ET.fromstring(board)  # still well-formed: nothing leaked into the markup
+
+
+def test_partners_pile_is_drawn_once_and_named_as_the_sides() -> None:
+    """Issue 37.5: "6 cards" under Ana and under Caio read as 12."""
+    from casino_records.present.viewmodel.board import board_parts
+    from casino_records.present.viewmodel.position import position_view
+    from tests.paths import SAMPLES
+
+    game = vm.build_game(jsonio.load(SAMPLES / "dominican-4p-partnership-hands.json"))
+    view = position_view(game, 0, 12)
+    parts = board_parts(view, game.names)
+    piles = {seat: parts[f"seat{seat}"] for seat in range(4)}
+    drawn = [seat for seat, html in piles.items() if "svg" in html.split("cr-pile")[-1]]
+    assert drawn == [0, 1]  # Ana's for Ana & Caio, Ben's for Ben & Dee
+    ana = re.sub(r"<[^>]+>", " ", piles[0].split('class="cr-pile')[1])
+    assert "Ana &amp; Caio’s pile: " in ana and " cards" in ana
+    assert "Ana &amp; Caio’s pile: with Ana" in piles[2]
+    assert "Ben &amp; Dee’s pile: with Ben" in piles[3]
+    assert "cards ·" not in piles[2].split('class="cr-pile')[1]
+
+
+def test_the_board_says_which_way_play_goes() -> None:
+    """Issue 37.2: the direction and the deal's order of play, on the board."""
+    from tests.paths import SAMPLES
+
+    game = vm.build_game(jsonio.load(SAMPLES / "dominican-4p-partnership-hands.json"))
+    view = vm.position_view(game, 0, 0)
+    assert view.order == (3, 2, 1, 0) and not view.clockwise
+    board = vm.board_html(view, game.names)
+    cue = re.search(r'<p class="cr-order">(.*?)</p>', board)
+    assert cue is not None
+    assert unescape(cue[1]) == (
+        "Play goes counter-clockwise ↺, the dealer’s right first (R2.3):"
+        " Dee → Caio → Ben → Ana (deals)"
+    )
+    slots = re.findall(
+        r'class="cr-slot cr-at-\w+ cr-o(\d)[^"]*" data-part="seat(\d)"', board
+    )
+    assert sorted(slots, key=lambda s: s[0]) == [
+        ("1", "3"),
+        ("2", "2"),
+        ("3", "1"),
+        ("4", "0"),
+    ]
+    assert (
+        'title="plays 1st in this deal">1st</span>'
+        in vm.board_parts(view, game.names)["seat3"]
+    )
+    classic = vm.build_game(record("classic", 3, False, seed="dir"))
+    assert "Play goes clockwise ↻, the dealer’s left first (R2.3)" in unescape(
+        vm.board_html(vm.position_view(classic, 0, 0), classic.names)
+    )
+
+
+def test_the_scorers_seats_are_said_round_the_table() -> None:
+    from casino_records.present.direction import seats_text
+
+    assert seats_text(["Ana", "Ben", "Caio", "Dee"], clockwise=False).endswith(
+        "when Ana deals, Dee plays first, then Caio, Ben and Ana."
+    )
+    assert seats_text(["Ana", "Ben"], clockwise=True).startswith(
+        "The seats run clockwise round the table: Ben sits opposite Ana."
+    )

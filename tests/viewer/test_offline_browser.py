@@ -107,6 +107,52 @@ def test_a_link_into_the_page_opens_its_step(page: Any, tmp_path: Path) -> None:
     expect(page.locator(HEADLINE)).to_contain_text(" · Move 47 / 48")
 
 
+def test_a_changed_hash_moves_the_open_page(page: Any, tmp_path: Path) -> None:
+    """Issue 37.11: a new ``#deal=…&move=…`` typed or followed while the page is
+    open shows that step, without a reload."""
+    from playwright.sync_api import expect
+
+    path = write_page(
+        SAMPLES / "dominican-4p-partnership-hands.json", tmp_path / "h.html"
+    )
+    open_page(page, path, "#deal=1&move=5")
+    headline = page.locator(HEADLINE)
+    expect(headline).to_contain_text("Deal 1 / 3 · Round 1 / 3 · Move 5 / 48")
+    page.evaluate("window.location.hash = '#deal=3&move=score'")
+    expect(headline).to_contain_text("Deal 3 / 3 · Round 3 / 3 · Score")
+    page.evaluate("window.location.hash = '#deal=3&move=12'")
+    expect(headline).to_contain_text("Deal 3 / 3 · Round 1 / 3 · Move 12 / 48")
+    page.keyboard.press("ArrowRight")  # the stepper's own step still writes the hash
+    expect(page).to_have_url(re.compile(r"#deal=3&move=13$"))
+    expect(headline).to_contain_text(" · Move 13 / 48")
+
+
+def test_a_phone_stacks_the_seats_in_play_order(page: Any, tmp_path: Path) -> None:
+    """Issue 37.2: at 390 px the seats read in the order they play, the table
+    first, under the direction of play."""
+    from playwright.sync_api import expect
+
+    path = write_page(
+        SAMPLES / "dominican-4p-partnership-hands.json", tmp_path / "o.html"
+    )
+    page.set_viewport_size({"width": 390, "height": 844})
+    open_page(page, path, "#deal=3&move=0")
+    expect(page.locator(".cr-order")).to_contain_text(
+        "counter-clockwise ↺, the dealer’s right first (R2.3): Ben → Ana → Dee → Caio"
+    )
+
+    def top(selector: str) -> float:
+        box = page.locator(selector).bounding_box()
+        assert box is not None
+        return float(box["y"])
+
+    tops = [top(f"[data-part=seat{seat}]") for seat in (1, 0, 3, 2)]
+    assert top(".cr-order") < top("[data-part=felt]") < tops[0]
+    assert tops == sorted(tops)
+    page.set_viewport_size({"width": 1400, "height": 900})
+    assert top("[data-part=seat2]") < top("[data-part=felt]") < top("[data-part=seat0]")
+
+
 def test_an_invalid_record_opens_at_its_illegal_move(
     page: Any, tmp_path: Path, artifacts_dir: Path
 ) -> None:

@@ -202,3 +202,15 @@ def test_go_on_with_an_uploaded_record() -> None:
         at.button(key="scorer_resume").click().run()
         assert not at.exception
         assert title(at) == expected
+
+
+def test_the_set_up_says_how_the_seats_sit_and_who_plays_first() -> None:
+    """Issue 37.2: a club can match its chairs to the seats."""
+    at = AppTest.from_file(PAGE, default_timeout=60).run()
+    said = " ".join(str(m.value) for m in at.markdown).replace("\\", "")
+    assert "The seats run clockwise round the table: Ben sits opposite Ana." in said
+    at.selectbox(key="scorer_preset").set_value("dominican").run()
+    at.radio(key="scorer_table").set_value("2 v 2").run()
+    said = " ".join(str(m.value) for m in at.markdown).replace("\\", "")
+    assert "Play goes counter-clockwise ↺, the dealer’s right first (R2.3)" in said
+    assert "when Ana deals, Dee plays first, then Caio, Ben and Ana." in said

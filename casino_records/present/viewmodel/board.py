@@ -6,7 +6,8 @@ one for the felt (``data-part="felt"``). What fills them changes step by step
 (:func:`seat_html`, :func:`felt_html`); the stepper swaps only the slots that
 changed. Each seat (``<section class="cr-seat">``) shows its player's name,
 side, dealer and turn marks, the hand (faces or backs, as the perspective
-says) and the side's capture pile with its running counts. The felt in the
+says) and the side's capture pile with its running counts (partners' one
+pile at one of their seats, named as the side's). The felt in the
 middle holds the loose cards and the builds (each with its badge), the last
 move marked where it happened (see :mod:`.felt`), and at a deal's score the
 score table. Where each seat sits is a class (``cr-at-bottom`` …); the style
@@ -24,6 +25,7 @@ from html import escape
 from typing import Final
 
 from ...engine.cards import Card
+from ..direction import order_text, ordinal
 from ..sprite import card_ref, pile_svg
 from ..svg import build_label
 from .felt import FeltItem
@@ -121,11 +123,25 @@ def felt_html(view: PositionView, names: Sequence[str], inner: str = "") -> str:
 
 
 def seat_html(
-    hand: HandView, side: SideView, view: PositionView, *, partners: bool
+    hand: HandView,
+    side: SideView,
+    view: PositionView,
+    *,
+    partners: bool,
+    keeper: str | None = None,
 ) -> str:
-    """One seat: name, side (with ``partners``), marks, hand and capture pile."""
+    """One seat: name, side (with ``partners``), marks, hand and capture pile.
+
+    Partners share one pile (R2.6): it is drawn at one seat of the side, named
+    as the side's, and ``keeper`` (the name of that seat) says so at the other.
+    """
+    place = view.order.index(hand.seat) + 1 if hand.seat in view.order else 0
     head = [
         f'<strong class="cr-name">{_e(hand.name)}</strong>',
+        f'<span class="cr-chip cr-order-chip" title="plays {ordinal(place)} in this'
+        f' deal">{ordinal(place)}</span>'
+        if place
+        else "",
         '<span class="cr-chip cr-dealer" title="the dealer">dealer</span>'
         if hand.dealer
         else "",
@@ -156,26 +172,53 @@ def seat_html(
         f'<div class="cr-hand" data-count="{held}"'
         f' aria-label="{_e(hand.name)}: {held} card{"s" * (held != 1)}{hidden}{untold}">'
         f"{''.join(cards)}</div>"
+        f"{_pile_html(side, partners, keeper)}"
+        "</div></section>"
+    )
+
+
+def _pile_html(side: SideView, partners: bool, keeper: str | None) -> str:
+    """The side's capture pile, or (at a partner's seat) where it is kept."""
+    if keeper is not None:
+        return (
+            f'<div class="cr-pile cr-pile-shared">'
+            f'<span class="cr-counts">{_e(side.name)}’s pile: with'
+            f" {_e(keeper)}</span></div>"
+        )
+    whose = f"{side.name}’s pile: " if partners else ""
+    return (
         f'<div class="cr-pile" title="{_e(side.name)}: capture pile">'
         f"{pile_svg(side.cards, size=CARD_WIDTH * 3 // 4)}"
-        f'<span class="cr-counts">{_e(side.counts)}</span></div>'
-        "</div></section>"
+        f'<span class="cr-counts">{_e(whose + side.counts)}</span></div>'
     )
 
 
 def board_layout(view: PositionView) -> str:
     """The board's frame: a slot per seat where it sits, and the felt's slot.
 
-    The seat to play is a class of its slot (``cr-turn``), not part of the
-    seat's HTML: the stepper moves it (:attr:`.stepper.StepperPosition.turn`),
+    Above it, with three or four players, the direction of play and the
+    deal's order (:mod:`..direction`; two players simply take turns);
+    each seat's slot has its place in that order as a class (``cr-o1`` …), by
+    which a narrow screen stacks the seats. The seat to play is a class of its
+    slot (``cr-turn``), not part of the seat's HTML: the stepper moves it (:attr:`.stepper.StepperPosition.turn`),
     so a seat is redrawn only when its hand or pile changes.
     """
+    order = view.order
     slots = "".join(
-        f'<div class="cr-slot cr-at-{hand.place}" data-part="seat{hand.seat}"></div>'
+        f'<div class="cr-slot cr-at-{hand.place}'
+        f'{f" cr-o{order.index(hand.seat) + 1}" if hand.seat in order else ""}"'
+        f' data-part="seat{hand.seat}"></div>'
         for hand in view.hands
     )
+    names = [hand.name for hand in view.hands]
+    cue = (
+        f'<p class="cr-order">{_e(order_text(names, order, clockwise=view.clockwise))}'
+        "</p>"
+        if len(order) > 2
+        else ""
+    )
     return (
-        f'<div class="cr-board cr-p{len(view.hands)}">{slots}'
+        f'<div class="cr-board cr-p{len(view.hands)}">{cue}{slots}'
         '<div class="cr-slot cr-at-felt" data-part="felt"></div></div>'
     )
 
@@ -185,9 +228,16 @@ def board_parts(
 ) -> dict[str, str]:
     """What fills the frame's slots: ``seat0`` … and ``felt`` (``score`` on it)."""
     partners = len(view.sides) < len(view.hands)
+    keepers: dict[int, HandView] = {}
+    for hand in view.hands:
+        keepers.setdefault(hand.side, hand)
     parts = {
         f"seat{hand.seat}": seat_html(
-            hand, view.sides[hand.side], view, partners=partners
+            hand,
+            view.sides[hand.side],
+            view,
+            partners=partners,
+            keeper=None if keepers[hand.side] is hand else keepers[hand.side].name,
         )
         for hand in view.hands
     }
@@ -199,8 +249,8 @@ def board_html(view: PositionView, names: Sequence[str], *, score: str = "") -> 
     """The whole board as one HTML block: the frame with its slots filled."""
     html = board_layout(view)
     if view.turn is not None:
-        slot = f'class="cr-slot cr-at-{view.hands[view.turn].place}"'
-        html = html.replace(slot, slot[:-1] + ' cr-turn"', 1)
+        slot = f'" data-part="seat{view.turn}"'
+        html = html.replace(slot, " cr-turn" + slot, 1)
     for name, part in board_parts(view, names, score=score).items():
         slot = f'data-part="{name}"></div>'
         html = html.replace(slot, f'data-part="{name}">{part}</div>', 1)

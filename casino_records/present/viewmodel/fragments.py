@@ -13,6 +13,7 @@ from collections.abc import Mapping, Sequence
 from html import escape
 
 from ...check.report import Finding
+from ..scoring_notes import near_target_needs, score_notes
 from .findings import ScoreRow, score_rows
 from .game import Game, locate, place_text, recorded_text
 from .movelist import MoveRow, alternatives, move_label
@@ -41,6 +42,7 @@ __all__ = [
     "move_list_html",
     "notes_banner_html",
     "notes_html",
+    "rule_notes_html",
     "score_html",
 ]
 
@@ -344,6 +346,7 @@ def notes_html(game: Game, view: PositionView) -> str:
     result = deal_result(report)
     if result:
         parts.append(f"<p><strong>Deal {view.deal + 1}:</strong> {_e(result)}</p>")
+    parts.append(rule_notes_html(game, view))
     if view.deal == game.deals[-1]:
         match = match_result(game)
         if match:
@@ -357,7 +360,24 @@ def notes_html(game: Game, view: PositionView) -> str:
             f"<p>{count} claimed figure{'s' * (count != 1)} of this deal"
             f" differ{'s' * (count == 1)} (✗): the verdict above says why.</p>"
         )
+    parts = [part for part in parts if part]
     return f'<div class="cr-notes">{"".join(parts)}</div>' if parts else ""
+
+
+def rule_notes_html(game: Game, view: PositionView) -> str:
+    """What the Dominican scoring rules do in this deal, where a club looks:
+    at its start, who the near-target rule binds and what each needs; at its
+    score, what sweep cancellation and that rule did (R10.4, R13.4)."""
+    report = game.deal_report(view.deal)
+    if report is None:
+        return ""
+    if view.kind == "move" and view.move == 0:
+        lines = near_target_needs(report, game.sides)
+    elif view.kind == "score":
+        lines = score_notes(game.report, report)
+    else:
+        return ""
+    return "".join(f'<p class="cr-rule">{_e(line)}</p>' for line in lines)
 
 
 def alternatives_html(

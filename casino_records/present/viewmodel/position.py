@@ -182,6 +182,10 @@ class PositionView:
     """The side that took the residue."""
     illegal: IllegalView | None = None
     """The illegal move the record plays next, at the step where it stops."""
+    order: tuple[int, ...] = ()
+    """The deal's seats in playing order, the dealer last (R2.3)."""
+    clockwise: bool = True
+    """True when play goes clockwise (classic, royal), False counter-clockwise."""
 
     @property
     def headline(self) -> str:
@@ -321,6 +325,8 @@ def position_view(
         residue=residue if kind != "move" else (),
         residue_side=game.sides[taker] if taker is not None else None,
         illegal=illegal,
+        order=state.seating.play_order(state.dealer),
+        clockwise=state.seating.step == 1,
     )
 
 

@@ -38,6 +38,7 @@ from .fragments import (
     last_move_html,
     move_list_html,
     notes_html,
+    rule_notes_html,
     score_html,
 )
 from .game import Game
@@ -220,7 +221,8 @@ def stepper_payload(
         if not layout:
             layout = board_layout(view)
         parts = {
-            "last": last_move_html(view),
+            "last": last_move_html(view)
+            + (rule_notes_html(game, view) if view.kind == "move" else ""),
             "analysis": move_panel_html(by_step.get(move), view.moves)
             if view.kind == "move"
             else "",

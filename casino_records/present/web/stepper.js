@@ -145,6 +145,7 @@ function mountStepper({ parentElement, data, setStateValue, setTriggerValue }) {
     const i = Math.max(0, Math.min(last, index));
     const p = positions[i];
     memory.index = i;
+    const listFocused = part("list").contains(document.activeElement);
     part("headline").textContent = p.headline;
     for (const [name, fragment] of Object.entries(p.parts)) {
       if (shown[name] === fragment) continue;
@@ -167,6 +168,12 @@ function mountStepper({ parentElement, data, setStateValue, setTriggerValue }) {
     }
     const list = part("list");
     const current = list.querySelector(`[data-move="${i}"]`);
+    // The list is one tab stop (its current entry, else its first); the arrow
+    // keys move within it (roving tabindex). A redrawn list keeps the focus.
+    const entries = list.querySelectorAll("button[data-move]");
+    const stop = current || entries[0];
+    for (const entry of entries) entry.tabIndex = entry === stop ? 0 : -1;
+    if (stop && listFocused && !list.contains(document.activeElement)) stop.focus();
     for (const button of root.querySelectorAll("[data-nav]")) {
       button.disabled = p.nav[button.dataset.nav] == null;
     }
@@ -211,6 +218,18 @@ function mountStepper({ parentElement, data, setStateValue, setTriggerValue }) {
       event.preventDefault(); // a link in running text: no address of its own
       go([Number(link.dataset.deal), Number(link.dataset.move)]);
     }
+  };
+  const list = part("list");
+  list.onkeydown = (event) => {
+    const delta = { ArrowUp: -1, ArrowDown: 1 }[event.key];
+    const entry = event.target instanceof Element && event.target.closest("button[data-move]");
+    if (!delta || !entry || event.altKey || event.ctrlKey || event.metaKey) return;
+    const entries = [...list.querySelectorAll("button[data-move]")];
+    const next = entries[entries.indexOf(entry) + delta];
+    event.preventDefault();
+    if (!next) return;
+    next.focus();
+    go([Number(next.dataset.deal), Number(next.dataset.move)]);
   };
   slider.oninput = () => show(Number(slider.value), true);
   rounds.onchange = () => show(Number(rounds.value), true);

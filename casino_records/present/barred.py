@@ -1,0 +1,75 @@
+"""Why a move is missing from the legal ones: the hand's barred moves, with the rule.
+
+``legal --why`` adds these lines, as python-chess explains an illegal move: for
+each card of the mover's hand whose trail the rules bar (R9.2 an owner may not
+trail, R9.3 the Dominican trail ban, R9.4, G1), the engine's own reason
+(:func:`engine.legality.verify_move`); a card left with no legal move at all is
+said so; and the recorded move, when it is illegal, with the rule it breaks.
+Seats are named, and cards written as the rest of the text writes them.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Final
+
+from ..engine.cards import parse_card
+from ..engine.legality import verify_move
+from ..engine.moves import Move, Step
+from ..engine.state import DealState
+from ..errors import IllegalMoveError
+
+__all__ = ["barred_lines", "illegal_reason"]
+
+_CARD: Final = re.compile(r"\b(?:10|[2-9AJQK])[SHDC]\b")
+_SEAT: Final = re.compile(r"\bseat (\d+)\b")
+_RULE: Final = re.compile(r"^[A-Z]+\d+(?:\.\d+)? ")
+
+
+def _words(error: IllegalMoveError, names: Sequence[str], pretty: bool) -> str:
+    """The engine's message with the seats named and its rule id at the end."""
+    text = _RULE.sub("", error.message, count=1)
+
+    def seat(match: re.Match[str]) -> str:
+        n = int(match[1])
+        return names[n] if n < len(names) else match[0]
+
+    text = _SEAT.sub(seat, text)
+    if pretty:
+        text = _CARD.sub(lambda m: parse_card(m[0]).pretty, text)
+    return f"{text} ({error.rule})" if error.rule else text
+
+
+def illegal_reason(
+    state: DealState, move: Move, names: Sequence[str], pretty: bool = True
+) -> str:
+    """Why ``move`` is illegal here, in words with its rule; ``""`` if it is legal."""
+    try:
+        verify_move(state, move)
+    except IllegalMoveError as error:
+        return _words(error, names, pretty)
+    return ""
+
+
+def barred_lines(
+    state: DealState, names: Sequence[str], options: Sequence[Step], pretty: bool = True
+) -> list[str]:
+    """The barred moves of the hand to play, one line each (empty: none barred).
+
+    :param options: the position's legal moves, played (as ``legal`` lists them).
+    """
+    seat = state.turn
+    if state.finished or not state.hands[seat]:
+        return []
+    playable = {step.move.card for step in options}
+    lines = []
+    for card in state.hands[seat]:
+        shown = card.pretty if pretty else str(card)
+        why = illegal_reason(state, Move.trail(seat, card), names, pretty)
+        none = f"; {shown} has no legal move here" if card not in playable else ""
+        if why:
+            lines.append(f"trailing {shown} is barred: {why}{none}")
+        elif none:
+            lines.append(f"{shown} has no legal move here")
+    return lines

@@ -1,0 +1,72 @@
+"""Which way play goes round the table, in words (R2.3, R2.7).
+
+Seats are numbered clockwise (:mod:`casino_records.engine.seating`): seat 1
+sits on seat 0's left. In ``classic`` and ``royal`` play goes clockwise and
+the dealer's left plays first; in ``dominican`` it goes counter-clockwise and
+the dealer's right plays first. The viewer, the offline page, ``show`` and the
+scorer's set-up say it with these words. Nothing here is escaped.
+
+>>> from casino_records.engine.rules import Rules
+>>> from casino_records.engine.seating import Seating
+>>> names = ["Ana", "Ben", "Caio", "Dee"]
+>>> table = Seating.create(Rules.from_preset("dominican"), 4, [[0, 2], [1, 3]])
+>>> order_text(names, table.play_order(dealer=0), clockwise=table.step == 1)
+'Play goes counter-clockwise ↺, the dealer’s right first (R2.3): Dee → Caio → Ben → Ana (deals)'
+>>> ordinal(1), ordinal(2), ordinal(3), ordinal(4)
+('1st', '2nd', '3rd', '4th')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+
+__all__ = ["ARROWS", "direction_text", "ordinal", "order_text", "seats_text"]
+
+ARROWS: Final = {True: "↻", False: "↺"}
+"""The arrow of each direction: clockwise (True), counter-clockwise."""
+
+
+def direction_text(clockwise: bool) -> str:
+    """``Play goes clockwise ↻, the dealer’s left first (R2.3)``."""
+    way, hand = ("clockwise", "left") if clockwise else ("counter-clockwise", "right")
+    return f"Play goes {way} {ARROWS[clockwise]}, the dealer’s {hand} first (R2.3)"
+
+
+def order_text(names: Sequence[str], order: Sequence[int], *, clockwise: bool) -> str:
+    """The direction and the deal's seats in playing order, the dealer last."""
+    seats = " → ".join(names[s] if s < len(names) else f"seat {s}" for s in order)
+    return f"{direction_text(clockwise)}: {seats} (deals)"
+
+
+def seats_text(names: Sequence[str], *, clockwise: bool) -> str:
+    """How the seats sit round a real table, and which way play goes from them.
+
+    >>> seats_text(["Ana", "Ben", "Caio", "Dee"], clockwise=False)
+    ... # doctest: +NORMALIZE_WHITESPACE
+    'The seats run clockwise round the table: Ben sits on Ana’s left, Caio on
+    Ben’s, Dee on Caio’s. Play goes counter-clockwise ↺, the dealer’s right first
+    (R2.3): when Ana deals, Dee plays first, then Caio, Ben and Ana.'
+    """
+    names = [name or f"seat {seat}" for seat, name in enumerate(names)]
+    players = len(names)
+    lefts = [
+        f"{names[1]} sits {'opposite' if players == 2 else 'on'} {names[0]}"
+        + ("’s left" if players > 2 else ""),
+        *(f"{names[s + 1]} on {names[s]}’s" for s in range(1, players - 1)),
+    ]
+    step = 1 if clockwise else -1
+    order = [names[(step * k) % players] for k in range(1, players + 1)]
+    rest = order[1:]
+    then = ", ".join(rest[:-1]) + f" and {rest[-1]}" if len(rest) > 1 else rest[0]
+    return (
+        f"The seats run clockwise round the table: {', '.join(lefts)}."
+        f" {direction_text(clockwise)}: when {names[0]} deals, {order[0]} plays"
+        f" first, then {then}."
+    )
+
+
+def ordinal(n: int) -> str:
+    """``1st``, ``2nd``, ``3rd``, ``4th``: a seat's place in the order of play."""
+    suffix = {1: "st", 2: "nd", 3: "rd"}.get(n, "th")
+    return f"{n}{suffix}"
