@@ -171,6 +171,8 @@ class _Rescored:
     corrected: bytes | None
     """The corrected record in the target's format, when one is written and it
     could be corrected."""
+    uncorrected: str = ""
+    """Why no corrected record could be written, when one was asked for."""
 
 
 def _error_report(label: str, status: str, errors: list[Any]) -> str:
@@ -210,15 +212,19 @@ def _rescore_item(
         text = report_text(report)
     entry = dumps_json(checked.entry()) if fmt == "json" else None
     fixed = None
-    if target is not None and checked.record is not None and report is not None:
-        if report.valid:
+    why = ""
+    if target is not None:
+        if checked.record is None or report is None or not report.valid:
+            why = f"an {checked.status} record cannot be corrected"
+        else:
             try:
                 fixed = record_bytes(
                     corrected_data(checked.record, report), target, max_bytes
                 )
             except RecordTooLargeError as exc:
                 text += f"{item.label}: the corrected copy is {exc.message}\n"
-    return number, _Rescored(item.label, checked.status, text, entry, fixed)
+                why = exc.message.removeprefix("not written: ")
+    return number, _Rescored(item.label, checked.status, text, entry, fixed, why)
 
 
 @click.command()
@@ -390,13 +396,13 @@ class _Corrections:
         if result.corrected is None:
             self.bad_count += 1
             if len(self.bad) < self._SHOWN:
-                self.bad.append(result.label)
+                self.bad.append(f"{result.label}: {result.uncorrected}")
             return
         if self.bad_count:
             return  # nothing will be written: keep no more
         if self.kind == "json" and self.written:
             self.bad_count += 1
-            self.bad.append(f"{result.label} (a .json file holds one record)")
+            self.bad.append(f"{result.label}: a .json file holds one record")
             return
         from ..record.writers import TEXT_SEPARATOR
 
@@ -414,11 +420,8 @@ class _Corrections:
         with self.spool:
             if self.bad_count:
                 more = self.bad_count - len(self.bad)
-                names = ", ".join(self.bad) + (f" and {more} more" if more > 0 else "")
-                stderr(
-                    f"not written: {self.target}: an invalid or unreadable record"
-                    f" cannot be corrected ({names})"
-                )
+                names = "; ".join(self.bad) + (f"; and {more} more" if more > 0 else "")
+                stderr(f"not written: {self.target}: {names}")
                 return False
             self.spool.seek(0)
             with atomic_output(self.target) as out:
