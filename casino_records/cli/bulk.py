@@ -30,7 +30,8 @@ _SCALE_MISSING: Final = (
     "{command} needs the scale extra (Dask, pyarrow, DuckDB):"
     " pip install 'casino-records[scale]'"
 )
-_STOP_SIGNALS: Final = (signal.SIGTERM, signal.SIGHUP)
+_STOP_SIGNALS: Final = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
+"""Ctrl+C, ``kill`` and a closed terminal stop the run alike: nothing written."""
 
 
 def _need_scale(command: str) -> None:
