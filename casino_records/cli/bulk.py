@@ -112,7 +112,8 @@ def bulk(
     The statuses and findings are those of validate. A worker lost during the
     run loses nothing: its parts run again elsewhere, and each record is
     written once. Exit code 2 if any record is unreadable, else 1 if any is
-    invalid or disputed.
+    invalid or disputed; 130 when stopped by Ctrl+C, 128 + N by signal N
+    (nothing is written then).
     """
     _need_scale("bulk")
     from ..scale.results import ResultsError, check_target

@@ -80,7 +80,7 @@ def validate(
     played out) says so; with --strict it counts as disputed. A .jsonl archive
     is read one line at a time, so its size does not matter. Exit code 2 if any
     record is unreadable, else 1 if any is invalid or disputed, with --summary
-    too.
+    too; 130 when stopped by Ctrl+C, 143 by SIGTERM.
     """
     if as_summary:
         if fmt == "json" or quiet or fail_fast:
@@ -261,7 +261,8 @@ def rescore(
     cannot be checked: the report says so and checks what the moves played
     decide; with --strict such a record counts as disputed. Records are read
     one at a time, so an archive's size does not matter. Exit code 1 if any record is disputed
-    or invalid, 2 if any is unreadable.
+    or invalid, 2 if any is unreadable; 130 when stopped by Ctrl+C, 143 by
+    SIGTERM.
     """
     from ..check.batch import default_jobs, parallel_map
     from ..record.sources import find_files, iter_items

@@ -820,9 +820,10 @@ def test_view_builds_the_streamlit_command(
     result = run(runner, "view", SAMPLES, "--port", "8765", "--no-browser")
     assert result.exit_code == 0
     command, env = calls[0]
-    assert command[:4] == [sys.executable, "-m", "streamlit", "run"]
-    assert command[4] == str(viewer_app())
-    assert command[5:] == [
+    # -P: nothing imported from the working folder (#36.8)
+    assert command[:5] == [sys.executable, "-P", "-m", "streamlit", "run"]
+    assert command[5] == str(viewer_app())
+    assert command[6:] == [
         "--server.address",
         "127.0.0.1",
         "--server.port",
