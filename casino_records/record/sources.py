@@ -365,8 +365,8 @@ def _text_items(
     start_offset = offset
     in_body = False
     number = first - 1
-    for line in lines_of(stream, limit, first):
-        number = line.number
+    for line in lines_of(stream, limit, first, blank_runs=True):
+        number = line.number + line.count - 1
         stripped = line.data.strip()
         if stripped.startswith(b"[") and in_body:
             yield _text_item(label, chunk, start, size, limit, start_offset)
@@ -381,7 +381,10 @@ def _text_items(
             continue
         if line.too_long or (stripped and not stripped.startswith(b"[")):
             in_body = True
-        chunk.append(line.data)
+        if line.count == 1:
+            chunk.append(line.data)
+        elif size <= limit:  # a run of blank lines in a game (else: too large)
+            chunk.extend([b""] * line.count)
     if chunk or number == first - 1:
         yield _text_item(label, chunk, start, size, limit, start_offset)
 

@@ -96,3 +96,33 @@ def test_a_bomb_of_blank_lines_is_not_read_to_its_end(
     found = tmp_path / "found.jsonl.gz"  # a record first: only counted
     found.write_bytes(gzip.compress(RECORD + b"\n" + b"\n" * 40_000_000 + RECORD))
     assert [i.kind for i in file_items(found, max_bytes=1 << 18)] == ["jsonl"] * 2
+
+
+def test_a_text_archive_keeps_its_games_and_lines_through_blank_runs(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from click.testing import CliRunner
+
+    from casino_records.cli.main import main
+    from casino_records.record import files, sources
+
+    text = tmp_path / "one.txt"
+    result = CliRunner().invoke(
+        main, ["convert", str(SAMPLES / "classic-2p-annotated.json"), "-o", str(text)]
+    )
+    assert result.exit_code == 0, result.output
+    lines = text.read_bytes().split(b"\n")
+    game = b"\n".join([*lines[:5], b"\n" * 40, *lines[5:]])  # blank lines in a game
+    archive = tmp_path / "all.txt"
+    archive.write_bytes(b"\n" * 30 + game + b"\n" * 300 + game + b"\r\n" * 9)
+    items = list(file_items(archive))
+    assert [(i.kind, i.line) for i in items] == [
+        ("text", 31),
+        ("text", 31 + game.count(b"\n") + 300),
+    ]
+
+    def line_by_line(*args: object, blank_runs: bool = False) -> object:
+        return files.lines_of(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(sources, "lines_of", line_by_line)
+    assert list(file_items(archive)) == items
