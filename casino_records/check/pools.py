@@ -46,10 +46,17 @@ def start_pool(
     ...     pool.map(abs, [-1, 2, -3])
     [1, 2, 3]
     """
-    with _sigterm_held_back():
-        return context.Pool(
-            processes, initializer=_start_worker, initargs=(initializer, initargs)
-        )
+    pool = None
+    try:
+        with _sigterm_held_back():
+            pool = context.Pool(
+                processes, initializer=_start_worker, initargs=(initializer, initargs)
+            )
+    except BaseException:  # a stop signal held back, handled as the block ends
+        if pool is not None:
+            stop_pool(pool)
+        raise
+    return pool
 
 
 _HELD: Final = {signal.SIGINT, signal.SIGTERM}
