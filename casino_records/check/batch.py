@@ -289,7 +289,7 @@ def parallel_map(
 
     import multiprocessing
 
-    from .pools import start_pool
+    from .pools import start_pool, stop_pool, stopping_workers
 
     context: multiprocessing.context.BaseContext
     methods = multiprocessing.get_all_start_methods()
@@ -308,21 +308,21 @@ def parallel_map(
         context = multiprocessing.get_context("spawn")
     # What the workers inherit by fork goes to the collector's permanent
     # generation first: their collections never touch (and copy) those pages.
-    gc.freeze()
-    try:
-        pool = start_pool(context, jobs)
-    finally:
-        gc.unfreeze()
-    try:
-        for outcome in pool.imap(work, feed(), chunksize=chunksize):
-            slots.release()
-            yield outcome
-    finally:
-        stop.set()
-        for _ in range(window + 1):
-            slots.release()  # unblock the feeder so the pool can shut down
-        pool.terminate()
-        pool.join()
+    with stopping_workers():  # SIGTERM stops the workers first, then this process
+        gc.freeze()
+        try:
+            pool = start_pool(context, jobs)
+        finally:
+            gc.unfreeze()
+        try:
+            for outcome in pool.imap(work, feed(), chunksize=chunksize):
+                slots.release()
+                yield outcome
+        finally:
+            stop.set()
+            for _ in range(window + 1):
+                slots.release()  # unblock the feeder so the pool can shut down
+            stop_pool(pool)
 
 
 @dataclass(frozen=True, slots=True)

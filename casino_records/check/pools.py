@@ -10,7 +10,13 @@ its default action (the kernel stops it, whatever it is doing) before it lets
 SIGTERM through, so a SIGTERM sent to it early waits for it instead of being
 lost. A SIGTERM sent to this process meanwhile is handled by its own handler
 once the pool exists. Workers ignore SIGINT: Ctrl+C reaches every process of
-the terminal's group, and only the parent acts on it.
+the terminal's group, and only the parent acts on it; SIGINT is held back
+while they are forked too, so that a Ctrl+C in the instant before a worker
+ignores it waits for it instead of interrupting it.
+
+A pool's owner stops on SIGTERM by stopping its workers first
+(:func:`stopping_workers`): a parent killed outright leaves them writing
+to a pipe no one reads, and each prints a BrokenPipeError traceback.
 """
 
 from __future__ import annotations
@@ -22,9 +28,9 @@ from contextlib import contextmanager
 from multiprocessing.context import BaseContext
 from multiprocessing.pool import Pool
 from types import FrameType
-from typing import Any
+from typing import Any, Final
 
-__all__ = ["sigterm_handled_by", "start_pool"]
+__all__ = ["sigterm_handled_by", "start_pool", "stop_pool", "stopping_workers"]
 
 
 def start_pool(
@@ -40,21 +46,51 @@ def start_pool(
     ...     pool.map(abs, [-1, 2, -3])
     [1, 2, 3]
     """
-    with _sigterm_held_back():
-        return context.Pool(
-            processes, initializer=_start_worker, initargs=(initializer, initargs)
-        )
+    pool = None
+    try:
+        with _sigterm_held_back():
+            pool = context.Pool(
+                processes, initializer=_start_worker, initargs=(initializer, initargs)
+            )
+    except BaseException:  # a stop signal held back, handled as the block ends
+        if pool is not None:
+            stop_pool(pool)
+        raise
+    return pool
+
+
+_HELD: Final = {signal.SIGINT, signal.SIGTERM}
 
 
 @contextmanager
 def _sigterm_held_back() -> Iterator[None]:
-    """SIGTERM blocked in this thread (and what it forks or starts) while the
-    block runs; one that came meanwhile is delivered at its end."""
-    blocked = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGTERM})
+    """SIGTERM and SIGINT blocked in this thread (and what it forks or starts)
+    while the block runs; one that came meanwhile is delivered at its end."""
+    blocked = signal.pthread_sigmask(signal.SIG_BLOCK, _HELD)
     try:
         yield
     finally:
         signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
+
+
+def stop_pool(pool: Pool) -> None:
+    """Terminate ``pool`` and wait for its workers, a stop signal held back
+    meanwhile (handled once they are gone, not halfway)."""
+    with _sigterm_held_back():
+        pool.terminate()
+        pool.join()
+
+
+def _stop(signum: int, frame: FrameType | None) -> None:
+    raise SystemExit(128 + signum)
+
+
+@contextmanager
+def stopping_workers() -> Iterator[None]:
+    """SIGTERM as ``SystemExit(143)`` while the block runs (in the main thread),
+    so that the pool it owns is stopped on the way out (see the module)."""
+    with sigterm_handled_by(_stop):
+        yield
 
 
 def _start_worker(
@@ -62,7 +98,7 @@ def _start_worker(
 ) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
-    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGTERM})  # see the module
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, _HELD)  # see the module
     if initializer is not None:
         initializer(*initargs)
 

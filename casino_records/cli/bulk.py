@@ -30,7 +30,8 @@ _SCALE_MISSING: Final = (
     "{command} needs the scale extra (Dask, pyarrow, DuckDB):"
     " pip install 'casino-records[scale]'"
 )
-_STOP_SIGNALS: Final = (signal.SIGTERM, signal.SIGHUP)
+_STOP_SIGNALS: Final = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
+"""Ctrl+C, ``kill`` and a closed terminal stop the run alike: nothing written."""
 
 
 def _need_scale(command: str) -> None:
@@ -111,7 +112,8 @@ def bulk(
     The statuses and findings are those of validate. A worker lost during the
     run loses nothing: its parts run again elsewhere, and each record is
     written once. Exit code 2 if any record is unreadable, else 1 if any is
-    invalid or disputed.
+    invalid or disputed; 130 when stopped by Ctrl+C, 128 + N by signal N
+    (nothing is written then).
     """
     _need_scale("bulk")
     from ..scale.results import ResultsError, check_target

@@ -81,7 +81,7 @@ def validate(
     played out) says so; with --strict it counts as disputed. A .jsonl archive
     is read one line at a time, so its size does not matter. Exit code 2 if any
     record is unreadable, else 1 if any is invalid or disputed, with --summary
-    too.
+    too; 130 when stopped by Ctrl+C, 143 by SIGTERM.
     """
     if as_summary:
         if fmt == "json" or quiet or fail_fast:
@@ -171,6 +171,8 @@ class _Rescored:
     corrected: bytes | None
     """The corrected record in the target's format, when one is written and it
     could be corrected."""
+    uncorrected: str = ""
+    """Why no corrected record could be written, when one was asked for."""
 
 
 def _error_report(label: str, status: str, errors: list[Any]) -> str:
@@ -210,15 +212,19 @@ def _rescore_item(
         text = report_text(report)
     entry = dumps_json(checked.entry()) if fmt == "json" else None
     fixed = None
-    if target is not None and checked.record is not None and report is not None:
-        if report.valid:
+    why = ""
+    if target is not None:
+        if checked.record is None or report is None or not report.valid:
+            why = f"an {checked.status} record cannot be corrected"
+        else:
             try:
                 fixed = record_bytes(
                     corrected_data(checked.record, report), target, max_bytes
                 )
             except RecordTooLargeError as exc:
                 text += f"{item.label}: the corrected copy is {exc.message}\n"
-    return number, _Rescored(item.label, checked.status, text, entry, fixed)
+                why = exc.message.removeprefix("not written: ")
+    return number, _Rescored(item.label, checked.status, text, entry, fixed, why)
 
 
 @click.command()
@@ -255,7 +261,8 @@ def rescore(
     cannot be checked: the report says so and checks what the moves played
     decide; with --strict such a record counts as disputed. Records are read
     one at a time, so an archive's size does not matter. Exit code 1 if any record is disputed
-    or invalid, 2 if any is unreadable.
+    or invalid, 2 if any is unreadable; 130 when stopped by Ctrl+C, 143 by
+    SIGTERM.
     """
     from ..check.batch import default_jobs, parallel_map
     from ..record.sources import iter_items
@@ -390,13 +397,13 @@ class _Corrections:
         if result.corrected is None:
             self.bad_count += 1
             if len(self.bad) < self._SHOWN:
-                self.bad.append(result.label)
+                self.bad.append(f"{result.label}: {result.uncorrected}")
             return
         if self.bad_count:
             return  # nothing will be written: keep no more
         if self.kind == "json" and self.written:
             self.bad_count += 1
-            self.bad.append(f"{result.label} (a .json file holds one record)")
+            self.bad.append(f"{result.label}: a .json file holds one record")
             return
         from ..record.writers import TEXT_SEPARATOR
 
@@ -414,11 +421,8 @@ class _Corrections:
         with self.spool:
             if self.bad_count:
                 more = self.bad_count - len(self.bad)
-                names = ", ".join(self.bad) + (f" and {more} more" if more > 0 else "")
-                stderr(
-                    f"not written: {self.target}: an invalid or unreadable record"
-                    f" cannot be corrected ({names})"
-                )
+                names = "; ".join(self.bad) + (f"; and {more} more" if more > 0 else "")
+                stderr(f"not written: {self.target}: {names}")
                 return False
             self.spool.seek(0)
             with atomic_output(self.target) as out:

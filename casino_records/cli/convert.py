@@ -109,18 +109,20 @@ def fmt_command(settings: Settings, paths: tuple[Path, ...], check: bool) -> Non
 
     The canonical form is byte-stable (docs/notation.md section 9), so equal
     games give equal files. With --check nothing is written, and the exit code
-    is 1 if any file is not canonical. A file holding a bad record is left as
-    it is (exit 1 if invalid, 2 if unreadable). - reads standard input and
+    is 1 if any file is not canonical. A file holding a bad record, or one
+    whose canonical form would pass --max-bytes, is left as it is, said why
+    and counted (exit 1 if invalid or too large, 2 if unreadable). - reads standard input and
     writes the canonical form to standard output.
     """
     from ..record.sources import find_files
     from .util import canonical_copy
 
-    changed = same = code = 0
+    changed = same = left = code = 0
     for path in find_files(paths):
         problem, differs = canonical_copy(path, settings.max_bytes, write=not check)
         if problem:
             code = max(code, problem)
+            left += str(path) != "-"
         elif str(path) == "-":
             code = max(code, EXIT_PROBLEM if check and differs else 0)
         elif differs:
@@ -129,7 +131,12 @@ def fmt_command(settings: Settings, paths: tuple[Path, ...], check: bool) -> Non
         else:
             same += 1
     verb = "would be reformatted" if check else "reformatted"
-    stderr(f"{changed} file{'s' * (changed != 1)} {verb}, {same} already canonical")
+    kept = f", {left} left as {'they are' if left > 1 else 'it is'} (above)" * bool(
+        left
+    )
+    stderr(
+        f"{changed} file{'s' * (changed != 1)} {verb}, {same} already canonical{kept}"
+    )
     if check and changed:
         code = max(code, EXIT_PROBLEM)
     sys.exit(code)

@@ -3,7 +3,8 @@
 Results go to standard output, diagnostics to standard error. ``-`` stands for
 standard input (or output). Exit codes: 0 all good; 1 an invalid record, a
 score dispute or an illegal move; 2 a usage error or input that cannot be read
-at all. A command's module is imported only when that command runs (the
+at all; 130 stopped by Ctrl+C, 128 + N stopped by signal N (143: SIGTERM); see
+docs/exit-codes.md. A command's module is imported only when that command runs (the
 table :data:`COMMANDS` names them, with their short help for ``--help``), and
 heavy modules only inside the commands, so start-up is fast.
 """
@@ -11,6 +12,8 @@ heavy modules only inside the commands, so start-up is fast.
 from __future__ import annotations
 
 import errno
+import sys
+from contextlib import suppress
 from importlib import import_module
 from typing import Any, Final
 
@@ -20,9 +23,11 @@ from .. import __version__
 from ..errors import CasinoRecordError
 from ..record.files import MAX_RECORD_BYTES
 from .util import (
+    EXIT_INTERRUPTED,
     RecordProblem,
     Settings,
     UnreadableInput,
+    stderr,
 )
 
 __all__ = ["COMMANDS", "main"]
@@ -138,6 +143,11 @@ class _Group(click.Group):
     def invoke(self, ctx: click.Context) -> Any:
         try:
             return super().invoke(ctx)
+        except KeyboardInterrupt:  # Ctrl+C: click would say "Aborted!", exit 1
+            with suppress(OSError):
+                sys.stdout.flush()
+            stderr("stopped by Ctrl+C")
+            sys.exit(EXIT_INTERRUPTED)
         except OSError as exc:
             if exc.errno == errno.EPIPE:
                 raise
@@ -162,6 +172,7 @@ def main(ctx: click.Context, max_bytes: int) -> None:
 
     PATH arguments take files, folders (searched for *.json, *.jsonl, *.ndjson
     and *.txt, in any case) and - for standard input. Exit codes: 0 all good; 1 an invalid record, a
-    score dispute or an illegal move; 2 a usage error or unreadable input.
+    score dispute or an illegal move; 2 a usage error or unreadable input;
+    130 stopped by Ctrl+C; 128 + N stopped by signal N (143 for kill).
     """
     ctx.obj = Settings(max_bytes)

@@ -31,6 +31,7 @@ __all__ = [
     "INPUTS",
     "OUTPUT",
     "COMPUTED_COLUMNS",
+    "EXIT_INTERRUPTED",
     "EXIT_PROBLEM",
     "EXIT_UNREADABLE",
     "FORMATS",
@@ -90,6 +91,9 @@ EXIT_PROBLEM: Final = 1
 """Exit code: an invalid record, a dispute, an illegal move."""
 EXIT_UNREADABLE: Final = 2
 """Exit code: a usage error, or input that cannot be read at all."""
+EXIT_INTERRUPTED: Final = 128 + 2
+"""Exit code: stopped by Ctrl+C (SIGINT), as a shell reports it; a stop
+signal N (``kill``: SIGTERM) gives ``128 + N``."""
 
 Format: TypeAlias = Literal["json", "jsonl", "text", "csv"]
 FORMATS: Final[tuple[Format, ...]] = ("json", "jsonl", "text", "csv")

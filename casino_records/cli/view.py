@@ -38,6 +38,7 @@ __all__ = [
     "opens_browser",
     "port_taken",
     "run_server",
+    "server_env",
     "serving",
     "view",
     "viewer_app",
@@ -70,9 +71,16 @@ def viewer_app() -> Path:
 
 
 def viewer_command(app: Path, port: int, path: Path | None) -> list[str]:
-    """The command line that starts the viewer on 127.0.0.1."""
+    """The command line that starts the viewer on 127.0.0.1.
+
+    ``-P``: ``python -m`` would put the working folder first on the import
+    path, and a file there named like a module the server imports (an
+    ``html.py`` left in the folder ``view`` is started from) would be imported
+    instead of it. The viewer imports only installed modules and its own.
+    """
     command = [
         sys.executable,
+        "-P",
         "-m",
         "streamlit",
         "run",
@@ -94,6 +102,22 @@ def viewer_command(app: Path, port: int, path: Path | None) -> list[str]:
     if path is not None:
         command += ["--", str(path)]
     return command
+
+
+def server_env(env: Mapping[str, str]) -> dict[str, str]:
+    """The server's environment: ``env`` without the empty entries of
+    ``PYTHONPATH`` (each one stands for the working folder, as ``-P`` avoids).
+
+    >>> server_env({"PYTHONPATH": ":/opt/lib:", "HOME": "/home/ana"})
+    {'HOME': '/home/ana', 'PYTHONPATH': '/opt/lib'}
+    >>> server_env({"PYTHONPATH": ""})
+    {}
+    """
+    safe = dict(env)
+    entries = [p for p in safe.pop("PYTHONPATH", "").split(os.pathsep) if p]
+    if entries:
+        safe["PYTHONPATH"] = os.pathsep.join(entries)
+    return safe
 
 
 def port_taken(port: int, host: str = HOST) -> bool:
@@ -282,7 +306,7 @@ def view(path: Path | None, port: int, browser: bool | None) -> None:
             f"port {port} on {HOST} is already in use (another viewer, or another"
             f" server): choose another with --port N{hint}"
         )
-    env = dict(os.environ)
+    env = server_env(os.environ)
     if path is not None:
         path = path.resolve()
         env[VIEW_PATH_ENV] = str(path)

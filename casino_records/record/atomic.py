@@ -4,7 +4,9 @@ The data goes to a temporary file beside the target, named
 ``.NAME.PID.casino-tmp``, that is renamed over the target at the end: a reader
 never sees half a file, and an error leaves the old file as it was. A
 temporary left behind by a process that was killed mid-write (its PID no
-longer runs) is removed by the next write to the same folder. An error names
+longer runs) is removed by the next write to the same folder
+(:func:`remove_stale`, which ``bulk`` uses for its unfinished results folders
+too). An error names
 the file it concerns ("No space left on device" included).
 """
 
@@ -13,6 +15,7 @@ from __future__ import annotations
 import errno
 import os
 import re
+import shutil
 import stat
 import tempfile
 from collections.abc import Iterator
@@ -20,7 +23,13 @@ from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import IO, Final
 
-__all__ = ["TEMP_SUFFIX", "atomic_writer", "remove_stale_temporaries"]
+__all__ = [
+    "TEMP_SUFFIX",
+    "atomic_writer",
+    "process_running",
+    "remove_stale",
+    "remove_stale_temporaries",
+]
 
 TEMP_SUFFIX: Final = ".casino-tmp"
 """The suffix of the temporary files this module writes."""
@@ -72,22 +81,36 @@ def remove_stale_temporaries(folder: str | os.PathLike[str]) -> list[Path]:
     Only files named by this module whose writing process no longer runs are
     removed; a write in progress in another process is left alone.
     """
+    return remove_stale(folder, _TEMP_NAME)
+
+
+def remove_stale(folder: str | os.PathLike[str], name: re.Pattern[str]) -> list[Path]:
+    """Remove what processes killed before they ended left in ``folder``; return it.
+
+    :param name: the names of such leftovers (files or folders), the writing
+        process's PID the pattern's first group; those of a process that
+        still runs are left alone.
+    """
     removed = []
     try:
         entries = list(os.scandir(folder))
     except OSError:
         return []
     for entry in entries:
-        match = _TEMP_NAME.fullmatch(entry.name)
-        if match is None or _running(int(match[1])):
+        match = name.fullmatch(entry.name)
+        if match is None or process_running(int(match[1])):
             continue
         with suppress(OSError):
-            os.unlink(entry.path)
+            if entry.is_dir(follow_symlinks=False):
+                shutil.rmtree(entry.path)
+            else:
+                os.unlink(entry.path)
             removed.append(Path(entry.path))
     return removed
 
 
-def _running(pid: int) -> bool:
+def process_running(pid: int) -> bool:
+    """True when the process ``pid`` runs (this one included)."""
     if pid == os.getpid():
         return True
     try:

@@ -20,10 +20,10 @@ archive.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Final, Literal, Protocol
+from typing import Any, Final, Literal, Protocol
 
 __all__ = [
     "BOM",
@@ -146,9 +146,14 @@ class Line:
     """Bytes of the line with its line end (what it takes in the file)."""
     too_long: bool = False
     """True when the line is over the limit: ``data`` was not kept."""
+    count: int = 1
+    """How many lines this stands for: more than one for a run of blank lines
+    read at once (``lines_of(..., blank_runs=True)``), numbered from ``number``."""
 
 
-def lines_of(stream: LineSource, limit: int, first: int = 1) -> Iterator[Line]:
+def lines_of(
+    stream: LineSource, limit: int, first: int = 1, *, blank_runs: bool = False
+) -> Iterator[Line]:
     """Every line of ``stream``, each at most ``limit`` bytes kept in memory.
 
     A byte order mark at the start of line 1 is dropped; a line longer
@@ -156,14 +161,24 @@ def lines_of(stream: LineSource, limit: int, first: int = 1) -> Iterator[Line]:
     end without being kept.
 
     :param first: the number of the first line.
+    :param blank_runs: a run of empty lines (``\n`` or ``\r\n`` alone) comes
+        as one :class:`Line` of :attr:`Line.count` lines, read a buffer at a
+        time from a stream that can ``peek``: blank lines go by at reading
+        speed, not at a line's cost each.
     """
     number = first - 1
+    peek = getattr(stream, "peek", None) if blank_runs else None
     while True:
         raw = stream.readline(limit + 2)  # the record and a "\r\n"
         if not raw:
             return
         number += 1
         raw_size = len(raw)
+        if peek is not None and raw in (b"\n", b"\r\n"):
+            count, more = _blank_run(stream, peek)
+            yield Line(number, b"", 0, raw_size + more, count=1 + count)
+            number += count
+            continue
         if number == 1 and raw.startswith(BOM):
             raw = raw[len(BOM) :]
         if not raw.endswith(b"\n") and len(raw) >= limit + 2:
@@ -180,6 +195,23 @@ def lines_of(stream: LineSource, limit: int, first: int = 1) -> Iterator[Line]:
             yield Line(number, b"", len(data), raw_size, too_long=True)
         else:
             yield Line(number, data, len(data), raw_size)
+
+
+def _blank_run(stream: Any, peek: Callable[[int], bytes]) -> tuple[int, int]:
+    """Read the empty lines that come next in ``stream`` (up to the first line
+    that is not): how many, and their bytes."""
+    count = size = 0
+    while True:
+        ahead = peek(1)  # what is buffered (one byte at least, unless at the end)
+        blank = ahead[: len(ahead) - len(ahead.lstrip(b"\r\n"))]
+        whole = blank.rfind(b"\n") + 1  # a lone "\r" is part of the next line
+        if not whole:
+            return count, size
+        stream.read(whole)
+        count += blank.count(b"\n", 0, whole)
+        size += whole
+        if whole < len(ahead):
+            return count, size
 
 
 def _ending(raw: bytes) -> bytes:

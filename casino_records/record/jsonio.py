@@ -231,7 +231,7 @@ def iter_jsonl(
         with open(source, "rb") as stream:
             yield from iter_jsonl(stream, max_bytes=max_bytes)
         return
-    for line in lines_of(source, max_bytes):
+    for line in lines_of(source, max_bytes, blank_runs=True):
         if line.too_long:
             error = RecordFormatError(too_large(line.size, max_bytes))
             yield line.number, InvalidRecordError([at_line(error, line.number)])

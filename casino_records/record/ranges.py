@@ -76,9 +76,9 @@ def split_archive(
     first = line_number = 1
     records = 0
     with open_source(path) as stream:
-        for line in lines_of(stream, max_bytes):
+        for line in lines_of(stream, max_bytes, blank_runs=True):
             offset += line.raw_size
-            line_number = line.number + 1
+            line_number = line.number + line.count
             if line.too_long or line.data.strip():
                 records += 1
             full = range_records is not None and records >= range_records
@@ -115,3 +115,13 @@ class _Bounded:
         line = self.stream.readline(n) if n > 0 else b""
         self.left -= len(line)
         return line
+
+    def read(self, n: int, /) -> bytes:
+        data = self.stream.read(min(n, self.left)) if self.left > 0 else b""
+        self.left -= len(data)
+        return data
+
+    def peek(self, n: int = 1, /) -> bytes:
+        peek = getattr(self.stream, "peek", None)
+        ahead = b"" if peek is None or self.left <= 0 else bytes(peek(n))
+        return ahead[: self.left]

@@ -31,6 +31,7 @@ from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any, Final, Literal, cast
 
 from ..errors import RecordFormatError
+from .expansion import ExpansionGuard, TooExpanded
 from .files import (
     BOM,
     MAX_RECORD_BYTES,
@@ -169,17 +170,29 @@ def file_items(
     """
     label = str(path) if label is None else label
     last_line = 0  # the last line of the last record read
+    guard = None
     try:
         with open_source(path) as stream:
+            source: IO[bytes] = stream
             if compression_of(path) is None:
                 size = os.fstat(stream.fileno()).st_size
                 if size > max_bytes and kind_by_suffix(path) == "json":
                     problem = too_large(size, max_bytes)
                     yield Item(label, "error", size=size, problem=problem)
                     return
-            for item in items_of_stream(stream, path, label, max_bytes):
+            else:
+                guard = ExpansionGuard(stream, os.path.getsize(path), max_bytes)
+                source = cast(IO[bytes], guard)
+            for item in items_of_stream(source, path, label, max_bytes):
                 last_line = item.line + item.data.count(b"\n")
+                if guard is not None:
+                    guard.found = True
                 yield item
+        note = "" if guard is None else guard.empty_note()
+        if note:
+            yield Item(label, "error", problem=f"the compressed data holds {note}")
+    except TooExpanded as exc:
+        yield Item(label, "error", problem=f"the compressed data holds {exc}")
     except _ZstdMissing:
         yield Item(label, "error", problem=ZSTD_MISSING)
     except _decompression_errors() as exc:
@@ -308,6 +321,14 @@ class _Prefixed:
             return line
         return line + self.stream.readline(n - len(line))
 
+    def peek(self, n: int = 1, /) -> bytes:
+        """What comes next, unread: the rest of ``head``, else what the stream
+        has buffered (empty when it cannot say)."""
+        if self.head:
+            return self.head
+        peek = getattr(self.stream, "peek", None)
+        return b"" if peek is None else bytes(peek(n))
+
     def peek_line(self, n: int) -> bytes:
         """The first line that is not blank (at most ``n`` bytes), left unread."""
         taken = b""
@@ -326,7 +347,7 @@ def jsonl_items(
 ) -> Iterator[Item]:
     """The items of an archive's lines read from ``stream``, whose first line is
     line ``first`` of its file, at byte ``offset``."""
-    for line in lines_of(stream, limit, first):
+    for line in lines_of(stream, limit, first, blank_runs=True):
         where = f"{label}:{line.number}"
         if line.too_long:
             problem = too_large(line.size, limit)
@@ -355,8 +376,8 @@ def _text_items(
     start_offset = offset
     in_body = False
     number = first - 1
-    for line in lines_of(stream, limit, first):
-        number = line.number
+    for line in lines_of(stream, limit, first, blank_runs=True):
+        number = line.number + line.count - 1
         stripped = line.data.strip()
         if stripped.startswith(b"[") and in_body:
             yield _text_item(label, chunk, start, size, limit, start_offset)
@@ -371,7 +392,10 @@ def _text_items(
             continue
         if line.too_long or (stripped and not stripped.startswith(b"[")):
             in_body = True
-        chunk.append(line.data)
+        if line.count == 1:
+            chunk.append(line.data)
+        elif size <= limit:  # a run of blank lines in a game (else: too large)
+            chunk.extend([b""] * line.count)
     if chunk or number == first - 1:
         yield _text_item(label, chunk, start, size, limit, start_offset)
 

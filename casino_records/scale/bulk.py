@@ -6,12 +6,14 @@ and submits each as one Dask task (:func:`.work.check_part`): the worker reads
 its own partition, checks it and writes its Parquet files into a folder beside
 the target; only counts come back. At most a few partitions per worker thread
 are in flight. The folder becomes the target only when every partition is
-written.
+written; one that a killed run left is removed by the next run to the same
+target.
 """
 
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import time
 from collections.abc import Callable, Iterable, Iterator, Mapping
@@ -23,6 +25,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from .. import __version__
 from ..check.outcome import Status
+from ..record.atomic import remove_stale
 from ..record.files import MAX_RECORD_BYTES
 from ..record.jsonio import dumps_json
 from .parts import Part, part_bytes, plan
@@ -84,6 +87,7 @@ def run_bulk(
     paths = list(paths)
     check_target(out, replace)
     started = time.perf_counter()
+    _remove_left_behind(out)
     work = out.absolute().parent / f".{out.name}.partial-{os.getpid()}"
     shutil.rmtree(work, ignore_errors=True)
     counts: dict[str, int] = dict.fromkeys(STATUSES, 0)
@@ -214,6 +218,16 @@ def _remove(work: Path, attempts: int = 5) -> None:
         if not work.exists():
             return
         time.sleep(0.1)
+
+
+def _remove_left_behind(out: Path) -> list[Path]:
+    """Remove the folders that runs to ``out`` killed before they ended left
+    beside it, those of a PID that no longer runs (a run still going is left
+    alone): ``.OUT.partial-PID``, and ``.OUT.old-PID`` (the results it
+    replaced) once ``out`` holds new ones."""
+    kinds = "partial|old" if out.exists() else "partial"
+    name = re.compile(rf"\.{re.escape(out.name)}\.(?:{kinds})-([0-9]+)")
+    return remove_stale(out.absolute().parent, name)
 
 
 def _put_in_place(work: Path, out: Path) -> None:

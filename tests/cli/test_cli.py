@@ -478,6 +478,46 @@ def test_rescore_cannot_correct_an_invalid_record(
     assert list(tmp_path.iterdir()) == []  # no temporary file left behind
 
 
+def _compact_over_the_limit(tmp_path: Path) -> tuple[Path, str]:
+    """An ok record written compactly, and a --max-bytes that it fits under
+    but its canonical (indented) form does not."""
+    path = tmp_path / "compact.json"
+    data = json.loads(VALID[0].read_text())
+    path.write_text(json.dumps(data, separators=(",", ":")))
+    limit = path.stat().st_size + 100
+    assert len(VALID[0].read_bytes()) > limit  # the canonical form passes it
+    return path, str(limit)
+
+
+def test_rescore_says_why_a_copy_too_large_is_not_written(
+    runner: CliRunner, tmp_path: Path
+) -> None:
+    """Issue #36.6: it said "an invalid or unreadable record cannot be corrected"."""
+    path, limit = _compact_over_the_limit(tmp_path)
+    assert run(runner, "--max-bytes", limit, "validate", path).exit_code == 0
+    out = tmp_path / "fixed.json"
+    result = run(runner, "--max-bytes", limit, "rescore", path, "-o", out)
+    assert result.exit_code == 1
+    assert "invalid" not in result.stderr
+    assert f"not written: {out}: {path}: its canonical form would be" in result.stderr
+    assert "-byte limit" in result.stderr
+    assert not out.exists()
+
+
+def test_fmt_check_counts_a_file_it_cannot_reformat(
+    runner: CliRunner, tmp_path: Path
+) -> None:
+    """Issue #36.6: counted neither as would-be-reformatted nor as canonical."""
+    path, limit = _compact_over_the_limit(tmp_path)
+    result = run(runner, "--max-bytes", limit, "fmt", "--check", path)
+    assert result.exit_code == 1
+    assert "its canonical form would be" in result.stderr
+    assert (
+        "0 files would be reformatted, 0 already canonical, 1 left as it is"
+        in result.stderr
+    )
+
+
 def test_rescore_to_stdout(runner: CliRunner) -> None:
     result = run(runner, "rescore", DISPUTED[0], "-o", "-")
     assert result.exit_code == 1
@@ -814,9 +854,10 @@ def test_view_builds_the_streamlit_command(
     result = run(runner, "view", SAMPLES, "--port", "8765", "--no-browser")
     assert result.exit_code == 0
     command, env = calls[0]
-    assert command[:4] == [sys.executable, "-m", "streamlit", "run"]
-    assert command[4] == str(viewer_app())
-    assert command[5:] == [
+    # -P: nothing imported from the working folder (#36.8)
+    assert command[:5] == [sys.executable, "-P", "-m", "streamlit", "run"]
+    assert command[5] == str(viewer_app())
+    assert command[6:] == [
         "--server.address",
         "127.0.0.1",
         "--server.port",

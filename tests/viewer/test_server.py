@@ -184,3 +184,49 @@ def test_the_server_runs_in_its_own_process_group_and_is_announced_once_up(
     text = log.read_text()
     assert text.splitlines()[-1] == address
     assert "You can now view" not in text  # Streamlit's own welcome: one address only
+
+
+def test_a_module_in_the_working_folder_is_never_imported(tmp_path: Path) -> None:
+    """Issue #36.8: an ``html.py`` in the folder ``view`` starts from shadowed the
+    standard library's (an ImportError in the page; a raw traceback and no
+    address when the file itself failed)."""
+    folder = tmp_path / "work"
+    folder.mkdir()
+    imported = tmp_path / "imported"
+    (folder / "html.py").write_text(
+        f"import pathlib\npathlib.Path({str(imported)!r}).touch()\n"
+        "raise RuntimeError('the html.py of the working folder was imported')\n"
+    )
+    port = free_port()
+    env = {**os.environ, "PYTHONPATH": f":{os.environ.get('PYTHONPATH', '')}"}
+    log = (tmp_path / "view.log").open("w+b")
+    proc = subprocess.Popen(
+        [*CLI, "view", str(SAMPLES / "classic-2p-annotated.json"), "--port", str(port)],
+        cwd=folder,
+        env=env,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+        start_new_session=True,
+        preexec_fn=_as_a_foreground_job,
+    )
+    address = f"viewer: http://127.0.0.1:{port}  (Ctrl+C stops it)"
+    try:
+        deadline = time.monotonic() + STARTUP
+        text = ""
+        while address not in text:
+            if proc.poll() is not None or time.monotonic() > deadline:
+                break
+            time.sleep(0.3)
+            text = Path(log.name).read_text()
+        assert address in text, text[-3000:]
+        assert "Traceback" not in text
+        assert not imported.exists()
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGTERM)  # the command stops its server
+        try:
+            proc.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait(timeout=30)
+        log.close()
