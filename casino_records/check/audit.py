@@ -16,6 +16,7 @@ from ..engine.match import MatchState
 from ..engine.moves import MoveKind, Step
 from ..engine.scoring import CATEGORIES, SideScore
 from ..engine.state import DealState
+from ..record.plain import points_read
 from ..record.shape import DealShape as Deal
 from ..record.shape import RecordShape
 from .scorecheck import ScoreCheck
@@ -169,15 +170,18 @@ def _add_figures(
     k: int,
 ) -> None:
     """Add to ``figures`` each figure side ``k`` claims, beside the computed one
-    (its pointer is ``side_base`` and the figure's suffix)."""
-    points = claimed.points
-    if points is not None:
-        for name, suffix, dotted in _POINT_FIGURES:
-            value = getattr(points, name)
-            if value is not None:
-                figures.append(
-                    (side_base + suffix, dotted, k, value, score.points[name])
-                )
+    (its pointer is ``side_base`` and the figure's suffix).
+
+    An item left off a sheet that lists items claims 0 (:func:`points_read`):
+    it is added only where the rules score it, a difference to report (an
+    item nobody wrote and nobody scored is not a figure to show).
+    """
+    for (name, value, written), (_, suffix, dotted) in zip(
+        points_read(claimed.points), _POINT_FIGURES, strict=False
+    ):
+        earned = score.points[name]
+        if written or value != earned:
+            figures.append((side_base + suffix, dotted, k, value, earned))
     if claimed.total is not None:
         figures.append((side_base + "total", "total", k, claimed.total, score.banked))
     counts = claimed.counts
@@ -231,6 +235,10 @@ def audit_deal(
         _add_figures(figures, claimed, scores[k], side_base, k)
         for loc, dotted, _, value, computed in figures[first:]:
             if value != computed:
+                unwritten = dotted.startswith("points.") and (
+                    claimed.points is None
+                    or getattr(claimed.points, dotted[7:]) is None
+                )
                 if explain is None:
                     explain = DecidingMoves(d, deal, state, names)
                 category = _CATEGORY_OF[dotted]
@@ -248,7 +256,9 @@ def audit_deal(
                         kind="score",
                         loc=loc,
                         where=f"deal {d + 1}, side {k} ({sides[k]}), {dotted}",
-                        message=f"claimed {label} {value}, computed {computed}{note}",
+                        message=f"claimed {label} {value}"
+                        f"{' (left off the sheet)' if unwritten else ''},"
+                        f" computed {computed}{note}",
                         deciding=explain.category(category),
                     )
                 )

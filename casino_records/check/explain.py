@@ -110,10 +110,12 @@ def _explain_deal(
     claims = facts.claimed
     assert claims is not None
     sides = game.seating.sides
-    mistakes = deal_mistakes(game, facts)
-    # A total added up wrong fits any one wrong total: offered only when no
-    # mistake of the catalogue that says why fits.
-    fallback = _arithmetic(game, facts)
+    # A total added up wrong fits any one wrong total. Where the side wrote its
+    # items, the sheet itself shows the slip, and it is offered only when no
+    # mistake of the catalogue that says why fits; where it wrote its total
+    # alone, it is one of the mistakes that may fit, the least likely.
+    fallback, unsaid = _arithmetic(game, facts, differing)
+    mistakes = [*deal_mistakes(game, facts), *unsaid]
     truth = [figures_of(s) for s in facts.scores]
 
     def trial(tried: tuple[Mistake, ...]) -> _Trial:
@@ -200,18 +202,24 @@ def _pairs(
     return found
 
 
-def _arithmetic(game: GameFacts, facts: DealFacts) -> list[Mistake]:
-    """A deal total added up wrong: where a side's claimed items, banked, do not
-    give its claimed total (the sheet itself shows the slip)."""
-    found = []
+def _arithmetic(
+    game: GameFacts, facts: DealFacts, differing: set[tuple[int, str]]
+) -> tuple[list[Mistake], list[Mistake]]:
+    """A deal total added up wrong, two ways: where a side's claimed items,
+    banked, do not give its claimed total (the sheet itself shows the slip);
+    and where a side wrote a wrong total and no item (nothing shows it is not
+    the slip)."""
+    found, unsaid = [], []
     rules, base = facts.base.rules, facts.base
     for side, claims in enumerate(facts.claimed or ()):
         points = {c: claims.get(f"points.{c}") for c in CATEGORIES}
-        if (
-            "total" not in claims
-            or None in points.values()
-            or side >= len(facts.scores)
-        ):
+        if "total" not in claims or side >= len(facts.scores):
+            continue
+        if all(v is None for v in points.values()):
+            if (side, "total") in differing:
+                unsaid.append(total_added_wrong(game, facts, side, claims["total"]))
+            continue
+        if None in points.values():
             continue
         total = base.totals_before[side]
         band = near_target_band(rules, total, base.play_on)
@@ -219,7 +227,7 @@ def _arithmetic(game: GameFacts, facts: DealFacts) -> list[Mistake]:
         banked, _ = bank_points(rules, items, total, band)
         if banked != claims["total"]:
             found.append(total_added_wrong(game, facts, side, claims["total"]))
-    return found
+    return found, unsaid
 
 
 def _compare(
@@ -350,6 +358,13 @@ def _sentence(
         return (
             f"No counting mistake we know of explains the {figures} of {where} that"
             " differ from the rules' count; see the differences below."
+        )
+    if verdict == "exact" and len(trials) > 1:
+        (mistake,) = lead
+        return (
+            f"{sheet} fits any one of {len(trials)} mistakes (one of these, the"
+            f" likeliest first): it is exactly what you get if {mistake.what_if};"
+            f" {_because(mistake)}."
         )
     if verdict == "exact":
         (mistake,) = lead

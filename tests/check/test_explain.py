@@ -121,7 +121,8 @@ def test_match_winner_sample_is_the_count_out_ignored() -> None:
     assert match.verdict == "exact"
     assert lead(match) == [("count_out_ignored", None)]
     assert match.sentence == (
-        "Your match result is exactly what you get if the match had gone to the"
+        "Your match result fits any one of 3 mistakes (one of these, the likeliest"
+        " first): it is exactly what you get if the match had gone to the"
         " higher final total, Ben's; these rules count out item by item: Ana reached"
         " 21 first, with Big Casino in deal 4 (R13.3)."
     )

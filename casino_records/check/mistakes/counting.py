@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import Final
 
-from ...engine.cards import BIG_CASINO, LITTLE_CASINO
+from ...engine.cards import BIG_CASINO, LITTLE_CASINO, Card
 from ...engine.moves import Step
 from ..rescoring import DealFacts
 from .base import (
@@ -261,6 +261,7 @@ def _casinos(words: Words, facts: DealFacts) -> Iterator[Mistake]:
 
 def _aces(words: Words, facts: DealFacts) -> Iterator[Mistake]:
     origin = {c: s for s in facts.captures for c in (s.move.card, *s.taken)}
+    yield from _aces_to_side(words, facts, origin)
     for side, score in enumerate(facts.scores):
         aces = tuple(
             sorted(score.aces, key=lambda a: origin[a].index if a in origin else 99)
@@ -291,6 +292,54 @@ def _aces(words: Words, facts: DealFacts) -> Iterator[Mistake]:
                 truth=has,
                 change=add_points("aces", side, delta),
             )
+
+
+def _aces_to_side(
+    words: Words, facts: DealFacts, origin: dict[Card, Step]
+) -> Iterator[Mistake]:
+    """An ace one side took counted for another: one mistake per pair of sides,
+    naming the ace and the move that took it (or, when the side took several,
+    each of them: the sheet cannot tell which one was given away)."""
+    sides = len(facts.base.piles)
+    for holder, score in enumerate(facts.scores):
+        if not score.aces:
+            continue
+        aces = sorted(score.aces, key=lambda a: origin[a].index if a in origin else 99)
+        took = [
+            f"{a.pretty}, taken by {words.by(origin[a])} at {words.at(origin[a])}"
+            if a in origin
+            else f"{a.pretty}, left on the table for {words.side(holder)}"
+            for a in aces
+        ]
+        name = words.side(holder)
+        ace = (
+            f"the ace {took[0]},"
+            if len(aces) == 1
+            else f"one of {name}'s {count(len(aces), 'ace')} ({'; '.join(took)}),"
+        )
+        for side in range(sides):
+            if side == holder:
+                continue
+            yield deal_mistake(
+                facts,
+                origin.get(aces[0]),
+                kind="ace_to_side",
+                rule="R12.1",
+                side=side,
+                what_if=f"{ace} had been counted for {words.side(side)}",
+                truth=f"an ace scores for the side that took it ({name})",
+                change=_ace_moved(holder, side),
+            )
+
+
+def _ace_moved(holder: int, side: int) -> Change:
+    """One ace point taken from ``holder`` and given to ``side``."""
+
+    def tweak(points: list[dict[str, int]]) -> None:
+        points[holder]["aces"] -= 1
+        points[side]["aces"] += 1
+
+    return lambda scenario: scenario.tweak_points(tweak)
 
 
 def _captures(words: Words, facts: DealFacts) -> Iterator[Mistake]:
