@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import Final
 
-from ...engine.cards import BIG_CASINO, LITTLE_CASINO, Card
+from ...engine.cards import BIG_CASINO, LITTLE_CASINO, Card, Suit
 from ...engine.moves import Step
 from ..rescoring import DealFacts
 from .base import (
@@ -343,11 +343,28 @@ def _ace_moved(holder: int, side: int) -> Change:
 
 
 def _captures(words: Words, facts: DealFacts) -> Iterator[Mistake]:
+    """A capture's cards counted for another side, twice, or not at all. Captures
+    of one side alike in every figure a sheet holds (as many cards, spades and
+    aces, the same casinos) are one mistake naming each of them: no sheet can
+    tell which of them was miscounted."""
     sides = len(facts.base.piles)
+    alike: dict[tuple[object, ...], list[Step]] = {}
     for step in facts.captures:
-        side = words.game.side_of(step.move.seat)
         cards = (step.move.card, *step.taken)
-        capture = words.capture(step)
+        key = (
+            words.game.side_of(step.move.seat),
+            len(cards),
+            sum(1 for c in cards if c.suit is Suit.SPADES),
+            sum(1 for c in cards if c.is_ace),
+            BIG_CASINO in cards,
+            LITTLE_CASINO in cards,
+        )
+        alike.setdefault(key, []).append(step)
+    for group in alike.values():
+        step = group[0]
+        side = words.game.side_of(step.move.seat)
+        cards = [c for s in group[:1] for c in (s.move.card, *s.taken)]
+        capture = " or of ".join(words.capture(s) for s in group)
         n = count(len(cards), "card")
         owner = f"they are {words.side(side)}'s cards"
         for other in range(sides):
