@@ -363,7 +363,7 @@ def _captures(words: Words, facts: DealFacts) -> Iterator[Mistake]:
     for group in alike.values():
         step = group[0]
         side = words.game.side_of(step.move.seat)
-        cards = [c for s in group[:1] for c in (s.move.card, *s.taken)]
+        cards = (step.move.card, *step.taken)
         capture = " or of ".join(words.capture(s) for s in group)
         n = count(len(cards), "card")
         owner = f"they are {words.side(side)}'s cards"
