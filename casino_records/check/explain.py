@@ -134,11 +134,11 @@ def _explain_deal(
         return _Trial(tried, explains, breaks, scenario, touched)
 
     singles = [trial((m,)) for m in mistakes]
-    exact = [t for t in singles if _exact(t, differing)]
+    exact = _likeliest([t for t in singles if _exact(t, differing)])
     verdict: Verdict = "exact"
     if not exact:
         singles += [trial((m,)) for m in fallback]
-        exact = [t for t in singles if _exact(t, differing)]
+        exact = _likeliest([t for t in singles if _exact(t, differing)])
     if not exact:
         verdict = "two_mistakes"
         exact = _pairs(singles, differing, trial)
@@ -246,6 +246,19 @@ def _compare(
             elif (side, name) not in differing:
                 breaks += 1
     return explains, breaks
+
+
+def _likeliest(trials: list[_Trial]) -> list[_Trial]:
+    """``trials`` the likeliest first: the one that changes fewest figures of a
+    complete sheet (on a sheet that shows only some figures, a mistake that
+    also changes those it does not show is the less likely), then in the order
+    of the catalogue (most common first). A total added up wrong, which says
+    nothing of why the total is wrong, comes last. On a complete sheet every
+    exact fit changes the same figures, and the catalogue's order stands."""
+    return sorted(
+        trials,
+        key=lambda t: (t.mistakes[0].kind == "total_added_wrong", len(t.touched)),
+    )
 
 
 def _exact(t: _Trial, differing: set[tuple[int, str]] | list[str]) -> bool:

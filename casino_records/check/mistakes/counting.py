@@ -305,24 +305,30 @@ def _aces_to_side(
         if not score.aces:
             continue
         aces = sorted(score.aces, key=lambda a: origin[a].index if a in origin else 99)
+        name = words.side(holder)
         took = [
-            f"{a.pretty}, taken by {words.by(origin[a])} at {words.at(origin[a])}"
+            (
+                f"{a.pretty}"
+                + (f" by {words.player(origin[a].move.seat)}" if words.partners else "")
+                + f" at {words.at(origin[a])}"
+            )
             if a in origin
-            else f"{a.pretty}, left on the table for {words.side(holder)}"
+            else f"{a.pretty} with the cards left on the table"
             for a in aces
         ]
-        name = words.side(holder)
-        ace = (
-            f"the ace {took[0]},"
-            if len(aces) == 1
-            else f"one of {name}'s {count(len(aces), 'ace')} ({'; '.join(took)}),"
-        )
+        first = origin.get(aces[0])
+        if len(aces) > 1:
+            ace = f"one of {name}'s {count(len(aces), 'ace')} ({', '.join(took)})"
+        elif first is not None:
+            ace = f"the {aces[0].pretty} {words.by(first)} took at {words.at(first)}"
+        else:
+            ace = f"the {aces[0].pretty} left on the table for {name}"
         for side in range(sides):
             if side == holder:
                 continue
             yield deal_mistake(
                 facts,
-                origin.get(aces[0]),
+                first,
                 kind="ace_to_side",
                 rule="R12.1",
                 side=side,
