@@ -339,11 +339,13 @@ def _aces_to_side(
 
 
 def _ace_moved(holder: int, side: int) -> Change:
-    """One ace point taken from ``holder`` and given to ``side``."""
+    """One ace point taken from ``holder`` and given to ``side`` (none, when
+    another mistake already left ``holder`` no ace)."""
 
     def tweak(points: list[dict[str, int]]) -> None:
-        points[holder]["aces"] -= 1
-        points[side]["aces"] += 1
+        if points[holder]["aces"] > 0:
+            points[holder]["aces"] -= 1
+            points[side]["aces"] += 1
 
     return lambda scenario: scenario.tweak_points(tweak)
 
