@@ -12,9 +12,17 @@ b. generated disputes: simulated matches of every preset and table size (2, 3,
    (:func:`casino_records.check.explain_survey.survey`): the share found, the
    share explained by another mistake giving the same figures, the share missed,
    the share with more than one fit, the cases listed; and the time to explain
-   each (median, max), the two-mistake searches included.
+   each (median, max), the two-mistake searches included;
+c. the same generated one-mistake disputes written as each sheet form players
+   write (issue 31: full, items and totals, totals only;
+   :func:`casino_records.check.misclaim.written_as`), as a Markdown table per
+   mistake kind: the share *named exactly* (the explanation's first fit, the
+   one its sentence says, is the mistake made: kind, side, move) and the share
+   where it is *among those offered* (any fit). A mistake a sheet does not show
+   makes no dispute on that sheet, and no case (hence the smaller counts).
 
-Run: ``.venv/bin/python bench/bench_explain.py [--games N] [--pairs N] [--runs N]``.
+Run: ``.venv/bin/python bench/bench_explain.py [--games N] [--pairs N] [--runs N]
+[--quick]`` (``--quick``: three tables, one match each, for a run of seconds).
 """
 
 from __future__ import annotations
@@ -27,11 +35,52 @@ from timing import best_of, python_reference
 
 import casino_records
 from casino_records.check.explain import explain
-from casino_records.check.explain_survey import survey
+from casino_records.check.explain_survey import CONFIGS, SHEET_FORMS, Survey, survey
+from casino_records.check.misclaim import DEAL_KINDS, MATCH_KINDS
 from casino_records.check.replay import replay
 from casino_records.record import jsonio
 
 SAMPLES = Path(__file__).resolve().parents[1] / "sample_games"
+QUICK = (("classic", 2, False), ("royal", 3, False), ("dominican", 4, True))
+
+
+def _cell(named: int, found: int, n: int, offered: bool = False) -> str:
+    share = (found if offered else named) / n if n else 0.0
+    return f"{share:.0%} ({n})" if n else "–"
+
+
+def form_table(surveys: dict[str, Survey]) -> list[str]:
+    """The Markdown table of part c: per kind, named exactly on full and item
+    sheets; named exactly and among those offered on totals alone."""
+    lines = [
+        "| mistake kind | full sheet: named exactly | items and totals: named exactly"
+        " | totals only: among those offered | totals only: named exactly |",
+        "|---|---|---|---|---|",
+    ]
+    rows: list[tuple[str, str | None, tuple[str, ...]]] = [
+        (kind, kind, (kind,)) for kind in (*DEAL_KINDS, *MATCH_KINDS)
+    ]
+    rows += [
+        ("**every deal mistake**", None, DEAL_KINDS),
+        ("**every match mistake**", None, MATCH_KINDS),
+        ("**every mistake**", None, (*DEAL_KINDS, *MATCH_KINDS)),
+    ]
+    for label, _, kinds in rows:
+        counts = {}
+        for form, result in surveys.items():
+            named = found = n = 0
+            for kind in kinds:
+                a, b, c = result.named(kind)
+                named, found, n = named + a, found + b, n + c
+            counts[form] = (named, found, n)
+        if all(c[2] == 0 for c in counts.values()):
+            continue
+        full, items, totals = (counts[f] for f in SHEET_FORMS)
+        lines.append(
+            f"| {label} | {_cell(*full)} | {_cell(*items)} |"
+            f" {_cell(*totals, offered=True)} | {_cell(*totals)} |"
+        )
+    return lines
 
 
 def main() -> int:
@@ -44,7 +93,18 @@ def main() -> int:
         "--pairs", type=int, default=4, help="pairs of mistakes per match"
     )
     parser.add_argument("--runs", type=int, default=5, help="timing runs per sample")
+    parser.add_argument(
+        "--quick", action="store_true", help="part c only, on three tables"
+    )
     args = parser.parse_args()
+    if args.quick:
+        surveys = {
+            form: survey(games=args.games, pairs=0, configs=QUICK, form=form)
+            for form in SHEET_FORMS
+        }
+        print("c. sheet forms (quick: classic 2, royal 3, dominican 2v2)")
+        print("\n".join(form_table(surveys)))
+        return 0
     engine = "compiled" if casino_records.COMPILED else "pure Python"
     print(f"engine: {engine}; reference workload {python_reference() * 1000:.0f} ms")
     print("a. disputed samples: explain (all its deals and the match) vs replay")
@@ -65,6 +125,14 @@ def main() -> int:
     result = survey(games=args.games, pairs=args.pairs)
     for line in result.lines():
         print(f"   {line}")
+    print(
+        f"c. sheet forms ({args.games} match per preset and table, one mistake each,"
+        f" {len(CONFIGS)} tables)"
+    )
+    surveys = {
+        form: survey(games=args.games, pairs=0, form=form) for form in SHEET_FORMS
+    }
+    print("\n".join(form_table(surveys)))
     return 0
 
 

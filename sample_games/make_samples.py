@@ -23,6 +23,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from casino_records.check.misclaim import written_as
 from casino_records.check.replay import replay
 from casino_records.check.report import ReplayReport
 from casino_records.engine.bots import make_bot, play_match
@@ -32,6 +33,7 @@ from casino_records.engine.scoring import score_piles
 from casino_records.engine.shuffle import shuffled_deck
 from casino_records.engine.values import value_tables
 from casino_records.record import jsonio
+from casino_records.record.claims import SHEET_FORMS
 from casino_records.record.models import GameRecord, RulesSpec
 from casino_records.record.simulate import Provenance, record_of_match, simulate_record
 from casino_records.record.translate import to_engine
@@ -842,6 +844,40 @@ def invalid_out_of_turn() -> GameRecord:
     )
 
 
+# --- the disputed samples as other sheets ------------------------------------------
+
+SHEETS = HERE.parent / "tests" / "data" / "sheets"
+"""The disputed samples as the other two sheet forms: ``<name>.items.json`` (the
+items each side scored and its total) and ``<name>.totals.json`` (the totals
+only). The full sheet is the sample itself. Test data (``tests/check/test_sheet_forms.py``),
+kept out of this folder so that its listings stay those of the samples."""
+
+_SHEET_WORDS = {
+    "items": "the items each side scored and its deal total (no zeros, no counts)",
+    "totals": "the deal totals only",
+}
+
+
+def sheet_samples(
+    disputed: Mapping[str, GameRecord],
+) -> Iterator[tuple[str, GameRecord]]:
+    """Each disputed sample whose deal claims differ, written as the other sheet
+    forms (the match claims stay as they are)."""
+    for name, record in disputed.items():
+        if not any(
+            f.loc.startswith("/deals/") and f.severity == "dispute"
+            for f in check(record).findings
+        ):
+            continue  # only the match is disputed: every form is the same
+        stem = name.removesuffix(".json")
+        for form in SHEET_FORMS[1:]:
+            sheet = written_as(record, form)
+            comment = (
+                f"{record.comment} Written here as a sheet of {_SHEET_WORDS[form]}."
+            )
+            yield f"{stem}.{form}.json", sheet.model_copy(update={"comment": comment})
+
+
 # --- main ------------------------------------------------------------------------
 
 
@@ -891,6 +927,17 @@ def main(argv: Sequence[str] = ()) -> int:
         assert expected != "unchecked" or warned == ["D8"], (name, warned)
         assert report.status == status, (name, report.status, report.findings)
         print(f"{name:40} {report.status:9} {report.match.reason}")
+    disputed = {
+        name: jsonio.load(HERE / name)
+        for name in sorted(written)
+        if name.startswith("disputed-")
+    }
+    SHEETS.mkdir(exist_ok=True)
+    for name, record in sheet_samples(disputed):
+        jsonio.dump(record, SHEETS / name)
+        report = check(record)
+        assert report.status in ("disputed", "ok"), (name, report.status)
+        print(f"tests/data/sheets/{name:40} {report.status:9}")
     jsonio.dump_jsonl(archive(), HERE / "archive-mixed.jsonl")
     stale = {p.name for p in HERE.glob("*.json")} - written
     if stale:

@@ -16,6 +16,7 @@ from ..engine.match import MatchState
 from ..engine.moves import MoveKind, Step
 from ..engine.scoring import CATEGORIES, SideScore
 from ..engine.state import DealState
+from ..record.plain import points_read
 from ..record.shape import DealShape as Deal
 from ..record.shape import RecordShape
 from .scorecheck import ScoreCheck
@@ -116,8 +117,33 @@ class DecidingMoves:
             found.append(self.residue())
         return found
 
-    def category(self, category: str) -> list[DecidingMove]:
-        """The moves that decided ``category`` of the deal."""
+    def category(
+        self,
+        category: str,
+        side: int | None = None,
+        score: SideScore | None = None,
+        narrower: Sequence[str] = (),
+    ) -> list[DecidingMove]:
+        """The moves that decided ``category`` of the deal for ``side`` (of every
+        side when ``None``), in move order, each once (the residue last).
+
+        A side's aces and sweeps are decided by its own captures of aces and
+        its own sweeps. Its ``total`` by what decided its ``narrower`` figures
+        (the other figures of that side that differ), or, when none does, by
+        the moves that scored its points (``score``).
+        """
+        if category == "total":
+            names = list(narrower) or (
+                [c for c in CATEGORIES if score.points[c]]
+                if score is not None
+                else list(CATEGORIES)
+            )
+            found = [m for name in names for m in self.category(name, side)]
+        else:
+            found = self._decided(category, side)
+        return _in_order(found)
+
+    def _decided(self, category: str, side: int | None) -> list[DecidingMove]:
         if category in ("most_cards", "cards", "most_spades", "spades"):
             return self.last()
         if category == "big_casino":
@@ -125,26 +151,47 @@ class DecidingMoves:
         if category == "little_casino":
             return self.card(LITTLE_CASINO, "Little Casino")
         if category == "aces":
-            aces = [c for c in self.origin if c.is_ace] + [
-                c for c in self.state.residue if c.is_ace
-            ]
+            aces = [c for c in self.origin if c.is_ace and self._took(c, side)]
+            if side is None or side == self.state.residue_side:
+                aces += [c for c in self.state.residue if c.is_ace]
             return [m for ace in sorted(aces) for m in self.card(ace, "an ace")]
         if category == "sweeps":
             return [
                 self.step(s, "a sweep: it emptied the table")
                 for s in self.state.log
-                if s.sweep
+                if s.sweep and self._by(s, side)
             ]
-        unique: dict[str, DecidingMove] = {}
-        for name in CATEGORIES:
-            for move in self.category(name):
-                seen = unique.get(move.loc)
-                if seen is None:
-                    unique[move.loc] = move
-                elif move.why not in seen.why:
-                    why = f"{seen.why}; {move.why}"
-                    unique[move.loc] = seen.model_copy(update={"why": why})
-        return list(unique.values())
+        return []
+
+    def _by(self, step: Step, side: int | None) -> bool:
+        """True when ``step`` was made by ``side`` (or ``side`` is ``None``)."""
+        return side is None or self.state.seating.side_of[step.move.seat] == side
+
+    def _took(self, card: Card, side: int | None) -> bool:
+        """True when ``side`` (or any side, for ``None``) captured ``card``."""
+        return self._by(self.origin[card], side)
+
+
+def _in_order(moves: Sequence[DecidingMove]) -> list[DecidingMove]:
+    """``moves`` in the order they were played, each once (what each decided
+    joined), the end of the deal last."""
+    unique: dict[str, DecidingMove] = {}
+    for move in moves:
+        seen = unique.get(move.loc)
+        if seen is None:
+            unique[move.loc] = move
+        elif move.why not in seen.why:
+            why = f"{seen.why}; {move.why}"
+            unique[move.loc] = seen.model_copy(update={"why": why})
+    return sorted(unique.values(), key=lambda m: _played_at(m.loc))
+
+
+def _played_at(loc: str) -> tuple[int, int]:
+    """Where ``loc`` (a move's pointer, or the deal's for its end) comes in play."""
+    parts = loc.split("/")
+    if len(parts) >= 6 and parts[3] == "rounds":
+        return int(parts[4]), int(parts[6])
+    return 10**6, 0
 
 
 _POINT_FIGURES: Final = tuple(
@@ -169,15 +216,18 @@ def _add_figures(
     k: int,
 ) -> None:
     """Add to ``figures`` each figure side ``k`` claims, beside the computed one
-    (its pointer is ``side_base`` and the figure's suffix)."""
-    points = claimed.points
-    if points is not None:
-        for name, suffix, dotted in _POINT_FIGURES:
-            value = getattr(points, name)
-            if value is not None:
-                figures.append(
-                    (side_base + suffix, dotted, k, value, score.points[name])
-                )
+    (its pointer is ``side_base`` and the figure's suffix).
+
+    An item left off a sheet that lists items claims 0 (:func:`points_read`):
+    it is added only where the rules score it, a difference to report (an
+    item nobody wrote and nobody scored is not a figure to show).
+    """
+    for (name, value, written), (_, suffix, dotted) in zip(
+        points_read(claimed.points), _POINT_FIGURES, strict=False
+    ):
+        earned = score.points[name]
+        if written or value != earned:
+            figures.append((side_base + suffix, dotted, k, value, earned))
     if claimed.total is not None:
         figures.append((side_base + "total", "total", k, claimed.total, score.banked))
     counts = claimed.counts
@@ -229,8 +279,17 @@ def audit_deal(
         side_base = f"{base}/{k}/"
         first = len(figures)
         _add_figures(figures, claimed, scores[k], side_base, k)
+        narrower = [
+            _CATEGORY_OF[dotted]
+            for _, dotted, _, value, computed in figures[first:]
+            if value != computed and dotted != "total"
+        ]
         for loc, dotted, _, value, computed in figures[first:]:
             if value != computed:
+                unwritten = dotted.startswith("points.") and (
+                    claimed.points is None
+                    or getattr(claimed.points, dotted[7:]) is None
+                )
                 if explain is None:
                     explain = DecidingMoves(d, deal, state, names)
                 category = _CATEGORY_OF[dotted]
@@ -248,8 +307,10 @@ def audit_deal(
                         kind="score",
                         loc=loc,
                         where=f"deal {d + 1}, side {k} ({sides[k]}), {dotted}",
-                        message=f"claimed {label} {value}, computed {computed}{note}",
-                        deciding=explain.category(category),
+                        message=f"claimed {label} {value}"
+                        f"{' (left off the sheet)' if unwritten else ''},"
+                        f" computed {computed}{note}",
+                        deciding=explain.category(category, k, scores[k], narrower),
                     )
                 )
     return figures, findings

@@ -110,10 +110,12 @@ def _explain_deal(
     claims = facts.claimed
     assert claims is not None
     sides = game.seating.sides
-    mistakes = deal_mistakes(game, facts)
-    # A total added up wrong fits any one wrong total: offered only when no
-    # mistake of the catalogue that says why fits.
-    fallback = _arithmetic(game, facts)
+    # A total added up wrong fits any one wrong total. Where the side wrote its
+    # items, the sheet itself shows the slip, and it is offered only when no
+    # mistake of the catalogue that says why fits; where it wrote its total
+    # alone, it is one of the mistakes that may fit, the least likely.
+    fallback, unsaid = _arithmetic(game, facts, differing)
+    mistakes = [*deal_mistakes(game, facts), *unsaid]
     truth = [figures_of(s) for s in facts.scores]
 
     def trial(tried: tuple[Mistake, ...]) -> _Trial:
@@ -132,11 +134,11 @@ def _explain_deal(
         return _Trial(tried, explains, breaks, scenario, touched)
 
     singles = [trial((m,)) for m in mistakes]
-    exact = [t for t in singles if _exact(t, differing)]
+    exact = _likeliest([t for t in singles if _exact(t, differing)])
     verdict: Verdict = "exact"
     if not exact:
         singles += [trial((m,)) for m in fallback]
-        exact = [t for t in singles if _exact(t, differing)]
+        exact = _likeliest([t for t in singles if _exact(t, differing)])
     if not exact:
         verdict = "two_mistakes"
         exact = _pairs(singles, differing, trial)
@@ -200,18 +202,24 @@ def _pairs(
     return found
 
 
-def _arithmetic(game: GameFacts, facts: DealFacts) -> list[Mistake]:
-    """A deal total added up wrong: where a side's claimed items, banked, do not
-    give its claimed total (the sheet itself shows the slip)."""
-    found = []
+def _arithmetic(
+    game: GameFacts, facts: DealFacts, differing: set[tuple[int, str]]
+) -> tuple[list[Mistake], list[Mistake]]:
+    """A deal total added up wrong, two ways: where a side's claimed items,
+    banked, do not give its claimed total (the sheet itself shows the slip);
+    and where a side wrote a wrong total and no item (nothing shows it is not
+    the slip)."""
+    found, unsaid = [], []
     rules, base = facts.base.rules, facts.base
     for side, claims in enumerate(facts.claimed or ()):
         points = {c: claims.get(f"points.{c}") for c in CATEGORIES}
-        if (
-            "total" not in claims
-            or None in points.values()
-            or side >= len(facts.scores)
-        ):
+        if "total" not in claims or side >= len(facts.scores):
+            continue
+        if all(v is None for v in points.values()):
+            if (side, "total") in differing:
+                unsaid.append(total_added_wrong(game, facts, side, claims["total"]))
+            continue
+        if None in points.values():
             continue
         total = base.totals_before[side]
         band = near_target_band(rules, total, base.play_on)
@@ -219,7 +227,7 @@ def _arithmetic(game: GameFacts, facts: DealFacts) -> list[Mistake]:
         banked, _ = bank_points(rules, items, total, band)
         if banked != claims["total"]:
             found.append(total_added_wrong(game, facts, side, claims["total"]))
-    return found
+    return found, unsaid
 
 
 def _compare(
@@ -238,6 +246,19 @@ def _compare(
             elif (side, name) not in differing:
                 breaks += 1
     return explains, breaks
+
+
+def _likeliest(trials: list[_Trial]) -> list[_Trial]:
+    """``trials`` the likeliest first: the one that changes fewest figures of a
+    complete sheet (on a sheet that shows only some figures, a mistake that
+    also changes those it does not show is the less likely), then in the order
+    of the catalogue (most common first). A total added up wrong, which says
+    nothing of why the total is wrong, comes last. On a complete sheet every
+    exact fit changes the same figures, and the catalogue's order stands."""
+    return sorted(
+        trials,
+        key=lambda t: (t.mistakes[0].kind == "total_added_wrong", len(t.touched)),
+    )
 
 
 def _exact(t: _Trial, differing: set[tuple[int, str]] | list[str]) -> bool:
@@ -350,6 +371,13 @@ def _sentence(
         return (
             f"No counting mistake we know of explains the {figures} of {where} that"
             " differ from the rules' count; see the differences below."
+        )
+    if verdict == "exact" and len(trials) > 1:
+        (mistake,) = lead
+        return (
+            f"{sheet} fits any one of {len(trials)} mistakes (one of these, the"
+            f" likeliest first): it is exactly what you get if {mistake.what_if};"
+            f" {_because(mistake)}."
         )
     if verdict == "exact":
         (mistake,) = lead

@@ -10,7 +10,15 @@ name the mistake made. Each case ends as
   figures, so no explanation could tell them apart), not the one made;
 - ``missed``: nothing fits.
 
-A case with more than one fit is *ambiguous*; :meth:`Survey.lines` lists them.
+A found case is *named exactly* (:attr:`Case.named`) when the explanation's
+first fit, the one its sentence says, is the mistake made (its kind, side and
+move, in the same words). A case with more than one fit is *ambiguous*;
+:meth:`Survey.lines` lists them.
+
+The claims are written as a sheet of one form (:data:`SHEET_FORMS`): the
+complete sheet the mistake made, or the same figures as a sheet of items or of
+totals only (:func:`~.misclaim.written_as`). A mistake that leaves what such a
+sheet holds unchanged makes no dispute, and no case.
 Used by the tests (``tests/check/test_explain.py``) and ``bench/bench_explain.py``.
 """
 
@@ -24,13 +32,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final, Literal
 
+from ..record.claims import SHEET_FORMS, SheetForm
 from ..record.simulate import simulate_record
 from .explain import explain
 from .explanation import Explanation
-from .misclaim import DEAL_KINDS, MATCH_KINDS, Misclaim, misclaim
+from .misclaim import DEAL_KINDS, MATCH_KINDS, Misclaim, misclaim, written_as
 from .replay import replay
 
-__all__ = ["CONFIGS", "Case", "Survey", "survey"]
+__all__ = ["CONFIGS", "SHEET_FORMS", "Case", "Survey", "survey"]
 
 CONFIGS: Final = (
     ("classic", 2, False),
@@ -62,6 +71,8 @@ class Case:
     made: str
     """The mistake made, in words."""
     outcome: Outcome
+    named: bool
+    """The first fit is the mistake made (found, and said first)."""
     fits: tuple[str, ...]
     """The kinds of every fit found (``+`` joins a pair)."""
     verdict: str
@@ -80,6 +91,20 @@ class Survey:
         cases = [c for c in self.cases if kinds is None or len(c.kinds) == kinds]
         return sum(c.outcome == outcome for c in cases) / max(1, len(cases))
 
+    def named(self, kind: str | None = None) -> tuple[int, int, int]:
+        """Of the one-mistake cases (of ``kind``, or all): how many were named
+        exactly, how many found among the fits, and how many there were."""
+        cases = [
+            c
+            for c in self.cases
+            if len(c.kinds) == 1 and (kind is None or c.kinds[0] == kind)
+        ]
+        return (
+            sum(c.named for c in cases),
+            sum(c.outcome == "found" for c in cases),
+            len(cases),
+        )
+
     @property
     def ambiguous(self) -> list[Case]:
         """Cases where more than one fit reproduces the claims."""
@@ -88,13 +113,15 @@ class Survey:
     def lines(self, listed: int = 40) -> list[str]:
         """The summary: shares overall, per kind, then the ambiguous cases."""
         n = len(self.cases)
-        seconds = [c.seconds for c in self.cases]
+        seconds = [c.seconds for c in self.cases] or [0.0]
+        named, found, singles = self.named()
         lines = [
             f"{n} generated disputes: found {self.share('found'):.1%}, other exact fit"
             f" {self.share('other'):.1%}, missed {self.share('missed'):.1%};"
             f" ambiguous {len(self.ambiguous) / max(1, n):.1%}",
-            f"  one mistake: found {self.share('found', 1):.1%};"
-            f" two mistakes: found {self.share('found', 2):.1%}",
+            f"  one mistake: named exactly {named / max(1, singles):.1%}, found"
+            f" {found / max(1, singles):.1%}; two mistakes: found"
+            f" {self.share('found', 2):.1%}",
             f"  explain per record: median {statistics.median(seconds) * 1000:.1f} ms,"
             f" max {max(seconds) * 1000:.1f} ms",
             "  by kind (cases found/other/missed, ambiguous):",
@@ -128,11 +155,14 @@ def survey(
     seed: int = 7,
     pairs: int = 4,
     configs: Sequence[tuple[str, int, bool]] = CONFIGS,
+    form: SheetForm = "full",
 ) -> Survey:
     """Generate disputes and explain them.
 
     :param games: simulated matches per preset and table.
     :param pairs: pairs of deal mistakes tried per match, besides every kind alone.
+    :param form: how the players wrote their sheet (the same mistakes are made
+        whatever the form: the same seed gives the same records).
     """
     rng = random.Random(seed)
     cases: list[Case] = []
@@ -155,12 +185,18 @@ def survey(
             for kind, also in plans:
                 made = misclaim(record, kind, rng, also)
                 if made is not None:
-                    cases.append(_case(config, made))
+                    sheet = written_as(made.record, form)
+                    case = _case(config, Misclaim(sheet, made.mistakes, made.scope))
+                    if case is not None:
+                        cases.append(case)
     return Survey(cases)
 
 
-def _case(config: str, made: Misclaim) -> Case:
+def _case(config: str, made: Misclaim) -> Case | None:
+    """The case of ``made``; ``None`` when its sheet shows no dispute."""
     replayed = replay(made.record)
+    if not replayed.report.disputed:
+        return None
     start = time.process_time()
     explanations = explain(made.record, replayed)
     seconds = time.process_time() - start
@@ -174,11 +210,18 @@ def _case(config: str, made: Misclaim) -> Case:
     outcome: Outcome = "missed"
     if found is not None and found.verdict in ("exact", "two_mistakes"):
         outcome = "found" if words in fits else "other"
+    made_as = {(m.kind, m.side, m.move, m.what_if) for m in mistakes}
+    first = (
+        {(m.kind, m.side, m.move, m.what_if) for m in found.fits[0].mistakes}
+        if found is not None and found.fits and outcome != "missed"
+        else set()
+    )
     return Case(
         config=config,
         kinds=tuple(m.kind for m in mistakes),
         made="; ".join(m.what_if for m in mistakes),
         outcome=outcome,
+        named=first == made_as,
         fits=tuple("+".join(m.kind for m in f.mistakes) for f in found.fits)
         if found
         else (),

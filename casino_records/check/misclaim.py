@@ -19,6 +19,7 @@ import random
 from dataclasses import dataclass
 
 from ..engine.scoring import SideScore
+from ..record.claims import SheetForm, sheet_form
 from ..record.models import (
     ClaimedCounts,
     ClaimedDeal,
@@ -48,7 +49,7 @@ from .rescoring import (
     truth_scorer,
 )
 
-__all__ = ["DEAL_KINDS", "MATCH_KINDS", "Misclaim", "misclaim"]
+__all__ = ["DEAL_KINDS", "MATCH_KINDS", "Misclaim", "misclaim", "written_as"]
 
 DEAL_KINDS = (
     "residue_to_side",
@@ -60,6 +61,7 @@ DEAL_KINDS = (
     "sweep_to_side",
     "casino_to_side",
     "casino_missed",
+    "ace_to_side",
     "aces_miscounted",
     "capture_to_side",
     "capture_twice",
@@ -224,3 +226,25 @@ def _with_match(record: GameRecord, outcome: MatchOutcome) -> GameRecord:
         comment=old.comment if old else None,
     )
     return record.model_copy(update={"claimed": claimed})
+
+
+def written_as(record: GameRecord, form: SheetForm) -> GameRecord:
+    """``record`` with every deal's claims written as a sheet of ``form``
+    (:func:`~casino_records.record.claims.sheet_form`); the match claims stay."""
+    if form == "full":
+        return record
+    deals = tuple(
+        deal
+        if deal.claimed is None
+        else deal.model_copy(
+            update={
+                "claimed": deal.claimed.model_copy(
+                    update={
+                        "sides": tuple(sheet_form(s, form) for s in deal.claimed.sides)
+                    }
+                )
+            }
+        )
+        for deal in record.deals
+    )
+    return record.model_copy(update={"deals": deals})

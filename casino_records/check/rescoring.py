@@ -32,6 +32,7 @@ from ..engine.scoring import (
 )
 from ..engine.seating import Seating
 from ..engine.state import DealState
+from ..record.claims import points_read
 from ..record.models import ClaimedSide, GameRecord
 from .replay import Replay
 
@@ -192,13 +193,12 @@ def figures_of(score: SideScore) -> Figures:
 
 
 def claimed_figures(claimed: ClaimedSide) -> Figures:
-    """The figures a side's claim gives (those left out are not in the result)."""
-    figures: Figures = {}
-    if claimed.points is not None:
-        for category in CATEGORIES:
-            value = claimed.points.__dict__[category]
-            if value is not None:
-                figures[f"points.{category}"] = value
+    """The figures a side's claim gives: an item left off a sheet that lists
+    items gives 0 (:func:`points_read`); other figures left out are not in the
+    result."""
+    figures: Figures = {
+        f"points.{name}": value for name, value, _ in points_read(claimed.points)
+    }
     if claimed.total is not None:
         figures["total"] = claimed.total
     if claimed.counts is not None:

@@ -20,7 +20,7 @@ from ..engine.moves import MoveKind, Step
 from ..engine.scoring import CHECK_LABELS
 from ..engine.seating import HAND_SIZE
 from ..engine.state import DealState
-from ..record.plain import CLAIMED_COUNTS, CLAIMED_POINTS
+from ..record.plain import CLAIMED_COUNTS, points_read
 from ..record.shape import DealShape as Deal
 from .audit import DecidingMoves
 
@@ -220,13 +220,9 @@ def audit_unplayed_deal(
 def _claimed_values(
     claimed: ClaimedSide | PlainClaimedSide,
 ) -> list[tuple[str, int]]:
-    """(dotted figure, claimed value) for every figure a side claimed, in display order."""
-    values = {}
-    if claimed.points is not None:
-        for name in CLAIMED_POINTS:
-            value = getattr(claimed.points, name)
-            if value is not None:
-                values[f"points.{name}"] = value
+    """(dotted figure, claimed value) for every figure a side claimed, in display
+    order (an item left off a sheet that lists items claims 0: :func:`points_read`)."""
+    values = {f"points.{name}": value for name, value, _ in points_read(claimed.points)}
     if claimed.total is not None:
         values["total"] = claimed.total
     if claimed.counts is not None:

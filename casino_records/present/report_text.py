@@ -78,19 +78,17 @@ def _finding_lines(
     if finding.legal:
         lines.append(f"{indent}    legal there: " + "; ".join(finding.legal))
     seen = set() if seen is None else seen
-    fresh = [m for m in finding.deciding if (m.why, m.loc) not in seen]
-    repeated = len(finding.deciding) - len(fresh)
     if finding.deciding:
         lines.append(f"{indent}    decided by:")
-        for move in fresh:
+        for move in finding.deciding:
+            if (move.why, move.loc) in seen:  # shown in full above: one line
+                lines.append(f"{indent}      - {move.where} (above)")
+                continue
             seen.add((move.why, move.loc))
             lines.append(f"{indent}      - {move.why}")
             lines.append(f"{indent}        {move.where}")
             if move.loc:
                 lines.append(f"{indent}        → {move.loc}")
-        if repeated:
-            moves = "move" if repeated == 1 else "moves"
-            lines.append(f"{indent}      - and {repeated} {moves} listed above")
     return lines
 
 

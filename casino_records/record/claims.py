@@ -1,20 +1,39 @@
 """What the players claimed: per deal and side, and for the match (input, never trusted).
 
-Only what is present is compared with the replay; any subset of the figures
-may be given.
+Any subset of a side's figures may be given, as club sheets are written
+(docs/notation.md §8): the items it scored (``points``), its deal ``total``,
+its ``counts``. A sheet that lists items lists them all: an item left off
+``points`` was scored by nobody on that side, so it reads as 0
+(:func:`points_read`). A figure of ``counts`` left off, and the items of a side
+that gives no ``points`` at all (a totals-only sheet), are not claimed.
+:func:`sheet_form` writes a side's claims in each of the three sheet forms.
 """
 
 from __future__ import annotations
 
+from typing import Final, Literal
+
 from .fields import Count, RecordModel, SideIndex
+from .plain import points_read
 
 __all__ = [
+    "SHEET_FORMS",
     "ClaimedCounts",
     "ClaimedDeal",
     "ClaimedMatch",
     "ClaimedPoints",
     "ClaimedSide",
+    "SheetForm",
+    "points_read",
+    "sheet_form",
 ]
+
+SheetForm = Literal["full", "items", "totals"]
+"""How a score sheet is written: ``full`` (every item, the total and the
+counts, as the samples are), ``items`` (the items each side scored and its
+total: no zeros, no counts), ``totals`` (the deal totals only)."""
+
+SHEET_FORMS: Final[tuple[SheetForm, ...]] = ("full", "items", "totals")
 
 
 class ClaimedPoints(RecordModel):
@@ -63,6 +82,22 @@ class ClaimedDeal(RecordModel):
     """One entry per side (index = side)."""
     comment: str | None = None
     """Free-form remark about the claimed result."""
+
+
+def sheet_form(side: ClaimedSide, form: SheetForm) -> ClaimedSide:
+    """``side``'s claims as a sheet of ``form`` would hold them.
+
+    ``items`` keeps the items written with a value other than 0 (a side that
+    scored none keeps an empty ``points``: it lists its items, and has none)
+    and the total; ``totals`` keeps the total. A figure the side did not write
+    stays unwritten.
+    """
+    if form == "full":
+        return side
+    if form == "totals" or side.points is None:
+        return ClaimedSide(total=side.total)
+    scored = {n: v for n, v in side.points.model_dump().items() if v}
+    return ClaimedSide(points=ClaimedPoints(**scored), total=side.total)
 
 
 class ClaimedMatch(RecordModel):

@@ -15,7 +15,7 @@ The constants the models and this module share are defined here, once.
 
 from __future__ import annotations
 
-from typing import Any, Final, Literal, TypeAlias, get_args
+from typing import Any, Final, Literal, Protocol, TypeAlias, get_args
 
 from ..engine.rules import PRESETS, Rules
 from ..engine.scoring import CATEGORIES
@@ -23,6 +23,7 @@ from ..engine.shuffle import METHOD as SHUFFLE_METHOD
 from ..errors import RulesError
 
 __all__ = [
+    "points_read",
     "CLAIMED_COUNTS",
     "CLAIMED_POINTS",
     "FORMAT",
@@ -105,6 +106,38 @@ CLAIMED_POINTS: Final = CATEGORIES
 """The figures of ``ClaimedPoints``, in its field order: the scoring categories."""
 CLAIMED_COUNTS: Final = ("cards", "spades", "sweeps")
 """The figures of ``ClaimedCounts``, in its field order."""
+
+
+class _Points(Protocol):
+    """Claimed points as either reader gives them (model or plain object)."""
+
+    @property
+    def most_cards(self) -> int | None: ...
+    @property
+    def most_spades(self) -> int | None: ...
+    @property
+    def big_casino(self) -> int | None: ...
+    @property
+    def little_casino(self) -> int | None: ...
+    @property
+    def aces(self) -> int | None: ...
+    @property
+    def sweeps(self) -> int | None: ...
+
+
+def points_read(points: _Points | None) -> list[tuple[str, int, bool]]:
+    """Each item a side's ``points`` claims: (item, value, written).
+
+    An item left off a sheet that lists items reads as 0, with ``written``
+    False; with no ``points`` at all the side claims no item (an empty list).
+    """
+    if points is None:
+        return []
+    read = []
+    for name in CLAIMED_POINTS:
+        value = getattr(points, name)
+        read.append((name, 0, False) if value is None else (name, value, True))
+    return read
 
 
 class PlainRules:

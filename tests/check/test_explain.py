@@ -12,6 +12,7 @@ import pytest
 from casino_records.check.explain import explain, explain_record
 from casino_records.check.explain_survey import CONFIGS, survey
 from casino_records.check.explanation import Explanation
+from casino_records.check.misclaim import DEAL_KINDS
 from casino_records.check.mistakes import deal_mistakes, match_mistakes
 from casino_records.check.replay import replay
 from casino_records.check.rescoring import figures_of, game_facts, rescore
@@ -121,7 +122,8 @@ def test_match_winner_sample_is_the_count_out_ignored() -> None:
     assert match.verdict == "exact"
     assert lead(match) == [("count_out_ignored", None)]
     assert match.sentence == (
-        "Your match result is exactly what you get if the match had gone to the"
+        "Your match result fits any one of 3 mistakes (one of these, the likeliest"
+        " first): it is exactly what you get if the match had gone to the"
         " higher final total, Ben's; these rules count out item by item: Ana reached"
         " 21 first, with Big Casino in deal 4 (R13.3)."
     )
@@ -246,6 +248,29 @@ def test_generated_disputes_of_every_preset_and_table() -> None:
     print("\n".join(result.lines()))
     assert not [c for c in result.cases if c.outcome == "missed" and len(c.kinds) == 1]
     assert result.share("found", 1) > 0.95
-    assert result.share("found", 2) > 0.7
+    # A pair that one mistake explains exactly is said as that one mistake (an
+    # ace given to the other side, not two aces miscounted): counted apart.
+    pairs = [c for c in result.cases if len(c.kinds) == 2]
+    two = [c for c in pairs if c.verdict != "exact"]
+    assert sum(c.outcome == "found" for c in two) / len(two) > 0.7
+    assert len(two) > len(pairs) / 2
+
+
+def test_generated_disputes_on_each_sheet_form() -> None:
+    """Issue 31: the same mistakes on sheets of items and of totals."""
+    configs = [("classic", 2, False), ("royal", 3, False), ("dominican", 4, True)]
+    shares = {}
+    for form in ("full", "items", "totals"):
+        result = survey(games=1, pairs=0, configs=configs, form=form)
+        deal = [c for c in result.cases if c.kinds[0] in DEAL_KINDS]
+        assert len(deal) > 25
+        shares[form] = (
+            sum(c.named for c in deal) / len(deal),
+            sum(c.outcome == "found" for c in deal) / len(deal),
+        )
+    assert shares["full"][0] >= 0.95
+    assert shares["items"][1] == 1.0  # never missed, never another mistake
+    assert shares["items"][0] >= 0.75
+    assert shares["totals"][1] >= 0.95
     kinds = {c.kinds[0] for c in result.cases if len(c.kinds) == 1}
     assert len(kinds) >= 25

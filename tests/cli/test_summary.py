@@ -24,8 +24,9 @@ SAMPLE_SUMMARY = [
     "disputed    sample_games/disputed-big-casino-wrong-side.json: Deal 1: Your score"
     " sheet is exactly what you get if Big Casino (10♦) had been counted for Caio;"
     " Ben captured Big Casino at move 28 (R12.1). (+1 more in the full report)",
-    "disputed    sample_games/disputed-match-winner.json: Match: Your match result is"
-    " exactly what you get if the match had gone to the higher final total, Ben's;"
+    "disputed    sample_games/disputed-match-winner.json: Match: Your match result"
+    " fits any one of 3 mistakes (one of these, the likeliest first): it is exactly"
+    " what you get if the match had gone to the higher final total, Ben's;"
     " these rules count out item by item: Ana reached 21 first, with Big Casino in"
     " deal 4 (R13.3).",
     "disputed    sample_games/disputed-most-cards.json: Deal 1: Your score sheet is"

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import Final
 
-from ...engine.cards import BIG_CASINO, LITTLE_CASINO
+from ...engine.cards import BIG_CASINO, LITTLE_CASINO, Card, Suit
 from ...engine.moves import Step
 from ..rescoring import DealFacts
 from .base import (
@@ -261,6 +261,7 @@ def _casinos(words: Words, facts: DealFacts) -> Iterator[Mistake]:
 
 def _aces(words: Words, facts: DealFacts) -> Iterator[Mistake]:
     origin = {c: s for s in facts.captures for c in (s.move.card, *s.taken)}
+    yield from _aces_to_side(words, facts, origin)
     for side, score in enumerate(facts.scores):
         aces = tuple(
             sorted(score.aces, key=lambda a: origin[a].index if a in origin else 99)
@@ -293,12 +294,85 @@ def _aces(words: Words, facts: DealFacts) -> Iterator[Mistake]:
             )
 
 
-def _captures(words: Words, facts: DealFacts) -> Iterator[Mistake]:
+def _aces_to_side(
+    words: Words, facts: DealFacts, origin: dict[Card, Step]
+) -> Iterator[Mistake]:
+    """An ace one side took counted for another: one mistake per pair of sides,
+    naming the ace and the move that took it (or, when the side took several,
+    each of them: the sheet cannot tell which one was given away)."""
     sides = len(facts.base.piles)
+    for holder, score in enumerate(facts.scores):
+        if not score.aces:
+            continue
+        aces = sorted(score.aces, key=lambda a: origin[a].index if a in origin else 99)
+        name = words.side(holder)
+        took = [
+            (
+                f"{a.pretty}"
+                + (f" by {words.player(origin[a].move.seat)}" if words.partners else "")
+                + f" at {words.at(origin[a])}"
+            )
+            if a in origin
+            else f"{a.pretty} with the cards left on the table"
+            for a in aces
+        ]
+        first = origin.get(aces[0])
+        if len(aces) > 1:
+            ace = f"one of {name}'s {count(len(aces), 'ace')} ({', '.join(took)})"
+        elif first is not None:
+            ace = f"the {aces[0].pretty} {words.by(first)} took at {words.at(first)}"
+        else:
+            ace = f"the {aces[0].pretty} left on the table for {name}"
+        for side in range(sides):
+            if side == holder:
+                continue
+            yield deal_mistake(
+                facts,
+                first,
+                kind="ace_to_side",
+                rule="R12.1",
+                side=side,
+                what_if=f"{ace} had been counted for {words.side(side)}",
+                truth=f"an ace scores for the side that took it ({name})",
+                change=_ace_moved(holder, side),
+            )
+
+
+def _ace_moved(holder: int, side: int) -> Change:
+    """One ace point taken from ``holder`` and given to ``side`` (none, when
+    another mistake already left ``holder`` no ace)."""
+
+    def tweak(points: list[dict[str, int]]) -> None:
+        if points[holder]["aces"] > 0:
+            points[holder]["aces"] -= 1
+            points[side]["aces"] += 1
+
+    return lambda scenario: scenario.tweak_points(tweak)
+
+
+def _captures(words: Words, facts: DealFacts) -> Iterator[Mistake]:
+    """A capture's cards counted for another side, twice, or not at all. Captures
+    of one side alike in every figure a sheet holds (as many cards, spades and
+    aces, the same casinos) are one mistake naming each of them: no sheet can
+    tell which of them was miscounted."""
+    sides = len(facts.base.piles)
+    alike: dict[tuple[object, ...], list[Step]] = {}
     for step in facts.captures:
+        cards = (step.move.card, *step.taken)
+        key = (
+            words.game.side_of(step.move.seat),
+            len(cards),
+            sum(1 for c in cards if c.suit is Suit.SPADES),
+            sum(1 for c in cards if c.is_ace),
+            BIG_CASINO in cards,
+            LITTLE_CASINO in cards,
+        )
+        alike.setdefault(key, []).append(step)
+    for group in alike.values():
+        step = group[0]
         side = words.game.side_of(step.move.seat)
         cards = (step.move.card, *step.taken)
-        capture = words.capture(step)
+        capture = " or of ".join(words.capture(s) for s in group)
         n = count(len(cards), "card")
         owner = f"they are {words.side(side)}'s cards"
         for other in range(sides):
