@@ -11,6 +11,7 @@ import html
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from ..check.explain import explain_record
 from ..engine.cards import BIG_CASINO, CARDS, LITTLE_CASINO, Card, Suit
 from ..engine.describe import side_names, step_text
 from ..record.jsonio import dumps
@@ -35,6 +36,8 @@ __all__ = [
     "file_stem",
     "hand_line",
     "move_lines",
+    "sheet_differences",
+    "sheet_explanations",
     "sheet_lines",
     "snapshot",
     "table_picture",
@@ -200,6 +203,31 @@ def sheet_lines(sheet: DealSheet) -> list[SheetLine]:
     ]
 
 
+def sheet_differences(lines: Sequence[SheetLine], sides: Sequence[str]) -> list[str]:
+    """Every claimed figure that differs from the rules', once each, in words:
+    ``Ana's most cards: the sheet says 3, the rules give 0``."""
+    return [
+        f"{sides[s]}'s {line.label}: the sheet says {line.claimed[s]},"
+        f" the rules give {line.computed[s]}"
+        for line in lines
+        for s in range(len(sides))
+        if line.disputed[s]
+    ]
+
+
+def sheet_explanations(session: ScorerSession, deal: int) -> list[str]:
+    """What the players probably did to get a deal's differing claims
+    (:func:`casino_records.check.explain.explain_record`), one sentence each."""
+    record = session.record()
+    if record is None:
+        return []
+    return [
+        e.sentence
+        for e in explain_record(record)
+        if e.scope == "deal" and e.deal == deal
+    ]
+
+
 @dataclass(frozen=True, slots=True)
 class Snapshot:
     """The header of the page: where the game stands."""
@@ -237,7 +265,13 @@ def snapshot(session: ScorerSession) -> Snapshot:
         }[phase]
     standing = session.standing()
     problems = [f"{v.where}: {v.message}" for v in session.violations]
-    problems += [f"{f.where}: {f.message}" for f in standing.problems]
+    # The sheet on screen says its own differences, after Check (a blind claim).
+    sheet = f"/deals/{session.deal_index}/claimed"
+    problems += [
+        f"{f.where}: {f.message}"
+        for f in standing.problems
+        if not (f.severity == "dispute" and f.loc.startswith(sheet))
+    ]
     claim = session.match_claim
     return Snapshot(
         title,
