@@ -71,6 +71,23 @@ def enter(at: Any, text: str) -> None:
     assert not at.exception
 
 
+def test_the_set_up_offers_only_the_tables_the_rules_allow() -> None:
+    """Issue 37.9: no "4 players" under Dominican; an error says what to choose."""
+    at = AppTest.from_file(PAGE, default_timeout=60).run()
+    assert "4 players" in at.radio(key="scorer_table").options
+    at.selectbox(key="scorer_preset").set_value("dominican").run()
+    assert at.radio(key="scorer_table").options == ["2 players", "3 players", "2 v 2"]
+    at.selectbox(key="scorer_preset").set_value("classic").run()
+    at.session_state["scorer_opt_classic_partnership_4p"] = "required"
+    at.run()  # the option, set to 2 v 2 only, takes "4 players" away too
+    assert "4 players" not in at.radio(key="scorer_table").options
+    at.selectbox(key="scorer_preset").set_value("dominican").run()
+    at.radio(key="scorer_table").set_value("2 v 2").run()
+    at.button(key="scorer_start").click().run()
+    assert not at.exception and not at.error
+    assert title(at) == "Deal 1 · enter the table cards"
+
+
 def test_the_entry_gets_every_card_and_its_moves() -> None:
     at = start()
     assert title(at) == "Deal 1 · enter the table cards"
