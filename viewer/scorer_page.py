@@ -154,9 +154,9 @@ def hands_view(session: ScorerSession) -> None:
     if not st.toggle("Show the hands", default, key="scorer_show_hands"):
         return
     with st.container(border=True):
-        for seat, name in enumerate(session.names):
+        for seat in range(len(session.names)):
             picture, caption = sv.hand_line(session, seat)
-            st.caption(md(f"{name} · {caption}"))
+            st.caption(md(caption))
             svg(picture)
 
 
@@ -413,6 +413,9 @@ def heading(session: ScorerSession) -> None:
         if snap.claimed_totals is not None:
             claimed = " (claimed " + " – ".join(map(str, snap.claimed_totals)) + ")"
         st.markdown(f"**Score** {score}{claimed}")
+    entered = sv.last_entered(session)
+    if entered and session.phase == "move":
+        st.caption(md(entered))  # the move just entered, to confirm it
     for problem in snap.problems:
         st.error(md(problem))
     error = ss.get("scorer_error")

@@ -35,6 +35,8 @@ __all__ = [
     "record_text",
     "file_stem",
     "hand_line",
+    "last_entered",
+    "seat_marks",
     "move_lines",
     "sheet_differences",
     "sheet_explanations",
@@ -109,15 +111,41 @@ def candidate_svg(candidate: Candidate) -> str:
     return hand_svg(cards, highlight=candidate.uses, size=32)
 
 
+def seat_marks(session: ScorerSession, seat: int) -> str:
+    """Who a seat is at the table: ``Ana · to play · deals · partner of Caio``."""
+    names = session.names
+    marks = [names[seat]]
+    if session.to_move == seat:
+        marks.append("to play")
+    if session.current.dealer == seat:
+        marks.append("deals")
+    side_of = session.seating.side_of
+    partners = [
+        names[other]
+        for other in range(len(names))
+        if other != seat and side_of[other] == side_of[seat]
+    ]
+    if partners:
+        marks.append("partner of " + " & ".join(partners))
+    return " · ".join(marks)
+
+
 def hand_line(session: ScorerSession, seat: int) -> tuple[str, str]:
-    """A seat's hand as far as known: the picture and a caption."""
+    """A seat's hand as far as known: the picture and a caption
+    (``Ana · to play · deals · 3 unseen``)."""
     live = session.live()
     if live is None or seat >= len(live.hands):
         return "", ""
     view = live.hands[seat]
     cards: list[Card | None] = [*view.held, *([None] * view.unknown)]
-    caption = "hand known" if view.exact else f"{view.unknown} unseen"
-    return hand_svg(cards, size=28), caption
+    known = "hand known" if view.exact else f"{view.unknown} unseen"
+    return hand_svg(cards, size=28), f"{seat_marks(session, seat)} · {known}"
+
+
+def last_entered(session: ScorerSession) -> str:
+    """The move just entered in words (``Entered: Ana: 10♠ takes …``), or ``""``."""
+    lines = move_lines(session)
+    return f"Entered: {lines[-1].text}" if lines else ""
 
 
 def candidates_html(options: Sequence[Candidate]) -> str:
