@@ -513,9 +513,25 @@ def phase_input(session: ScorerSession, phase: str) -> None:
             )
 
 
+# Back to the top once a game starts: Streamlit keeps the scroll of the set-up
+# form, whose button is at its foot (a phone then opened the game mid-page).
+SCROLL_TOP = """<script>
+(() => {
+  const top = () => {
+    window.scrollTo(0, 0);
+    document.querySelectorAll('[data-testid="stMain"]').forEach((e) => e.scrollTo(0, 0));
+  };
+  let frames = 30;  // while the page is drawn
+  const again = () => { top(); if (--frames > 0) requestAnimationFrame(again); };
+  again();
+})();
+</script>"""
+
 if SESSION not in ss:
     setup_page(SESSION)
 else:
+    if ss.pop("scorer_scroll_top", False):
+        st.html(SCROLL_TOP, unsafe_allow_javascript=True)
     recorder()
     st.divider()
     if st.button(

@@ -136,6 +136,7 @@ def setup_page(session_key: str) -> None:
         except CasinoRecordError as exc:
             st.error(md(exc.message))
         else:
+            ss.scorer_scroll_top = True  # the button was far down the form
             st.rerun()
     st.divider()
     upload = st.file_uploader(
@@ -152,4 +153,5 @@ def setup_page(session_key: str) -> None:
         except (CasinoRecordError, UnicodeDecodeError) as exc:
             st.error(md(f"Cannot go on with {upload.name}: {exc}"))
         else:
+            ss.scorer_scroll_top = True  # the button was far down the form
             st.rerun()

@@ -147,3 +147,30 @@ def test_twenty_values_tapped_in_on_a_phone(
         assert_all_kept(downloaded_claims(page, tmp_path))
     finally:
         context.close()
+
+
+def test_a_started_game_opens_at_the_top_on_a_phone(
+    browser: Any, viewer_url: str, artifacts_dir: Path
+) -> None:
+    """Issue 37.6: after "Start recording", far down the set-up form, the game
+    opened mid-page on a phone (title, table and card picker off-screen)."""
+    from playwright.sync_api import expect
+
+    page = browser.new_page(viewport={"width": 390, "height": 844})
+    try:
+        page.set_default_timeout(60_000)
+        page.goto(viewer_url.rstrip("/") + "/record")
+        start = page.get_by_role("button", name="Start recording")
+        page.locator(".st-key-scorer_source label").filter(
+            has_text="seeded shuffle"
+        ).click()
+        start.click()  # scrolled down to it, as a thumb does
+        title = page.locator("h3").filter(has_text="to play")
+        expect(title).to_be_visible()
+        page.wait_for_timeout(1500)
+        main = "() => document.querySelector('[data-testid=stMain]').scrollTop"
+        assert page.evaluate(main) == 0
+        assert title.bounding_box()["y"] < 200
+        page.screenshot(path=str(artifacts_dir / "scorer-after-start-390.png"))
+    finally:
+        page.close()
