@@ -27,6 +27,7 @@ from casino_records.present.scorer_entry import (
 )
 from casino_records.present.viewmodel import md_escape as md
 from casino_records.scorer import (
+    DealSheet,
     EntryError,
     ScorerSession,
 )
@@ -153,72 +154,112 @@ def hands_view(session: ScorerSession) -> None:
     if not st.toggle("Show the hands", default, key="scorer_show_hands"):
         return
     with st.container(border=True):
-        for seat, name in enumerate(session.names):
+        for seat in range(len(session.names)):
             picture, caption = sv.hand_line(session, seat)
-            st.caption(md(f"{name} · {caption}"))
+            st.caption(md(caption))
             svg(picture)
 
 
 def score_sheet(session: ScorerSession) -> None:
-    standing = session.standing()
-    sheets = {sheet.deal: sheet for sheet in standing.sheets}
-    sheet = sheets.get(session.deal_index)
+    """The deal's sheet, typed blind: the rules' figures only after Check."""
+    sheet = _deal_sheet(session)
     if sheet is None:
         st.info("This deal cannot be scored: see the problems above.")
         return
-    snap = sv.snapshot(session)
+    sides = sv.snapshot(session).sides
+    d = session.deal_index
     st.markdown(
-        "**Score sheet**: enter what the players claim; the engine's figures beside."
+        "**Score sheet**: type what the players wrote (leave empty what they did"
+        " not write), then **Check** it against the rules: Check keeps the sheet."
     )
     rows = sv.sheet_lines(sheet)
-    changed = False
-    # One narrow table per side, side by side on a laptop and stacked on a phone
-    # (Streamlit's columns stack below 640 px): no table wider than the screen.
-    for side, (column, name) in enumerate(
-        zip(st.columns(len(snap.sides)), snap.sides, strict=True)
-    ):
-        with column:
-            changed |= _side_sheet(session, rows, side, name)
-    if changed:
-        st.rerun(scope="fragment")
-    disputes = [
-        f"{r.label}: {snap.sides[s]} claims {r.claimed[s]}, the cards give {r.computed[s]}"
-        for r in rows
-        for s in range(len(snap.sides))
-        if r.disputed[s]
-    ]
-    for text in disputes:
-        st.warning(md(text))
+    checked = f"scorer_checked_{d}"
+    # A form: typing reruns nothing (a rerun while a cell is being typed in
+    # could drop it); Check sends every value at once.
+    with st.form(f"scorer_sheet_form_{d}", border=False, enter_to_submit=False):
+        # One narrow table per side, side by side on a laptop and stacked on a
+        # phone (columns stack below 640 px): no table wider than the screen.
+        for side, (column, name) in enumerate(
+            zip(st.columns(len(sides)), sides, strict=True)
+        ):
+            with column:
+                _side_sheet(session, rows, side, name)
+        st.form_submit_button(
+            "Check", on_click=ss.__setitem__, args=(checked, True), type="primary"
+        )
+    if ss.get(checked):
+        _checked_sheet(session, sides)
     if sheet.note:
         st.caption(md(sheet.note))
 
 
+def _deal_sheet(session: ScorerSession) -> DealSheet | None:
+    """The current deal's sheet as the replay scores it, if it can be scored."""
+    sheets = {sheet.deal: sheet for sheet in session.standing().sheets}
+    return sheets.get(session.deal_index)
+
+
+def _checked_sheet(session: ScorerSession, sides: tuple[str, ...]) -> None:
+    """The rules' figures beside the sheet's, each difference once, and why."""
+    sheet = _deal_sheet(session)  # with the claims typed in this run
+    if sheet is None:
+        return
+    rows = sv.sheet_lines(sheet)
+    for side, (column, name) in enumerate(
+        zip(st.columns(len(sides)), sides, strict=True)
+    ):
+        with column:
+            st.markdown(f"**{md(name)}**: the sheet and the rules")
+            st.dataframe(
+                {
+                    "category": [r.label for r in rows],
+                    "sheet": [r.claimed[side] for r in rows],
+                    "rules": [r.computed[side] for r in rows],
+                    "": ["✗" if r.disputed[side] else "" for r in rows],
+                },
+                key=f"scorer_rules_{session.deal_index}_{side}",
+                hide_index=True,
+            )
+    differences = sv.sheet_differences(rows, sides)
+    if not differences:
+        if any(c is not None for r in rows for c in r.claimed):
+            st.success("The sheet agrees with the rules.")
+        else:
+            st.info("Nothing written on the sheet yet.")
+        return
+    st.warning("  \n".join(md(text) for text in differences))
+    for sentence in sv.sheet_explanations(session, session.deal_index):
+        st.markdown(md(sentence))
+
+
 def _side_sheet(
     session: ScorerSession, rows: list[sv.SheetLine], side: int, name: str
-) -> bool:
-    """One side's column of the score sheet; whether a claim changed."""
+) -> None:
+    """One side's column of the sheet, typed into; every value goes to the session.
+
+    The table is given the same data on every run (the claims as they stood
+    when it first showed): new data would make the browser redraw it and drop
+    what is being typed. What it returns, the typed values, is the truth.
+    """
     st.markdown(f"**{md(name)}**")
+    key = f"scorer_sheet_{session.deal_index}_{side}"
+    base = f"{key}_base"
+    if key not in ss or base not in ss:  # a new table: start from the session's
+        ss[base] = [r.claimed[side] for r in rows]
     edited = st.data_editor(
-        {
-            "category": [r.label for r in rows],
-            "engine": [r.computed[side] for r in rows],
-            "claimed": [r.claimed[side] for r in rows],
-        },
-        key=f"scorer_sheet_{session.deal_index}_{side}",
+        {"category": [r.label for r in rows], "claimed": ss[base]},
+        key=key,
         hide_index=True,
-        disabled=["category", "engine"],
+        disabled=["category"],
         column_config={"claimed": st.column_config.NumberColumn(min_value=0, step=1)},
         placeholder="",  # an unclaimed figure: an empty cell, as on paper
         alt=f"{name}'s score sheet",
     )
-    changed = False
     for i, row in enumerate(rows):
         cell = _cell(edited, "claimed", i)
         value = None if cell is None or math.isnan(cell) else int(cell)
         if value != row.claimed[side]:
             session.claim(session.deal_index, side, row.category, value)
-            changed = True
-    return changed
 
 
 def _cell(table: Any, column: str, row: int) -> float | None:
@@ -372,6 +413,9 @@ def heading(session: ScorerSession) -> None:
         if snap.claimed_totals is not None:
             claimed = " (claimed " + " – ".join(map(str, snap.claimed_totals)) + ")"
         st.markdown(f"**Score** {score}{claimed}")
+    entered = sv.last_entered(session)
+    if entered and session.phase == "move":
+        st.caption(md(entered))  # the move just entered, to confirm it
     for problem in snap.problems:
         st.error(md(problem))
     error = ss.get("scorer_error")
@@ -469,9 +513,25 @@ def phase_input(session: ScorerSession, phase: str) -> None:
             )
 
 
+# Back to the top once a game starts: Streamlit keeps the scroll of the set-up
+# form, whose button is at its foot (a phone then opened the game mid-page).
+SCROLL_TOP = """<script>
+(() => {
+  const top = () => {
+    window.scrollTo(0, 0);
+    document.querySelectorAll('[data-testid="stMain"]').forEach((e) => e.scrollTo(0, 0));
+  };
+  let frames = 30;  // while the page is drawn
+  const again = () => { top(); if (--frames > 0) requestAnimationFrame(again); };
+  again();
+})();
+</script>"""
+
 if SESSION not in ss:
     setup_page(SESSION)
 else:
+    if ss.pop("scorer_scroll_top", False):
+        st.html(SCROLL_TOP, unsafe_allow_javascript=True)
     recorder()
     st.divider()
     if st.button(

@@ -11,7 +11,7 @@ from typing import Any
 
 import streamlit as st
 
-from casino_records.engine.rules import Rules
+from casino_records.engine.rules import Rules, preset_defaults
 from casino_records.errors import CasinoRecordError
 from casino_records.present.direction import seats_text
 from casino_records.present.viewmodel import md_escape as md
@@ -57,6 +57,13 @@ def option_widget(preset: str, field: OptionField) -> Any:
     )
 
 
+def table_choices(preset: str) -> list[str]:
+    """The tables the rules allow: no 4 players alone where they play 2 v 2."""
+    default = preset_defaults(preset)["partnership_4p"]  # type: ignore[arg-type]
+    wanted = ss.get(f"scorer_opt_{preset}_partnership_4p", default)
+    return [t for t in TABLES if not (t == "4 players" and wanted == "required")]
+
+
 def setup_page(session_key: str) -> None:
     """The set-up form; a started game goes to ``st.session_state[session_key]``."""
     st.title("Record a game")
@@ -66,7 +73,9 @@ def setup_page(session_key: str) -> None:
         " the cards say."
     )
     preset = st.selectbox("Rules", PRESETS, key="scorer_preset")
-    table = st.radio("Table", list(TABLES), horizontal=True, key="scorer_table")
+    table = st.radio(
+        "Table", table_choices(preset), horizontal=True, key="scorer_table"
+    )
     players, partnership = TABLES[table]
     names = [
         st.text_input(f"Seat {seat}", DEFAULT_NAMES[seat], key=f"scorer_name{seat}")
@@ -130,8 +139,9 @@ def setup_page(session_key: str) -> None:
             )
             ss[session_key] = ScorerSession(setup)
         except CasinoRecordError as exc:
-            st.error(md(str(exc)))
+            st.error(md(exc.message))
         else:
+            ss.scorer_scroll_top = True  # the button was far down the form
             st.rerun()
     st.divider()
     upload = st.file_uploader(
@@ -148,4 +158,5 @@ def setup_page(session_key: str) -> None:
         except (CasinoRecordError, UnicodeDecodeError) as exc:
             st.error(md(f"Cannot go on with {upload.name}: {exc}"))
         else:
+            ss.scorer_scroll_top = True  # the button was far down the form
             st.rerun()

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
+from ..errors import RulesError
 from ..record.files import MAX_RECORD_BYTES
 from .util import (
     EXIT_PROBLEM,
@@ -409,6 +410,11 @@ def simulate(
 
     try:
         first = game(0)
+    except RulesError as exc:
+        if exc.loc != "/teams":
+            raise click.UsageError(_first_message(exc)) from None
+        fix = "--teams needs --players 4" if teams else "add --teams"
+        raise click.UsageError(f"{exc.message}: {fix}") from None
     except ValueError as exc:
         raise click.UsageError(_first_message(exc)) from None
     records = (first if k == 0 else game(k) for k in range(games))

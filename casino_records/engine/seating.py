@@ -58,8 +58,8 @@ class Seating:
     ) -> Seating:
         """Check the seating against the rules and return it (R2.1, R2.2).
 
-        :raises RulesError: wrong player count, or partnerships that the rules
-            forbid, require or that do not seat partners opposite.
+        :raises RulesError: a wrong player count, partners for other than 4
+            players or not opposite, or 4 players alone where the rules want 2 v 2.
         """
         if players not in ROUNDS_PER_DEAL:
             raise RulesError(
@@ -69,10 +69,17 @@ class Seating:
             )
         if teams:
             normal = sorted(sorted(team) for team in teams)
-            if players != 4 or normal != [[0, 2], [1, 3]]:
+            if players != 4:
                 raise RulesError(
-                    "R2.2 partnerships need 4 players with partners opposite:"
-                    f" teams [[0, 2], [1, 3]], not {[list(t) for t in teams]}",
+                    f"R2.2 partners (2 v 2) need 4 players, not {players}",
+                    loc="/teams",
+                    rule="R2.2",
+                )
+            if normal != [[0, 2], [1, 3]]:
+                pairs = " against ".join(" & ".join(map(str, t)) for t in teams)
+                raise RulesError(
+                    "R2.2 partners sit opposite, seats 0 & 2 against 1 & 3,"
+                    f" not {pairs}",
                     loc="/teams",
                     rule="R2.2",
                 )
@@ -80,8 +87,8 @@ class Seating:
         else:
             if players == 4 and rules.partnership_4p == "required":
                 raise RulesError(
-                    "R2.1 4 players play as two partnerships under these rules"
-                    " (option partnership_4p=required): add teams [[0, 2], [1, 3]]",
+                    "R2.1 under these rules 4 players play 2 v 2, partners"
+                    " opposite (seats 0 & 2 against 1 & 3)",
                     loc="/teams",
                     rule="R2.1",
                 )

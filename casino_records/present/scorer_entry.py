@@ -34,7 +34,7 @@ from typing import TypedDict
 
 from ..engine.cards import CARDS, Card
 from ..engine.describe import move_text
-from ..engine.moves import Move
+from ..engine.moves import Build, Move
 from ..scorer import Candidate, EntryError, ScorerSession
 from ..scorer.candidates import every_move
 from .scorer_view import table_picture, tally
@@ -94,20 +94,36 @@ def _sprite() -> str:
 
 
 @lru_cache(maxsize=4096)
-def _move_button(move: Move, index: int) -> str:
-    """A move's button (a move recurs from position to position: drawn once)."""
+def _move_button(move: Move, index: int, builds: tuple[str, ...]) -> str:
+    """A move's button (a move recurs from position to position: drawn once).
+
+    ``builds``: the labels of the builds on the table the move takes or uses,
+    said as ``show`` says them: ``10♠ takes 3♦ 7♣ (including B1)``.
+    """
+    words = move_text(move)
+    if builds:
+        words += f" (including {', '.join(builds)})"
     return (
         f'<button type="button" class="cr-move" data-move="{index}">'
         f'<span class="cr-num">{index + 1}</span>'
         f"{_picture([move.card, *move.sorted_cards()])}"
-        f'<span class="cr-words">{html.escape(move_text(move))}</span></button>'
+        f'<span class="cr-words">{html.escape(words)}</span></button>'
     )
 
 
-def _moves_html(moves: Sequence[Move]) -> str:
+def _moves_html(moves: Sequence[Move], builds: Sequence[Build]) -> str:
     if not moves:
         return '<p class="cr-none">No legal move with this card here.</p>'
-    return "".join(_move_button(move, i) for i, move in enumerate(moves))
+    return "".join(
+        _move_button(move, i, _builds_used(move, builds))
+        for i, move in enumerate(moves)
+    )
+
+
+def _builds_used(move: Move, builds: Sequence[Build]) -> tuple[str, ...]:
+    """The labels of the builds whose cards are all among the move's."""
+    used = set(move.cards)
+    return tuple(b.label for b in builds if set(b.cards) <= used)
 
 
 def _picker(playable: Sequence[Card], exact: bool) -> str:
@@ -169,7 +185,10 @@ def entry_payload(
         tally=tally(session),
         picker=_picker(playable, live.hands[seat].exact),
         faces=_sprite(),
-        moves={str(card): _moves_html(moves) for card, moves in by_card.items()},
+        moves={
+            str(card): _moves_html(moves, live.state.builds)
+            for card, moves in by_card.items()
+        },
         error=html.escape(error),
     )
     return payload, {str(card): moves for card, moves in by_card.items()}

@@ -11,6 +11,7 @@ import html
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from ..check.explain import explain_record
 from ..engine.cards import BIG_CASINO, CARDS, LITTLE_CASINO, Card, Suit
 from ..engine.describe import side_names, step_text
 from ..record.jsonio import dumps
@@ -34,7 +35,11 @@ __all__ = [
     "record_text",
     "file_stem",
     "hand_line",
+    "last_entered",
+    "seat_marks",
     "move_lines",
+    "sheet_differences",
+    "sheet_explanations",
     "sheet_lines",
     "snapshot",
     "table_picture",
@@ -106,15 +111,41 @@ def candidate_svg(candidate: Candidate) -> str:
     return hand_svg(cards, highlight=candidate.uses, size=32)
 
 
+def seat_marks(session: ScorerSession, seat: int) -> str:
+    """Who a seat is at the table: ``Ana · to play · deals · partner of Caio``."""
+    names = session.names
+    marks = [names[seat]]
+    if session.to_move == seat:
+        marks.append("to play")
+    if session.current.dealer == seat:
+        marks.append("deals")
+    side_of = session.seating.side_of
+    partners = [
+        names[other]
+        for other in range(len(names))
+        if other != seat and side_of[other] == side_of[seat]
+    ]
+    if partners:
+        marks.append("partner of " + " & ".join(partners))
+    return " · ".join(marks)
+
+
 def hand_line(session: ScorerSession, seat: int) -> tuple[str, str]:
-    """A seat's hand as far as known: the picture and a caption."""
+    """A seat's hand as far as known: the picture and a caption
+    (``Ana · to play · deals · 3 unseen``)."""
     live = session.live()
     if live is None or seat >= len(live.hands):
         return "", ""
     view = live.hands[seat]
     cards: list[Card | None] = [*view.held, *([None] * view.unknown)]
-    caption = "hand known" if view.exact else f"{view.unknown} unseen"
-    return hand_svg(cards, size=28), caption
+    known = "hand known" if view.exact else f"{view.unknown} unseen"
+    return hand_svg(cards, size=28), f"{seat_marks(session, seat)} · {known}"
+
+
+def last_entered(session: ScorerSession) -> str:
+    """The move just entered in words (``Entered: Ana: 10♠ takes …``), or ``""``."""
+    lines = move_lines(session)
+    return f"Entered: {lines[-1].text}" if lines else ""
 
 
 def candidates_html(options: Sequence[Candidate]) -> str:
@@ -200,6 +231,31 @@ def sheet_lines(sheet: DealSheet) -> list[SheetLine]:
     ]
 
 
+def sheet_differences(lines: Sequence[SheetLine], sides: Sequence[str]) -> list[str]:
+    """Every claimed figure that differs from the rules', once each, in words:
+    ``Ana's most cards: the sheet says 3, the rules give 0``."""
+    return [
+        f"{sides[s]}'s {line.label}: the sheet says {line.claimed[s]},"
+        f" the rules give {line.computed[s]}"
+        for line in lines
+        for s in range(len(sides))
+        if line.disputed[s]
+    ]
+
+
+def sheet_explanations(session: ScorerSession, deal: int) -> list[str]:
+    """What the players probably did to get a deal's differing claims
+    (:func:`casino_records.check.explain.explain_record`), one sentence each."""
+    record = session.record()
+    if record is None:
+        return []
+    return [
+        e.sentence
+        for e in explain_record(record)
+        if e.scope == "deal" and e.deal == deal
+    ]
+
+
 @dataclass(frozen=True, slots=True)
 class Snapshot:
     """The header of the page: where the game stands."""
@@ -237,7 +293,13 @@ def snapshot(session: ScorerSession) -> Snapshot:
         }[phase]
     standing = session.standing()
     problems = [f"{v.where}: {v.message}" for v in session.violations]
-    problems += [f"{f.where}: {f.message}" for f in standing.problems]
+    # The sheet on screen says its own differences, after Check (a blind claim).
+    sheet = f"/deals/{session.deal_index}/claimed"
+    problems += [
+        f"{f.where}: {f.message}"
+        for f in standing.problems
+        if not (f.severity == "dispute" and f.loc.startswith(sheet))
+    ]
     claim = session.match_claim
     return Snapshot(
         title,

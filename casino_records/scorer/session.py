@@ -17,6 +17,7 @@ a move is checked again once the mover's hand is (see :mod:`.live`), and
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import replace
 from typing import Literal
@@ -284,7 +285,8 @@ class ScorerSession:
         return candidates(live, played, self.names, self.where())
 
     def play(self, entry: Candidate | Move | str) -> Candidate:
-        """Play a move: a candidate, the engine's move, or text (``9D x 4S 5D``).
+        """Play a move: a candidate, the engine's move, or text (``9D x 4S 5D``;
+        a build on the table may be named by its label: ``10S x B1``).
 
         A comment (``{...}``) and a glyph (``!?``) typed with the move are kept.
 
@@ -295,7 +297,9 @@ class ScorerSession:
         where = self.where()
         if isinstance(entry, str):
             try:
-                notation = parse_move(entry, seat=live.state.turn)
+                notation = parse_move(
+                    _with_build_cards(entry, live, where), seat=live.state.turn
+                )
             except RecordFormatError as exc:
                 raise EntryError(exc.message, where=where) from None
             if notation.seat >= self.seating.players:
@@ -500,3 +504,28 @@ def _base_seed(seed: str, deals: int) -> str:
     """The match seed behind the last deal's ``seed/n`` (else the seed itself)."""
     suffix = f"/{deals}"
     return seed[: -len(suffix)] if seed.endswith(suffix) else seed
+
+
+_BUILD_LABEL = re.compile(r"(?<![^\s,])B(\d+)(?![^\s,])", re.IGNORECASE)
+
+
+def _with_build_cards(text: str, live: LiveDeal, where: str) -> str:
+    """``text`` with each build label on the table (``B1``) spelt as its cards.
+
+    :raises EntryError: a label no build on the table has.
+    """
+    builds = {b.label.upper(): b for b in live.state.builds}
+
+    def cards(found: re.Match[str]) -> str:
+        build = builds.get(found.group(0).upper())
+        if build is None:
+            shown = ", ".join(builds) or "none"
+            raise EntryError(
+                f"there is no build {found.group(0).upper()} on the table"
+                f" (builds: {shown})",
+                where=where,
+            )
+        return " ".join(str(card) for card in build.cards)
+
+    body, brace, rest = text.partition("{")  # never inside a comment
+    return _BUILD_LABEL.sub(cards, body) + brace + rest

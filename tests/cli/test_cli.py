@@ -777,6 +777,30 @@ def test_a_results_manifest_in_a_folder_is_skipped_not_invalid(
     assert summary == "2 records: 1 ok, 0 disputed, 1 invalid, 0 unreadable"
 
 
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (
+            ["--preset", "dominican", "--players", "4"],
+            "R2.1 under these rules 4 players play 2 v 2, partners opposite"
+            " (seats 0 & 2 against 1 & 3): add --teams",
+        ),
+        (
+            ["--preset", "royal", "--players", "3", "--teams"],
+            "R2.2 partners (2 v 2) need 4 players, not 3: --teams needs --players 4",
+        ),
+    ],
+)
+def test_simulate_set_up_errors_in_its_options_words(
+    runner: CliRunner, tmp_path: Path, args: list[str], said: str
+) -> None:
+    """Issue 37.9: no "add teams [[0, 2], [1, 3]] (/teams)", no "teams X, not X"."""
+    result = run(runner, "simulate", *args, "-o", tmp_path / "g.json")
+    assert result.exit_code == 2
+    assert f"Error: {said}\n" in result.output
+    assert "[[" not in result.output and "/teams" not in result.output
+
+
 def test_simulate_archive_folder_and_stdout(runner: CliRunner, tmp_path: Path) -> None:
     args = ["simulate", "--preset", "classic", "--players", "4", "--teams"]
     archive = tmp_path / "g.jsonl"

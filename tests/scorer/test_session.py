@@ -244,3 +244,40 @@ def test_a_record_of_the_finished_game_is_over() -> None:
     assert phase(session) == "over" and session.standing().winner == 0
     with pytest.raises(EntryError, match="R13.2"):
         session.next_deal()
+
+
+def test_a_build_is_said_and_typed_by_its_label() -> None:
+    """Issue 37.7: "10♠ takes 3♦ 7♣ (including B1)", and "10S x B1" accepted."""
+    from casino_records.present.scorer_entry import entry_payload
+
+    s = ScorerSession(GameSetup(names=("Ana", "Ben"), dealer=0))
+    s.set_table("4S 5D 7C 9C".split())
+    s.play("3D +10 7C")
+    s.play("KH -")
+    payload, _ = entry_payload(s)
+    assert ">10♠ takes 3♦ 7♣ (including B1)<" in payload["moves"]["10S"]
+    with pytest.raises(EntryError, match=r"no build B2 on the table \(builds: B1\)"):
+        s.play("10S x B2")
+    assert s.play("10s x b1 {took the build}").sentence == (
+        "Ben plays 10♠ and takes [3♦ 7♣] (including B1)."
+    )
+    assert s.deals[0].rounds[0].moves[-1].comment == "took the build"
+
+
+def test_the_hands_say_turn_dealer_and_partner_and_the_move_entered() -> None:
+    """Issue 37.7: marks in the hands panel; a line confirms the move entered."""
+    from casino_records.present.scorer_view import hand_line, last_entered
+
+    s = ScorerSession(
+        GameSetup(names=("Ana", "Ben", "Caio", "Dee"), partnership=True, dealer=0)
+    )
+    s.set_table("4S 5D 6C 9C".split())
+    assert [hand_line(s, seat)[1] for seat in range(4)] == [
+        "Ana · deals · partner of Caio · 4 unseen",
+        "Ben · to play · partner of Dee · 4 unseen",
+        "Caio · partner of Ana · 4 unseen",
+        "Dee · partner of Ben · 4 unseen",
+    ]
+    assert last_entered(s) == ""
+    s.play("9D x 4S 5D")
+    assert last_entered(s) == "Entered: Ben plays 9♦ and takes [4♠ 5♦]."

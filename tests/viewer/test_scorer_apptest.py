@@ -71,6 +71,23 @@ def enter(at: Any, text: str) -> None:
     assert not at.exception
 
 
+def test_the_set_up_offers_only_the_tables_the_rules_allow() -> None:
+    """Issue 37.9: no "4 players" under Dominican; an error says what to choose."""
+    at = AppTest.from_file(PAGE, default_timeout=60).run()
+    assert "4 players" in at.radio(key="scorer_table").options
+    at.selectbox(key="scorer_preset").set_value("dominican").run()
+    assert at.radio(key="scorer_table").options == ["2 players", "3 players", "2 v 2"]
+    at.selectbox(key="scorer_preset").set_value("classic").run()
+    at.session_state["scorer_opt_classic_partnership_4p"] = "required"
+    at.run()  # the option, set to 2 v 2 only, takes "4 players" away too
+    assert "4 players" not in at.radio(key="scorer_table").options
+    at.selectbox(key="scorer_preset").set_value("dominican").run()
+    at.radio(key="scorer_table").set_value("2 v 2").run()
+    at.button(key="scorer_start").click().run()
+    assert not at.exception and not at.error
+    assert title(at) == "Deal 1 · enter the table cards"
+
+
 def test_the_entry_gets_every_card_and_its_moves() -> None:
     at = start()
     assert title(at) == "Deal 1 · enter the table cards"
@@ -112,17 +129,32 @@ def test_a_whole_deal_then_the_score_sheet_and_the_next_deal() -> None:
     deal = record.deals[0]
     at = start()
     at.text_input(key="scorer_table_text_0").input(" ".join(deal.table or ())).run()
-    for move in [m for r in deal.rounds for m in r.moves]:
+    moves = [m for r in deal.rounds for m in r.moves]
+    for move in moves[:-1]:
         enter(at, move_notation(move).split(" ", 1)[1])
+    session(at).claim(0, 0, "total", 99)  # written before the sheet shows
+    enter(at, move_notation(moves[-1]).split(" ", 1)[1])
     assert title(at) == "Deal 1 is over · score sheet"
     assert not at.get("bidi_component")
     assert any(m.value.startswith("**Score sheet**") for m in at.markdown)
-    # one narrow table per side, which a phone stacks
+    # one narrow table per side, which a phone stacks; blind: no rules' figures
     assert [d.key for d in at.dataframe] == ["scorer_sheet_0_0", "scorer_sheet_0_1"]
+    assert list(at.dataframe[0].value.columns) == ["category", "claimed"]
+    assert not at.warning and not at.error  # the difference waits for Check
     assert [m.value for m in at.markdown if m.value in ("**Ana**", "**Ben**")] == [
         "**Ana**",
         "**Ben**",
     ]
+    at.button(key="FormSubmitter:scorer_sheet_form_0-Check").click().run()
+    assert not at.exception
+    assert session(at).deals[0].claimed is not None  # Check kept the sheet
+    assert len(at.dataframe) == 4  # the rules' figures, once checked
+    assert list(at.dataframe[2].value.columns) == ["category", "sheet", "rules", ""]
+    computed = at.dataframe[2].value["rules"][6]  # deal points
+    (warning,) = at.warning
+    assert warning.value.startswith("Ana")  # said once: not in the heading too
+    assert warning.value.endswith(f"the sheet says 99, the rules give {computed}")
+    assert not at.error
     at.button(key="scorer_next").click().run()
     assert title(at) == "Deal 2 · enter the table cards"
 
