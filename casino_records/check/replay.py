@@ -19,7 +19,7 @@ from ..engine.movegen import generate_legal_moves
 from ..engine.moves import Move, MoveKind, Step
 from ..engine.play import apply_plan, needs_hands, next_round
 from ..engine.rules import Rules
-from ..engine.scoring import score_masks
+from ..engine.scoring import SideScore, score_masks
 from ..engine.seating import Seating
 from ..engine.state import DealState
 from ..engine.unknown import UnseenCards, deal_round, start_deal
@@ -31,11 +31,18 @@ from ..errors import (
     RulesError,
     ScoreMismatchError,
 )
+from ..record.pointer import describe
 from ..record.provenance import DealCards, resolve_deal_cards
 from ..record.shape import DealShape as Deal
 from ..record.shape import RecordShape
 from ..record.translate import to_engine
 from .audit import audit_deal, audit_match, move_loc
+from .piles import (
+    immediate_winners,
+    pile_problems,
+    piled_state,
+    sweep_order_decides,
+)
 from .tally import DealTally, MatchTally, ReplayTally
 from .unplayed import table_only_claims, unplayed_claims
 
@@ -299,6 +306,9 @@ class _Replayer:
             scores = score_masks(
                 rules, state.pile_bits, state.sweeps, match.totals, match.play_on
             )
+            if deal.piles is not None and self.sweep_order_unknown(d, match, scores):
+                known = False
+                continue
             decision = match.settle(scores, state.sweeps)
             report.sides = [(s, sides[s.side], decision.totals[s.side]) for s in scores]
             report.match_note = decision.reason
@@ -310,6 +320,27 @@ class _Replayer:
             self.add_findings(audit_match(record, match, tally, sides))
         self.tally.moves_checked = self.moves_checked
         return Replay(self.tally, self.positions, self.states, match if known else None)
+
+    def sweep_order_unknown(
+        self, d: int, match: MatchState, scores: list[SideScore]
+    ) -> bool:
+        """Report a count-out that the order of a piled deal's sweeps decides."""
+        able = sweep_order_decides(match, scores)
+        if not able:
+            return False
+        sides = self.tally.sides
+        named = " and ".join(f"side {s} ({sides[s]})" for s in able)
+        self.error(
+            "piles",
+            f"/deals/{d}/piles/sweeps",
+            f"deal {d + 1}, piles",
+            f"R13.3 the count-out credits the sweeps in the order they were made,"
+            f" which the piles do not say: {named} each reach"
+            f" {match.rules.target_score} with their sweeps, so the winner depends"
+            " on which sweep came first (give this deal move by move)",
+            rule="R13.3",
+        )
+        return True
 
     def unplayed_claims(self, d: int, deal: Deal, state: DealState, how: str) -> None:
         """Report the claims of a deal that was not played out (D8), in a record
@@ -351,6 +382,8 @@ class _Replayer:
     ) -> tuple[DealTally, DealState | None]:
         loc = f"/deals/{d}"
         report = DealTally(d, loc, deal.dealer)
+        if deal.piles is not None:
+            return report, self.replay_piles(report, deal, rules, seating, match)
         cards = resolve_deal_cards(self, d, deal, rules, seating)
         if cards is None:
             return report, None
@@ -469,6 +502,55 @@ class _Replayer:
             report.unseen = list(partial.unknown)
             return report, partial.shown(state)
         return report, state
+
+    def replay_piles(
+        self,
+        report: DealTally,
+        deal: Deal,
+        rules: Rules,
+        seating: Seating,
+        match: MatchState,
+    ) -> DealState | None:
+        """The end of a deal given by its piles, or None when they cannot be."""
+        piles = deal.piles
+        assert piles is not None
+        d = report.index
+        problems = pile_problems(d, piles, seating, self.tally.sides)
+        for loc, rule, message in problems:
+            self.error("piles", loc, describe(loc), message, rule)
+        winners = immediate_winners(rules, match, piles)
+        if len(winners) > 1:
+            named = " and ".join(
+                f"side {s} ({self.tally.sides[s]}) took {CARD_NAMES[c]}"
+                for s, c in winners
+            )
+            self.error(
+                "piles",
+                report.loc + "/piles",
+                f"deal {d + 1}, piles",
+                f"R13.4 {named}, and either capture wins the match at once (option"
+                " near_target_immediate_win): the piles do not say which came first"
+                " (give this deal move by move)",
+                rule="R13.4",
+            )
+            return None
+        if problems:
+            return None
+        state = piled_state(rules, seating, deal.dealer, piles)
+        totals = tuple(match.totals)
+        if winners:
+            side, card = winners[0]
+            decision = match.immediate_win(side, (card,))
+            if decision is not None:
+                report.match_note = decision.reason
+        report.complete = not match.over
+        if report.complete:
+            report.residue = [CARD_NAMES[c] for c in state.residue]
+            report.residue_side = state.residue_side
+        if self.keep:
+            end = ReplayPosition(d, 0, report.loc, state.copy(), totals, None)
+            self.positions.append([end])
+        return state
 
     def _unseen(self, cards: DealCards, r: int, rules: Rules) -> UnseenCards | None:
         """What round ``r``'s hands leave unknown, or None when they are known."""
