@@ -24,7 +24,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from ..engine.cards import BIG_CASINO, CARD_NAMES, CARDS, LITTLE_CASINO, Card
-from ..engine.masks import mask_of
+from ..engine.masks import cards_of, mask_of
 from ..engine.match import MatchState, count_out_items
 from ..engine.rules import Rules
 from ..engine.scoring import SideScore, near_target_band
@@ -39,6 +39,7 @@ __all__ = [
     "immediate_winners",
     "pile_problems",
     "piled_state",
+    "piles_of",
     "pile_name",
     "place_of",
     "sweep_order_decides",
@@ -202,6 +203,21 @@ def piled_state(rules: Rules, seating: Seating, dealer: int, piles: Piles) -> De
     state.turn = seating.next_seat(dealer)
     state.finished = True
     return state
+
+
+def piles_of(state: DealState) -> Piles:
+    """The piles of a finished deal, as a table would write them (the inverse of
+    :func:`piled_state`): what each side captured, without the residue."""
+    residue = state.residue_bits
+    return Piles(
+        sides=tuple(
+            tuple(CARD_NAMES[c] for c in cards_of(bits & ~residue))
+            for bits in state.pile_bits
+        ),
+        sweeps=tuple(len(made) for made in state.sweeps),
+        last_capture=state.last_capturer,
+        left=tuple(CARD_NAMES[c] for c in state.residue),
+    )
 
 
 def sweep_order_decides(match: MatchState, scores: Sequence[SideScore]) -> list[int]:

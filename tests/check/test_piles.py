@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 
 from casino_records.check.explain import explain
+from casino_records.check.piles import piles_of
 from casino_records.check.replay import replay
 from casino_records.engine.cards import CARD_NAMES, parse_cards
 from casino_records.engine.rules import Rules
@@ -15,6 +16,8 @@ from casino_records.engine.scoring import score_piles
 from casino_records.errors import InvalidRecordError
 from casino_records.record import jsonio
 from casino_records.record.models import GameRecord
+from casino_records.record.simulate import simulate_record
+from tests.paths import SAMPLES
 
 NAMES = ("Ana", "Ben", "Caio", "Dee")
 
@@ -285,3 +288,70 @@ def test_the_residue_given_to_the_wrong_side_is_one_mistake() -> None:
     first = explanation.fits[0].mistakes[0]
     assert (first.kind, first.side) == ("residue_to_side", 0)
     assert "Ben made the last capture" in first.truth
+
+
+# --- a played deal and its piles score alike ---------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("preset", "players", "teams", "options"),
+    [
+        ("classic", 2, False, {"sweeps": True}),
+        ("classic", 3, False, {}),
+        ("royal", 4, True, {"sweeps": True}),
+        ("dominican", 4, True, {}),
+        ("dominican", 2, False, {}),
+    ],
+)
+def test_a_played_match_given_by_its_piles_scores_the_same(
+    preset: str, players: int, teams: bool, options: dict[str, Any]
+) -> None:
+    played = simulate_record(
+        preset, players, teams=teams, options=options, seed=f"piles-{preset}"
+    )
+    replayed = replay(played)
+    data = json.loads(jsonio.dumps(played))
+    for d, state in enumerate(replayed.states):
+        assert state is not None and state.finished
+        deal = data["deals"][d]
+        data["deals"][d] = {
+            "dealer": deal["dealer"],
+            "piles": piles_of(state).model_dump(mode="json", exclude_none=True),
+            **({"claimed": deal["claimed"]} if "claimed" in deal else {}),
+        }
+    piled = replay(jsonio.loads(json.dumps(data)))
+    assert piled.report.status == replayed.report.status == "ok"
+    assert piled.match is not None and replayed.match is not None
+    assert (piled.match.totals, piled.match.winner) == (
+        replayed.match.totals,
+        replayed.match.winner,
+    )
+    for a, b in zip(piled.tally.deals, replayed.tally.deals, strict=True):
+        assert [s.points for s, _, _ in a.sides] == [s.points for s, _, _ in b.sides]
+        assert [s.banked for s, _, _ in a.sides] == [s.banked for s, _, _ in b.sides]
+
+
+# --- the samples ---------------------------------------------------------------------------
+
+
+def test_the_piled_sample_mixes_played_and_piled_deals_and_is_ok() -> None:
+    game = jsonio.load(SAMPLES / "classic-2p-piles.json")
+    assert game.deals[0].rounds and game.deals[0].piles is None
+    assert all(d.piles is not None and not d.rounds for d in game.deals[1:])
+    replayed = replay(game)
+    assert replayed.report.status == "ok" and replayed.match is not None
+    assert replayed.match.winner == 1
+
+
+def test_the_disputed_piled_sample_names_the_ace_and_its_pile() -> None:
+    game = jsonio.load(SAMPLES / "disputed-piles-ace-wrong-side.json")
+    deal, match = explain(game, replay(game))
+    assert (deal.deal, deal.verdict) == (1, "exact")
+    assert [(m.kind, m.side) for f in deal.fits for m in f.mistakes] == [
+        ("ace_to_side", 1)
+    ]
+    assert deal.sentence == (
+        "Your score sheet is exactly what you get if the ace A♥ had been counted for"
+        " Ben & Dee; A♥ is in Ana & Caio's pile (R12.1)."
+    )
+    assert (match.scope, match.verdict) == ("match", "exact")
