@@ -16,8 +16,7 @@ from casino_records.present.viewmodel import md_escape as md
 
 ss = st.session_state
 NAMES = ("Ana", "Ben", "Caio", "Dee")
-LEFT = "left"
-"""The key of the cards left on the table, beside the sides' numbers."""
+LEFT = "left"  # the key of the cards left on the table, beside the sides' numbers
 
 st.subheader("Check a score sheet", anchor=False)
 st.caption(
