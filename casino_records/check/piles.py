@@ -111,13 +111,14 @@ def pile_problems(
             first[card] = place
     missing = [name for name in CARD_NAMES if name not in first]
     if missing:
-        cards = "card is" if len(missing) == 1 else f"{len(missing)} cards are"
+        cards = f"{missing[0]} is" if len(missing) == 1 else f"{len(missing)} cards are"
+        listed = "" if len(missing) == 1 else f": {' '.join(missing)}"
         found.append(
             (
                 at,
                 "R1.1",
-                f"R1.1 {cards} in no pile and not left on the table:"
-                f" {' '.join(missing)} (each card of the pack is in one place)",
+                f"R1.1 {cards} in no pile and not left on the table{listed}"
+                " (each card of the pack is in one place)",
             )
         )
     for side, pile in enumerate(piles.sides):
