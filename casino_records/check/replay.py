@@ -278,7 +278,9 @@ class _Replayer:
             if match.over:
                 # Won at a capture in play (R13.4): the deal is not scored, even
                 # when that capture was its last play.
-                if state is not None:
+                if deal.piles is not None:
+                    self.won_in_piles_claims(d, deal, report.match_note)
+                elif state is not None:
                     self.unplayed_claims(d, deal, state, "the match was won at")
                 continue
             if state is None or not state.finished:
@@ -350,6 +352,26 @@ class _Replayer:
             self.add_findings(
                 unplayed_claims(d, deal, state, how, self.names, sides, strict)
             )
+
+    def won_in_piles_claims(self, d: int, deal: Deal, how: str) -> None:
+        """Report the claims of a piled deal in which the match was won at once
+        (R13.4): the deal is not scored, so they are not checked (D8)."""
+        if deal.claimed is None or not self.tally.valid:
+            return
+        from .report import Finding
+
+        self.add_findings(
+            [
+                Finding(
+                    severity="dispute" if self.strict_claims else "warning",
+                    kind="score",
+                    rule="D8",
+                    loc=f"/deals/{d}/claimed",
+                    where=f"deal {d + 1}, claimed scores",
+                    message=f"not checked: {how}, so the deal is not scored",
+                )
+            ]
+        )
 
     def table_only_claims(self, d: int, deal: Deal) -> None:
         """Report the claims of a deal recorded up to its table (D8)."""

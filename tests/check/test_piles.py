@@ -8,9 +8,10 @@ from typing import Any
 import pytest
 
 from casino_records.check.explain import explain
-from casino_records.check.piles import piles_of
+from casino_records.check.piles import immediate_winners, piles_of
 from casino_records.check.replay import replay
 from casino_records.engine.cards import CARD_NAMES, parse_cards
+from casino_records.engine.match import MatchState
 from casino_records.engine.rules import Rules
 from casino_records.engine.scoring import score_piles
 from casino_records.errors import InvalidRecordError
@@ -355,3 +356,48 @@ def test_the_disputed_piled_sample_names_the_ace_and_its_pile() -> None:
         " Ben & Dee; A♥ is in Ana & Caio's pile (R12.1)."
     )
     assert (match.scope, match.verdict) == ("match", "exact")
+
+
+# --- wins at once (R13.4, near_target_immediate_win) ---------------------------------------
+
+SPADES_AND_ACES = [c for c in CARD_NAMES if c.endswith("S")] + ["AH", "AD", "AC"]
+NINE = SPADES_AND_ACES + [
+    f"{r}H" for r in ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q")
+]
+"""A pile worth 9 in a first deal: most cards, most spades, Little Casino, 4 aces."""
+WIN_AT_ONCE = {"target_score": 11, "near_target_immediate_win": True}
+
+
+def rest(cards: list[str]) -> list[str]:
+    return [c for c in CARD_NAMES if c not in cards]
+
+
+def test_big_casino_in_the_pile_of_a_side_2_short_wins_at_once() -> None:
+    second = ["10D", "2D", *[c for c in CARD_NAMES if c.endswith("C")]]
+    deals = [
+        piled([NINE, rest(NINE)], last=0, dealer=0),
+        piled([second, rest(second)], last=0, dealer=1, claimed=[{"total": 2}, {}]),
+    ]
+    replayed = replay(record(deals, preset="dominican", options=WIN_AT_ONCE))
+    assert replayed.match is not None
+    assert (replayed.match.totals, replayed.match.winner) == ([11, 2], 0)
+    assert [(f.severity, f.rule) for f in replayed.report.findings] == [
+        ("warning", "D8")
+    ]
+    assert (
+        "captured Big Casino (10D) and wins at once"
+        in replayed.report.findings[0].message
+    )
+
+
+def test_two_sides_each_holding_their_winning_casino_are_both_found() -> None:
+    rules = Rules.from_preset("dominican", WIN_AT_ONCE)
+    match = MatchState(rules, 2, totals=[9, 10])  # 2 and 1 short of 11
+    sides = split("10D 3D 4D")
+    game = record([piled(sides, last=1)], preset="dominican", options=WIN_AT_ONCE)
+    piles = game.deals[0].piles
+    assert piles is not None
+    assert [(s, str(c)) for s, c in immediate_winners(rules, match, piles)] == [
+        (0, "10D"),
+        (1, "2S"),
+    ]
