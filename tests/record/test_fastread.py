@@ -37,8 +37,9 @@ def _same_as_the_models(data: bytes) -> LightRecord | None:
 def test_documents_read_the_same(data: bytes) -> None:
     light = _same_as_the_models(data)
     record, _ = validate_record_bytes(data)
-    if record is not None and dumps(record) == data:  # canonical: read quickly
-        assert light is not None
+    piled = record is not None and any(d.piles for d in record.deals)
+    if record is not None and dumps(record) == data and not piled:
+        assert light is not None  # canonical: read quickly (piles: by the models)
 
 
 def test_the_canonical_form_is_read_quickly() -> None:
