@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from casino_records.check.misclaim import written_as
+from casino_records.check.piles import piles_of
 from casino_records.check.replay import replay
 from casino_records.check.report import ReplayReport
 from casino_records.engine.bots import make_bot, play_match
@@ -751,6 +752,73 @@ def _two_mistakes(record: GameRecord, report: ReplayReport) -> Data | None:
     return _with_claims(record, 0, sides, report)
 
 
+# --- deals given by their piles --------------------------------------------------
+
+
+def given_by_piles(record: GameRecord, played: int = 1) -> GameRecord:
+    """The record with every deal after its first ``played`` given by its piles
+    (as a table that kept its piles and its sheet, not the moves, would write it)."""
+    data = to_data(record)
+    for d, state in enumerate(replay(record).states):
+        if d < played:
+            continue
+        assert state is not None and state.finished
+        deal = data["deals"][d]
+        data["deals"][d] = {
+            "dealer": deal["dealer"],
+            "piles": piles_of(state).model_dump(mode="json", exclude_none=True),
+            "claimed": deal["claimed"],
+        }
+    return from_data(data)
+
+
+def classic_piles() -> GameRecord:
+    """Classic with sweeps, 2 players: deal 1 played move by move, the rest by piles."""
+    record = sim("classic", 2, "classic-piles", options={"sweeps": True})
+    return describe(
+        given_by_piles(record),
+        "classic-2p-piles",
+        "Classic Casino with sweeps, 2 players, a whole match. Deal 1 was recorded"
+        " move by move; of the later deals nobody wrote the moves down, so each is"
+        " given by its piles: the cards each player captured, the sweeps, who made"
+        " the last capture and the cards left on the table (docs/notation.md 6.6).",
+    )
+
+
+def _ace_moved(record: GameRecord, report: ReplayReport, d: int) -> Data | None:
+    """Deal ``d`` with one ace's point written for the other side."""
+    sides = _claims(record, d)
+    holder = next((k for k, s in enumerate(sides) if s["points"]["aces"]), None)
+    if holder is None:
+        return None
+    other = 1 - holder
+    for side, delta in ((holder, -1), (other, 1)):
+        sides[side]["points"]["aces"] += delta
+        sides[side]["total"] += delta
+    return _with_claims(record, d, sides, report)
+
+
+def disputed_piles_ace() -> GameRecord:
+    """Classic 2-v-2 given by its piles: an ace counted for the other team."""
+
+    def make(seed: str) -> GameRecord:
+        return given_by_piles(sim("classic", 4, seed, teams=True), played=0)
+
+    def fits(record: GameRecord, report: ReplayReport) -> bool:
+        return report.status == "ok" and _ace_moved(record, report, 1) is not None
+
+    record = find("piles-ace", 0, make, fits)
+    data = _ace_moved(record, check(record), 1)
+    assert data is not None
+    return describe(
+        from_data(data),
+        "disputed-piles-ace-wrong-side",
+        "Classic, 2 teams, every deal given by its piles (no moves were written"
+        " down). In deal 2 one ace was written for the team that does not hold it:"
+        " both teams' aces and deal totals, and their match totals, are 1 off.",
+    )
+
+
 def disputed_two_mistakes() -> GameRecord:
     """Classic, 2 players: two mistakes in one deal."""
 
@@ -907,6 +975,8 @@ def samples() -> Iterator[tuple[str, GameRecord]]:
     yield "disputed-big-casino-wrong-side.json", disputed_big_casino()
     yield "disputed-partners-counted-apart.json", disputed_partners_apart()
     yield "disputed-two-mistakes.json", disputed_two_mistakes()
+    yield "classic-2p-piles.json", classic_piles()
+    yield "disputed-piles-ace-wrong-side.json", disputed_piles_ace()
     yield "disputed-unfinished-claims.json", disputed_unfinished_claims()
     yield "invalid-build-not-held.json", invalid_build()
     yield "invalid-card-played-twice.json", invalid_card_twice()

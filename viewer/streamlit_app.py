@@ -34,6 +34,7 @@ PAGES = [
         default=results_first,
     ),
     st.Page("scorer_page.py", title="Record a game", icon="✍️", url_path="record"),
+    st.Page("sheet_page.py", title="Check a score sheet", icon="🧮", url_path="sheet"),
     st.Page("help_page.py", title="Keys and links", icon="⌨️", url_path="help"),
 ]
 

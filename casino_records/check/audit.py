@@ -10,15 +10,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final
 
-from ..engine.cards import BIG_CASINO, LITTLE_CASINO, Card, Suit
-from ..engine.describe import move_text
+from ..engine.cards import BIG_CASINO, CARD_NAMES, CARDS, LITTLE_CASINO, Card, Suit
+from ..engine.describe import move_text, side_names
 from ..engine.match import MatchState
 from ..engine.moves import MoveKind, Step
 from ..engine.scoring import CATEGORIES, SideScore
 from ..engine.state import DealState
 from ..record.plain import points_read
+from ..record.pointer import pointer
 from ..record.shape import DealShape as Deal
 from ..record.shape import RecordShape
+from .piles import place_of
 from .scorecheck import ScoreCheck
 from .tally import Figure, MatchTally
 
@@ -69,6 +71,17 @@ class DecidingMoves:
                     self.origin[card] = step
         captures = [s for s in state.log if s.kind is MoveKind.CAPTURE]
         self.last_capture = captures[-1] if captures else None
+        self.sides = side_names(names, state.seating.side_of)
+
+    def pile(self, loc: str, why: str) -> DecidingMove:
+        """A part of the piles of a deal given by its piles, and what it decided."""
+        from .report import DecidingMove
+
+        return DecidingMove(
+            loc=f"/deals/{self.d}/piles{loc}",
+            where=f"deal {self.d + 1}, the piles",
+            why=why,
+        )
 
     def step(self, step: Step, why: str) -> DecidingMove:
         """The move ``step`` as a deciding move, with what it decided."""
@@ -104,6 +117,11 @@ class DecidingMoves:
             return [self.step(step, f"captured {what} ({card})")]
         if card in self.state.residue:
             return [self.residue(f"{what} ({card}) was left on the table")]
+        piles = self.deal.piles
+        found = None if piles is None else place_of(piles, CARD_NAMES[card], self.sides)
+        if found is not None:
+            path, place = found
+            return [self.pile(pointer(*path), f"{what} ({card}) is in {place}")]
         return []
 
     def last(self) -> list[DecidingMove]:
@@ -113,6 +131,10 @@ class DecidingMoves:
             found.append(
                 self.step(self.last_capture, "the last capture: it took the residue")
             )
+        seat = self.state.last_capturer
+        if self.deal.piles is not None and seat is not None:
+            why = f"{self.names[seat]} (seat {seat}) made the last capture"
+            found.append(self.pile("/last_capture", why))
         if self.state.residue:
             found.append(self.residue())
         return found
@@ -151,11 +173,24 @@ class DecidingMoves:
         if category == "little_casino":
             return self.card(LITTLE_CASINO, "Little Casino")
         if category == "aces":
-            aces = [c for c in self.origin if c.is_ace and self._took(c, side)]
-            if side is None or side == self.state.residue_side:
-                aces += [c for c in self.state.residue if c.is_ace]
+            if self.deal.piles is not None:
+                aces = list(_ACES)  # in a pile or left on the table
+            else:
+                aces = [c for c in self.origin if c.is_ace and self._took(c, side)]
+                if side is None or side == self.state.residue_side:
+                    aces += [c for c in self.state.residue if c.is_ace]
             return [m for ace in sorted(aces) for m in self.card(ace, "an ace")]
         if category == "sweeps":
+            piles = self.deal.piles
+            if piles is not None:
+                return [
+                    self.pile(
+                        f"/sweeps/{side}",
+                        f"{self.sides[side]} made {made} sweep{'s' * (made != 1)}",
+                    )
+                    for side, made in enumerate(piles.sweeps)
+                    if made
+                ]
             return [
                 self.step(s, "a sweep: it emptied the table")
                 for s in self.state.log
@@ -193,6 +228,8 @@ def _played_at(loc: str) -> tuple[int, int]:
         return int(parts[4]), int(parts[6])
     return 10**6, 0
 
+
+_ACES: Final = tuple(c for c in CARDS if c.is_ace)
 
 _POINT_FIGURES: Final = tuple(
     (name, f"points/{name}", f"points.{name}") for name in CATEGORIES

@@ -19,7 +19,7 @@ from ..engine.movegen import generate_legal_moves
 from ..engine.moves import Move, MoveKind, Step
 from ..engine.play import apply_plan, needs_hands, next_round, stop_at_immediate_win
 from ..engine.rules import Rules
-from ..engine.scoring import near_target_band, score_masks
+from ..engine.scoring import SideScore, near_target_band, score_masks
 from ..engine.seating import Seating
 from ..engine.state import DealState
 from ..engine.unknown import UnseenCards, deal_round, start_deal
@@ -31,11 +31,18 @@ from ..errors import (
     RulesError,
     ScoreMismatchError,
 )
+from ..record.pointer import describe
 from ..record.provenance import DealCards, resolve_deal_cards
 from ..record.shape import DealShape as Deal
 from ..record.shape import RecordShape
 from ..record.translate import to_engine
 from .audit import audit_deal, audit_match, move_loc
+from .piles import (
+    immediate_winners,
+    pile_problems,
+    piled_state,
+    sweep_order_decides,
+)
 from .tally import DealTally, MatchTally, ReplayTally
 from .unplayed import table_only_claims, unplayed_claims
 
@@ -271,7 +278,9 @@ class _Replayer:
             if match.over:
                 # Won at a capture in play (R13.4): the deal is not scored, even
                 # when that capture was its last play.
-                if state is not None:
+                if deal.piles is not None:
+                    self.won_in_piles_claims(d, deal, report.match_note)
+                elif state is not None:
                     self.unplayed_claims(d, deal, state, "the match was won at")
                 continue
             if state is None or not state.finished:
@@ -299,6 +308,9 @@ class _Replayer:
             scores = score_masks(
                 rules, state.pile_bits, state.sweeps, match.totals, match.play_on
             )
+            if deal.piles is not None and self.sweep_order_unknown(d, match, scores):
+                known = False
+                continue
             decision = match.settle(scores, state.sweeps)
             report.sides = [(s, sides[s.side], decision.totals[s.side]) for s in scores]
             report.match_note = decision.reason
@@ -311,6 +323,27 @@ class _Replayer:
         self.tally.moves_checked = self.moves_checked
         return Replay(self.tally, self.positions, self.states, match if known else None)
 
+    def sweep_order_unknown(
+        self, d: int, match: MatchState, scores: list[SideScore]
+    ) -> bool:
+        """Report a count-out that the order of a piled deal's sweeps decides."""
+        able = sweep_order_decides(match, scores)
+        if not able:
+            return False
+        sides = self.tally.sides
+        named = " and ".join(f"side {s} ({sides[s]})" for s in able)
+        self.error(
+            "piles",
+            f"/deals/{d}/piles/sweeps",
+            f"deal {d + 1}, piles",
+            f"R13.3 the count-out credits the sweeps in the order they were made,"
+            f" which the piles do not say: {named} each reach"
+            f" {match.rules.target_score} with their sweeps, so the winner depends"
+            " on which sweep came first (give this deal move by move)",
+            rule="R13.3",
+        )
+        return True
+
     def unplayed_claims(self, d: int, deal: Deal, state: DealState, how: str) -> None:
         """Report the claims of a deal that was not played out (D8), in a record
         valid so far (after an error the error says why they go unchecked)."""
@@ -319,6 +352,26 @@ class _Replayer:
             self.add_findings(
                 unplayed_claims(d, deal, state, how, self.names, sides, strict)
             )
+
+    def won_in_piles_claims(self, d: int, deal: Deal, how: str) -> None:
+        """Report the claims of a piled deal in which the match was won at once
+        (R13.4): the deal is not scored, so they are not checked (D8)."""
+        if deal.claimed is None or not self.tally.valid:
+            return
+        from .report import Finding
+
+        self.add_findings(
+            [
+                Finding(
+                    severity="dispute" if self.strict_claims else "warning",
+                    kind="score",
+                    rule="D8",
+                    loc=f"/deals/{d}/claimed",
+                    where=f"deal {d + 1}, claimed scores",
+                    message=f"not checked: {how}, so the deal is not scored",
+                )
+            ]
+        )
 
     def table_only_claims(self, d: int, deal: Deal) -> None:
         """Report the claims of a deal recorded up to its table (D8)."""
@@ -355,6 +408,8 @@ class _Replayer:
         report.near_target = [
             near_target_band(rules, total, match.play_on) for total in match.totals
         ]
+        if deal.piles is not None:
+            return report, self.replay_piles(report, deal, rules, seating, match)
         cards = resolve_deal_cards(self, d, deal, rules, seating)
         if cards is None:
             return report, None
@@ -474,6 +529,55 @@ class _Replayer:
             report.unseen = list(partial.unknown)
             return report, partial.shown(state)
         return report, state
+
+    def replay_piles(
+        self,
+        report: DealTally,
+        deal: Deal,
+        rules: Rules,
+        seating: Seating,
+        match: MatchState,
+    ) -> DealState | None:
+        """The end of a deal given by its piles, or None when they cannot be."""
+        piles = deal.piles
+        assert piles is not None
+        d = report.index
+        problems = pile_problems(d, piles, seating, self.tally.sides)
+        for loc, rule, message in problems:
+            self.error("piles", loc, describe(loc), message, rule)
+        winners = immediate_winners(rules, match, piles)
+        if len(winners) > 1:
+            named = " and ".join(
+                f"side {s} ({self.tally.sides[s]}) took {CARD_NAMES[c]}"
+                for s, c in winners
+            )
+            self.error(
+                "piles",
+                report.loc + "/piles",
+                f"deal {d + 1}, piles",
+                f"R13.4 {named}, and either capture wins the match at once (option"
+                " near_target_immediate_win): the piles do not say which came first"
+                " (give this deal move by move)",
+                rule="R13.4",
+            )
+            return None
+        if problems:
+            return None
+        state = piled_state(rules, seating, deal.dealer, piles)
+        totals = tuple(match.totals)
+        if winners:
+            side, card = winners[0]
+            decision = match.immediate_win(side, (card,))
+            if decision is not None:
+                report.match_note = decision.reason
+        report.complete = not match.over
+        if report.complete:
+            report.residue = [CARD_NAMES[c] for c in state.residue]
+            report.residue_side = state.residue_side
+        if self.keep:
+            end = ReplayPosition(d, 0, report.loc, state.copy(), totals, None)
+            self.positions.append([end])
+        return state
 
     def _unseen(self, cards: DealCards, r: int, rules: Rules) -> UnseenCards | None:
         """What round ``r``'s hands leave unknown, or None when they are known."""

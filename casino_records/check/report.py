@@ -28,7 +28,14 @@ __all__ = [
 
 Severity = Literal["error", "dispute", "warning"]
 FindingKind = Literal[
-    "format", "rules", "provenance", "illegal_move", "structure", "score", "match"
+    "format",
+    "rules",
+    "provenance",
+    "piles",
+    "illegal_move",
+    "structure",
+    "score",
+    "match",
 ]
 
 

@@ -257,6 +257,7 @@ def _losses(record: GameRecord, moves: bool) -> Iterator[str]:
         ("decks", [d for d, deal in deals if deal.deck is not None]),
         ("table cards", [d for d, deal in deals if deal.table is not None]),
         ("hands", [d for d, deal in deals if any(r.hands for r in deal.rounds)]),
+        ("piles", [d for d, deal in deals if deal.piles is not None]),
         ("deal comments", [d for d, deal in deals if deal.comment is not None]),
     ]
     if moves:

@@ -105,6 +105,11 @@ class LightDeal:
         self.rounds: Final = rounds
         self.claimed: Final = claimed
 
+    @property
+    def piles(self) -> None:
+        """Never given: a deal with piles is read by the models."""
+        return None
+
 
 @final
 class LightRecord:

@@ -254,6 +254,9 @@ def iter_jsonl(
 def canonical_data(record: GameRecord) -> dict[str, Any]:
     """The JSON data of a record's canonical form (what :func:`dumps` lays out)."""
     data = record.model_dump(mode="json", exclude_none=True)
+    for deal in data["deals"]:
+        if "piles" in deal:  # a deal given by its piles has no rounds
+            del deal["rounds"]
     if not data["rules"].get("options"):
         data["rules"].pop("options", None)
     meta = data.get("meta")

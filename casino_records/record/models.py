@@ -50,6 +50,7 @@ from .fields import (
     RecordModel,
     Seat,
 )
+from .piles import Piles
 from .plain import FORMAT, FormatName
 from .pointer import Part
 from .structure import (
@@ -80,6 +81,7 @@ __all__ = [
     "HandCardStr",
     "Meta",
     "MoveRecord",
+    "Piles",
     "Player",
     "RecordModel",
     "Round",
@@ -262,7 +264,7 @@ class Round(RecordModel):
 
 
 class Deal(RecordModel):
-    """One pass through the pack: provenance of the cards, rounds, claimed score."""
+    """One pass through the pack: provenance of the cards, rounds (or the piles), claimed score."""
 
     dealer: Seat
     """The seat of the dealer."""
@@ -274,6 +276,9 @@ class Deal(RecordModel):
     """The 4 cards laid face up on the table in the first round."""
     rounds: tuple[Round, ...] = ()
     """The rounds played, in order."""
+    piles: Piles | None = None
+    """Instead of the cards and the rounds: where every card went (a deal whose
+    moves nobody wrote down)."""
     claimed: ClaimedDeal | None = None
     """The deal's result as the players recorded it."""
     comment: str | None = None

@@ -48,6 +48,8 @@ _INDEXED: Final = {
     "deck": "deck card {n}",
     "take": "taken card {n}",
     "onto": "card {n} built onto",
+    "left": "card {n} left on the table",
+    "sweeps": "sweeps of side {i}",
 }
 """Arrays whose items have a name: deals, rounds, moves and cards count from 1,
 seats and sides from 0, as in the notation."""
@@ -165,8 +167,10 @@ def describe(loc: str | tuple[Part, ...]) -> str:
             if fields:
                 words.append("field " + ".".join(fields))
                 fields = []
-            after_hand = k >= 2 and parts[k - 2] == "hands"
+            after_hand = k >= 2 and parts[k - 2] in ("hands", "sides")
             words.append(f"{'card' if after_hand else 'item'} {part + 1}")
+        elif part == "piles" and not fields:
+            words.append("the piles")
         else:
             fields.append(_clip(part))
             free = part in _FREE_MAPS

@@ -18,6 +18,7 @@ from ..engine.moves import Move
 if TYPE_CHECKING:  # the models are imported only by a reader that builds them
     from .claims import ClaimedDeal, ClaimedMatch
     from .models import MoveRecord, Player, RulesSpec, Shuffle
+    from .piles import Piles
     from .plain import (
         PlainClaimedDeal,
         PlainClaimedMatch,
@@ -72,6 +73,11 @@ class DealShape(Protocol):
     @property
     def rounds(self) -> Sequence[RoundShape]:
         """The rounds recorded."""
+        ...
+
+    @property
+    def piles(self) -> Piles | None:
+        """Where every card went, for a deal given by its piles (else None)."""
         ...
 
     @property

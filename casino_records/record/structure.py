@@ -66,7 +66,15 @@ def distinct_problems(
 
 
 def deal_problems(deal: Deal) -> Iterator[Problem]:
-    """A deal without provenance, and every card dealt twice (table and hands)."""
+    """A deal without provenance, and every card dealt twice (table and hands).
+
+    A deal given by its piles has neither cards dealt nor rounds: the piles say
+    where every card went (whether they hold each card once is the replay's
+    check, :mod:`casino_records.check.piles`).
+    """
+    if deal.piles is not None:
+        yield from _piled_deal_problems(deal)
+        return
     if deal.shuffle is None and deal.deck is None and deal.table is None:
         yield (), "provenance", "a deal needs a shuffle, a deck or a table", None
     dealt: list[tuple[tuple[Part, ...], str]] = []
@@ -85,6 +93,50 @@ def deal_problems(deal: Deal) -> Iterator[Problem]:
             yield loc, "duplicate_card", message, card
         else:
             seen[card] = loc
+
+
+def _piled_deal_problems(deal: Deal) -> Iterator[Problem]:
+    """A deal given by its piles that also gives its cards dealt or its rounds."""
+    for name in ("shuffle", "deck", "table"):
+        if getattr(deal, name) is not None:
+            yield (
+                (name,),
+                "piles",
+                f"a deal given by its piles has no {name}: give the piles or the"
+                " cards dealt and the rounds, not both",
+                None,
+            )
+    if deal.rounds:
+        yield (
+            ("rounds",),
+            "piles",
+            "a deal given by its piles has no rounds: give the piles or the"
+            " moves, not both",
+            None,
+        )
+
+
+def _piles_problems(deal: Deal, d: int, players: int, sides: int) -> list[Problem]:
+    """Piles and sweeps not one per side, a last capturer who is not a seat."""
+    piles = deal.piles
+    if piles is None:
+        return []
+    found: list[Problem] = []
+    at: tuple[Part, ...] = ("deals", d, "piles")
+    for name, what in (("sides", "piles"), ("sweeps", "sweep counts")):
+        given = len(getattr(piles, name))
+        if given != sides:
+            found.append(
+                (
+                    (*at, name),
+                    "side_count",
+                    f"expected {sides} {what} (one per side), not {given}",
+                    None,
+                )
+            )
+    if piles.last_capture is not None and piles.last_capture >= players:
+        found.append(_seat_problem((*at, "last_capture"), piles.last_capture, players))
+    return found
 
 
 def record_problems(record: GameRecord) -> Iterator[Problem]:
@@ -115,6 +167,7 @@ def record_problems(record: GameRecord) -> Iterator[Problem]:
             )
         for r, round_ in enumerate(deal.rounds):
             yield from _round_problems(round_, d, r, players)
+        yield from _piles_problems(deal, d, players, sides)
         if deal.claimed is not None and len(deal.claimed.sides) != sides:
             yield (
                 ("deals", d, "claimed", "sides"),

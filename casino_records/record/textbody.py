@@ -16,8 +16,14 @@ from .textstate import ParserState, did_you_mean
 
 __all__ = ["KEYWORDS", "BodyLines"]
 
-KEYWORDS: Final = "Deal, Shuffle, Deck, Table, Round, Hands, Claimed, Side or a move"
+KEYWORDS: Final = (
+    "Deal, Shuffle, Deck, Table, Piles, Round, Hands, Claimed, Side or a move"
+)
 """What a body line may start with."""
+_LINES: Final = frozenset(
+    ("shuffle", "deck", "table", "piles", "round", "hands", "claimed", "side")
+)
+_PILE_PARTS: Final = frozenset(("sweeps", "last", "left"))
 _GROUPS: Final = {
     "points": tuple(ClaimedPoints.model_fields),
     "counts": tuple(ClaimedCounts.model_fields),
@@ -41,7 +47,7 @@ class BodyLines(ParserState):
             return
         if not self.deals:
             cursor.fail("'Deal'", token)
-        if keyword in ("shuffle", "deck", "table", "round", "hands", "claimed", "side"):
+        if keyword in _LINES:
             getattr(self, keyword + "_line")(cursor, token)
         elif token.kind == "word" and (
             MOVE_NUMBER.fullmatch(token.text) or SEAT.fullmatch(token.text)
@@ -129,10 +135,66 @@ class BodyLines(ParserState):
             self.note_card(card_token, card, *self.here(), name.lower(), len(cards))
             cards.append(card)
 
+    def piles_line(self, cursor: Cursor, token: Token) -> None:
+        """Read a ``Piles`` line: the piles by side, the sweeps, the last
+        capturer and the cards left on the table (docs/notation.md §6.6)."""
+        deal = self.before_rounds(cursor, token, "Piles")
+        at = (*self.here(), "piles")
+        sides: list[list[str]] = [[]]
+        sweeps: list[int] = []
+        piles: dict[str, Any] = {"sides": sides, "sweeps": sweeps}
+        deal["piles"] = piles
+        self.note(token, *at, "sides")
+        self.note(token, *at, "sides", 0)
+        while (part := cursor.peek()) is not None:
+            if part.kind == "punct" and part.text == "/":
+                cursor.i += 1
+                sides.append([])
+                self.note(part, *at, "sides", len(sides) - 1)
+                continue
+            if part.kind == "word" and part.text.lower() in _PILE_PARTS:
+                break
+            card_token, card = cursor.card()
+            where = (*at, "sides", len(sides) - 1, len(sides[-1]))
+            self.note_card(card_token, card, *where)
+            sides[-1].append(card)
+        sweeps_token = cursor.peek()
+        cursor.keyword("sweeps")
+        assert sweeps_token is not None
+        self.note(sweeps_token, *at, "sweeps")
+        while (part := cursor.peek()) is not None and part.text.isdigit():
+            value_token, value = cursor.integer("a number of sweeps")
+            self.note(value_token, *at, "sweeps", len(sweeps))
+            sweeps.append(value)
+        self.piles_tail(cursor, piles, at)
+        cursor.end("the piles")
+
+    def piles_tail(
+        self, cursor: Cursor, piles: dict[str, Any], at: tuple[str | int, ...]
+    ) -> None:
+        """Read the optional ``last S<seat>`` and ``left <cards>`` of a Piles line."""
+        part = cursor.peek()
+        if part is not None and part.kind == "word" and part.text.lower() == "last":
+            cursor.i += 1
+            seat_token, piles["last_capture"] = cursor.seat()
+            self.note(seat_token, *at, "last_capture")
+            part = cursor.peek()
+        if part is not None and part.kind == "word" and part.text.lower() == "left":
+            cursor.i += 1
+            left: list[str] = []
+            piles["left"] = left
+            self.note(part, *at, "left")
+            while cursor.peek() is not None:
+                card_token, card = cursor.card()
+                self.note_card(card_token, card, *at, "left", len(left))
+                left.append(card)
+
     def round_line(self, cursor: Cursor, token: Token) -> None:
         """Read a ``Round`` line."""
         if self.claimed is not None:
             cursor.fail("'Side' (rounds come before Claimed)", token)
+        if "rounds" not in self.deals[-1]:
+            self.note(token, *self.here(), "rounds")
         rounds = self.deals[-1].setdefault("rounds", [])
         self.number(cursor, "round", len(rounds) + 1)
         self.round = {"moves": []}

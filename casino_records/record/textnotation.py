@@ -43,6 +43,7 @@ from .models import (
     Deal,
     GameRecord,
     MoveRecord,
+    Piles,
     TrailMove,
 )
 from .textlex import comment, quote
@@ -238,6 +239,8 @@ def _deal_lines(number: int, deal: Deal) -> Iterator[str]:
         yield " ".join(("Deck", *deal.deck))
     if deal.table is not None:
         yield " ".join(("Table", *deal.table))
+    if deal.piles is not None:
+        yield _piles_line(deal.piles)
     number = 0  # moves count from 1 across the deal's rounds
     for r, round_ in enumerate(deal.rounds, 1):
         yield f"Round {r}"
@@ -275,6 +278,19 @@ def move_notation(move: MoveRecord) -> str:
         words.append(move.glyph)
     if move.comment is not None:
         words.append(comment(move.comment))
+    return " ".join(words)
+
+
+def _piles_line(piles: Piles) -> str:
+    """``Piles AS 2S / 10D sweeps 0 1 last S1 left QC KC`` (docs/notation.md §6.6)."""
+    words = ["Piles"]
+    for side, pile in enumerate(piles.sides):
+        words.extend(("/", *pile) if side else pile)
+    words.extend(("sweeps", *map(str, piles.sweeps)))
+    if piles.last_capture is not None:
+        words.append(f"last S{piles.last_capture}")
+    if piles.left:
+        words.extend(("left", *piles.left))
     return " ".join(words)
 
 

@@ -91,6 +91,10 @@ def dispute(
     return Expect("dispute", kind, loc, "", (where, "|", message), deciding)
 
 
+PILED_ACES = tuple(
+    f"/deals/1/piles/sides/{at}" for at in ("1/0", "0/4", "1/12", "1/18")
+)
+"""Where the piles of deal 2 of the piled sample hold the aces: A♠ A♥ A♦ A♣."""
 RESIDUE_DEAL = "/deals/0/claimed/sides"
 RESIDUE_DECIDING = ("/deals/0/rounds/5/moves/5", "/deals/0")
 
@@ -311,6 +315,44 @@ EXPECTED: dict[str, list[Expect]] = {
             kind="match",
         ),
     ],
+    "disputed-piles-ace-wrong-side.json": [
+        dispute(
+            "/deals/1/claimed/sides/0/points/aces",
+            "deal 2, side 0 (Ana & Caio), points.aces",
+            "claimed aces 0, computed 1",
+            PILED_ACES,
+        ),
+        dispute(
+            "/deals/1/claimed/sides/0/total",
+            "deal 2, side 0 (Ana & Caio), total",
+            "claimed total 5, computed 6",
+        ),
+        dispute(
+            "/deals/1/claimed/sides/1/points/aces",
+            "deal 2, side 1 (Ben & Dee), points.aces",
+            "claimed aces 4, computed 3",
+            PILED_ACES,
+        ),
+        dispute(
+            "/deals/1/claimed/sides/1/total",
+            "deal 2, side 1 (Ben & Dee), total",
+            "claimed total 6, computed 5",
+        ),
+        dispute(
+            "/claimed/totals/0",
+            "match total of side 0 (Ana & Caio)",
+            "claimed match total 8, computed 9",
+            (),
+            kind="match",
+        ),
+        dispute(
+            "/claimed/totals/1",
+            "match total of side 1 (Ben & Dee)",
+            "claimed match total 25, computed 24",
+            (),
+            kind="match",
+        ),
+    ],
     "disputed-two-mistakes.json": [
         dispute(
             "/deals/0/claimed/sides/0/points/big_casino",
@@ -463,7 +505,7 @@ def check_findings(name: str, findings: list[Finding]) -> None:
 def test_there_are_samples() -> None:
     assert len(SAMPLES) >= 15
     assert ARCHIVE.exists()
-    assert len(BAD) == 12
+    assert len(BAD) == 13
 
 
 def test_every_bad_sample_has_expectations() -> None:

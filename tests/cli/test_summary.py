@@ -37,6 +37,9 @@ SAMPLE_SUMMARY = [
     " sheet is exactly what you get if the partners' cards had been counted player by"
     " player; partners' cards are counted together (R12.2). (+1 more in the full"
     " report)",
+    "disputed    sample_games/disputed-piles-ace-wrong-side.json: Deal 2: Your score"
+    " sheet is exactly what you get if the ace A♥ had been counted for Ben & Dee; A♥"
+    " is in Ana & Caio's pile (R12.1). (+1 more in the full report)",
     "disputed    sample_games/disputed-residue-wrong-side.json: Deal 1: Your score"
     " sheet is exactly what you get if the 6 cards left on the table at the end had"
     " gone to Ben; the rules give them to Ana, who made the last capture (move 46)"
@@ -62,7 +65,7 @@ SAMPLE_SUMMARY = [
     " /deals/0/rounds/2/moves/2/card (R1.1)",
     "invalid     sample_games/invalid-out-of-turn.json: deal 1, round 2, move 3: Ana"
     " (seat 0) plays 4H: R2.4 out of turn: it is seat 1's turn, not seat 0's",
-    "44 records: 33 ok, 8 disputed, 3 invalid, 0 unreadable (1 ok record has claimed"
+    "46 records: 34 ok, 9 disputed, 3 invalid, 0 unreadable (1 ok record has claimed"
     " scores not checked: a deal not played out)",
     "The full reports:",
     "  one score sheet:       casino-records rescore"

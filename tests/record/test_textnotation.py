@@ -21,6 +21,7 @@ from casino_records.record.models import (
     Deal,
     GameRecord,
     Meta,
+    Piles,
     Player,
     Round,
     RulesSpec,
@@ -131,6 +132,10 @@ def rich() -> GameRecord:
                 },
                 {"dealer": 0, "table": ["4S", "5D", "6C", "9C"],
                  "claimed": {"sides": [{}, {"total": 0}]}},
+                {"dealer": 3,
+                 "piles": {"sides": [CARD_NAMES[:30], []], "sweeps": [2, 0],
+                           "last_capture": 2, "left": CARD_NAMES[30:]},
+                 "claimed": {"sides": [{"total": 11}, {}]}, "comment": "no moves"},
             ],
             "claimed": {"totals": [21, 14], "winner": 0, "comment": "close \"game\""},
             "comment": "game {comment}\nwith two lines",
@@ -392,9 +397,10 @@ def test_every_model_field_is_written() -> None:
     assert list(Player.model_fields) == ["name", "id"]
     assert list(Shuffle.model_fields) == ["method", "seed"]
     assert list(Deal.model_fields) == [
-        "dealer", "shuffle", "deck", "table", "rounds", "claimed", "comment",
+        "dealer", "shuffle", "deck", "table", "rounds", "piles", "claimed", "comment",
     ]  # fmt: skip
     assert list(Round.model_fields) == ["hands", "moves"]
+    assert list(Piles.model_fields) == ["sides", "sweeps", "last_capture", "left"]
     assert list(TrailMove.model_fields) == [
         "seat",
         "card",

@@ -36,4 +36,9 @@ def deal_mistakes(game: GameFacts, facts: DealFacts) -> list[Mistake]:
     made by :func:`total_added_wrong`, not listed here.
     """
     words = Words(game, facts)
+    piles = game.record.deals[facts.index].piles
+    if piles is not None:  # no moves to name: the piles' own catalogue
+        from ..pilemistakes import pile_mistakes
+
+        return list(pile_mistakes(words, facts, piles))
     return [*counting_mistakes(words, facts), *reading_mistakes(words, facts)]

@@ -1,0 +1,259 @@
+"""The counting mistakes of a deal given by its piles, in words that name the piles.
+
+A deal given by its piles (docs/notation.md §6.6) has no moves to name, so the
+catalogue of :mod:`.mistakes` that points at the capture behind each figure
+is told here by the piles instead: the residue given to the wrong side, a
+tie given to one side, a sweep counted for the wrong side or not at all, a
+casino or an ace counted for the wrong side, an ace miscounted. The
+misreadings of the rules that need no move come from
+:func:`~.mistakes.readings.reading_mistakes`. Used by
+:func:`~.mistakes.deal_mistakes`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Final
+
+from ..engine.cards import BIG_CASINO, CARDS, LITTLE_CASINO, Card
+from ..record.piles import Piles
+from .mistakes.base import (
+    Change,
+    Mistake,
+    Words,
+    add_points,
+    count,
+    deal_mistake,
+    move_cards,
+    set_points,
+)
+from .mistakes.readings import reading_mistakes
+from .rescoring import DealFacts, Scenario
+
+__all__ = ["pile_mistakes"]
+
+_NEEDS_SEATS: Final = frozenset({"partnership_not_combined"})
+"""Readings that need each seat's own captures, which the piles do not keep."""
+
+_ITEMS: Final = (
+    ("most_cards", "cards", "most cards", 3),
+    ("most_spades", "spades", "most spades", 1),
+)
+
+
+def pile_mistakes(words: Words, facts: DealFacts, piles: Piles) -> Iterator[Mistake]:
+    """Every counting mistake that could be made in this piled deal, most common first."""
+    yield from _residue(words, facts, piles)
+    yield from _ties(words, facts)
+    yield from _sweeps(words, facts)
+    yield from _casinos(words, facts)
+    yield from _aces(words, facts)
+    for mistake in reading_mistakes(words, facts):
+        if mistake.kind not in _NEEDS_SEATS:
+            yield mistake
+
+
+def _residue(words: Words, facts: DealFacts, piles: Piles) -> Iterator[Mistake]:
+    state = facts.state
+    cards = state.residue
+    if not cards:
+        return
+    owner = state.residue_side
+    left = f"the {count(len(cards), 'card')} left on the table at the end"
+    seat = piles.last_capture
+    if owner is not None and seat is not None:
+        truth = (
+            f"the rules give them to {words.side(owner)}: {words.player(seat)} made"
+            " the last capture"
+        )
+        rule = "R11.1"
+    elif owner is not None:
+        truth = (
+            "nobody captured, and these rules give them to the dealer's side,"
+            f" {words.side(owner)}"
+        )
+        rule = "R11.2"
+    else:
+        truth = "nobody captured in this deal, so they count for nobody"
+        rule = "R11.2"
+    for side in range(len(state.piles)):
+        if side != owner:
+            yield deal_mistake(
+                facts,
+                None,
+                kind="residue_to_side",
+                rule=rule,
+                side=side,
+                what_if=f"{left} had gone to {words.side(side)}",
+                truth=truth,
+                change=move_cards(owner, side, cards),
+            )
+    if owner is not None:
+        yield deal_mistake(
+            facts,
+            None,
+            kind="residue_to_nobody",
+            rule=rule,
+            side=owner,
+            what_if=f"nobody had been given {left}",
+            truth=truth,
+            change=move_cards(owner, None, cards),
+        )
+
+
+def _ties(words: Words, facts: DealFacts) -> Iterator[Mistake]:
+    for category, counted, item, points in _ITEMS:
+        counts = [s.cards if counted == "cards" else s.spades for s in facts.scores]
+        tied = [k for k, c in enumerate(counts) if c == max(counts)]
+        if len(tied) < 2:
+            continue
+        split = "–".join(str(counts[k]) for k in tied)
+        for side in tied:
+            yield deal_mistake(
+                facts,
+                None,
+                kind="tie_to_side",
+                rule="R12.2",
+                side=side,
+                what_if=f"the {split} tie in {counted} had given {words.side(side)}"
+                f" the {count(points, 'point')} for {item}",
+                truth=f"a tie for {item} scores nobody",
+                change=set_points(
+                    category, {k: points if k == side else 0 for k in tied}
+                ),
+            )
+
+
+def _sweeps(words: Words, facts: DealFacts) -> Iterator[Mistake]:
+    sweeps = facts.base.sweeps
+    for side, made in enumerate(sweeps):
+        name = words.side(side)
+        said = f"{name} made {count(len(made), 'sweep')}"
+        yield deal_mistake(
+            facts,
+            None,
+            kind="sweep_extra",
+            rule="R10.1",
+            side=side,
+            what_if=f"a sweep more had been counted for {name}",
+            truth=f"by the piles, {said}",
+            change=_sweeps_of(side, len(made) + 1),
+        )
+        if not made:
+            continue
+        yield deal_mistake(
+            facts,
+            None,
+            kind="sweep_missed",
+            rule="R10.1",
+            side=side,
+            what_if=f"one of {name}'s sweeps had not been counted",
+            truth=f"by the piles, {said}",
+            change=_sweeps_of(side, len(made) - 1),
+        )
+        for other in range(len(sweeps)):
+            if other != side:
+                yield deal_mistake(
+                    facts,
+                    None,
+                    kind="sweep_to_side",
+                    rule="R10.1",
+                    side=other,
+                    what_if=f"one of {name}'s sweeps had been counted for"
+                    f" {words.side(other)}",
+                    truth=f"a sweep belongs to the side that made it: {said}",
+                    change=lambda s, a=side, b=other: _sweeps_of(
+                        a, len(s.sweeps[a]) - 1
+                    )(_sweeps_of(b, len(s.sweeps[b]) + 1)(s)),
+                )
+
+
+def _sweeps_of(side: int, made: int) -> Change:
+    """The change that gives ``side`` ``made`` sweeps, made when nobody knows."""
+    return lambda scenario: scenario.with_sweeps(side, [-1] * made)
+
+
+def _holder(scenario: Scenario, card: Card) -> int | None:
+    return next((k for k, pile in enumerate(scenario.piles) if card in pile), None)
+
+
+def _where(words: Words, facts: DealFacts, holder: int | None, card: Card) -> str:
+    """Where the piles put ``card``, in words."""
+    if holder is None:
+        return f"nobody took {card.pretty}"
+    if card in facts.state.residue:
+        return f"{card.pretty} was left on the table and went to {words.side(holder)}"
+    return f"{card.pretty} is in {words.side(holder)}'s pile"
+
+
+def _casinos(words: Words, facts: DealFacts) -> Iterator[Mistake]:
+    for card, category, name, points in (
+        (BIG_CASINO, "big_casino", "Big Casino", 2),
+        (LITTLE_CASINO, "little_casino", "Little Casino", 1),
+    ):
+        holder = _holder(facts.base, card)
+        truth = _where(words, facts, holder, card)
+        label = f"{name} ({card.pretty})"
+        for side in range(len(facts.base.piles)):
+            if side == holder:
+                continue
+            changes = {side: points} | ({} if holder is None else {holder: 0})
+            yield deal_mistake(
+                facts,
+                None,
+                kind="casino_to_side",
+                rule="R12.1",
+                side=side,
+                what_if=f"{label} had been counted for {words.side(side)}",
+                truth=truth,
+                change=set_points(category, changes),
+            )
+        if holder is not None:
+            yield deal_mistake(
+                facts,
+                None,
+                kind="casino_missed",
+                rule="R12.1",
+                side=holder,
+                what_if=f"{label} had not been counted",
+                truth=truth,
+                change=set_points(category, {holder: 0}),
+            )
+
+
+def _aces(words: Words, facts: DealFacts) -> Iterator[Mistake]:
+    for ace in (c for c in CARDS if c.is_ace):
+        holder = _holder(facts.base, ace)
+        if holder is None:
+            continue
+        truth = _where(words, facts, holder, ace)
+        for side in range(len(facts.base.piles)):
+            if side != holder:
+                yield deal_mistake(
+                    facts,
+                    None,
+                    kind="ace_to_side",
+                    rule="R12.1",
+                    side=side,
+                    what_if=f"the ace {ace.pretty} had been counted for"
+                    f" {words.side(side)}",
+                    truth=truth,
+                    change=lambda s, a=holder, b=side: add_points("aces", b, 1)(
+                        add_points("aces", a, -1)(s)
+                    ),
+                )
+    for side, score in enumerate(facts.scores):
+        aces = len(score.aces)
+        for delta in (1, -1):
+            if 0 <= aces + delta <= 4:
+                yield deal_mistake(
+                    facts,
+                    None,
+                    kind="aces_miscounted",
+                    rule="R12.1",
+                    side=side,
+                    what_if=f"{words.side(side)}'s aces had been counted as"
+                    f" {aces + delta}",
+                    truth=f"{words.side(side)} took {count(aces, 'ace')}",
+                    change=add_points("aces", side, delta),
+                )
