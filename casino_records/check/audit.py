@@ -16,6 +16,7 @@ from ..engine.match import MatchState
 from ..engine.moves import MoveKind, Step
 from ..engine.scoring import CATEGORIES, SideScore
 from ..engine.state import DealState
+from ..record.pointer import move_place
 from ..record.shape import DealShape as Deal
 from ..record.shape import RecordShape
 from .scorecheck import ScoreCheck
@@ -73,8 +74,8 @@ class DecidingMoves:
         """The move ``step`` as a deciding move, with what it decided."""
         name = self.names[step.move.seat]
         where = (
-            f"deal {self.d + 1}, round {step.round + 1}, move {step.index + 1} of the"
-            f" deal: {name} (seat {step.move.seat}) {move_text(step.move)}"
+            f"{move_place(self.d, step.index + 1, step.round)}:"
+            f" {name} (seat {step.move.seat}) {move_text(step.move)}"
         )
         loc = move_loc(self.d, self.deal, step.index)
         from .report import DecidingMove

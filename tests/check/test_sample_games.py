@@ -359,7 +359,7 @@ EXPECTED: dict[str, list[Expect]] = {
             "illegal_move",
             "/deals/0/rounds/0/moves/0",
             "B4",
-            ("deal 1, round 1, move 1: Ben (seat 1) plays AD", "|", "holds no card"),
+            ("deal 1, move 1 (round 1): Ben (seat 1) plays A♦", "|", "holds no card"),
             (),
             legal=True,
         ),
@@ -373,8 +373,8 @@ EXPECTED: dict[str, list[Expect]] = {
             (
                 "deal 1, round 3, seat 1",
                 "|",
-                "7S is dealt twice",
-                "/deals/0/rounds/0/moves/1/card",
+                "7♠ is dealt twice",
+                "at deal 1, move 2 (round 1) and at deal 1, move 19 (round 3)",
             ),
             (),
         ),
@@ -386,7 +386,7 @@ EXPECTED: dict[str, list[Expect]] = {
             "/deals/0/rounds/1/moves/2",
             "R2.4",
             (
-                "deal 1, round 2, move 3: Ana (seat 0) plays 4H",
+                "deal 1, move 11 (round 2): Ana (seat 0) plays 4♥",
                 "|",
                 "out of turn",
                 "seat 1's turn",
