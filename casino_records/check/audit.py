@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final
 
 from ..engine.cards import BIG_CASINO, LITTLE_CASINO, Card, Suit
-from ..engine.describe import move_text
+from ..engine.describe import move_text, plural
 from ..engine.match import MatchState
 from ..engine.moves import MoveKind, Step
 from ..engine.scoring import CATEGORIES, SideScore
@@ -88,7 +88,10 @@ class DecidingMoves:
         taker = "nobody" if side is None else f"side {side}"
         cards = self.state.residue
         spades = sum(1 for c in cards if c.suit is Suit.SPADES)
-        went = f"the residue, {len(cards)} cards ({spades} spades), went to {taker}"
+        went = (
+            f"the residue, {plural(len(cards), 'card')} ({plural(spades, 'spade')}),"
+            f" went to {taker}"
+        )
         from .report import DecidingMove
 
         return DecidingMove(
@@ -101,9 +104,9 @@ class DecidingMoves:
         """The capture that took ``card``, or the residue that held it."""
         step = self.origin.get(card)
         if step is not None:
-            return [self.step(step, f"captured {what} ({card})")]
+            return [self.step(step, f"captured {what} ({card.pretty})")]
         if card in self.state.residue:
-            return [self.residue(f"{what} ({card}) was left on the table")]
+            return [self.residue(f"{what} ({card.pretty}) was left on the table")]
         return []
 
     def last(self) -> list[DecidingMove]:

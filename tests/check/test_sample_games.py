@@ -201,8 +201,9 @@ EXPECTED: dict[str, list[Expect]] = {
         dispute(
             "/claimed/winner",
             "the match winner",
-            "claimed winner side 1 (Ben), computed side 0 (Ana): side 0 counted out"
-            " with Big Casino (R13.3)",
+            "claimed winner side 1 (Ben), computed side 0 (Ana): side 0 counted out:"
+            " reached 21 first, at Big Casino; side 1 reached 21 only at ace A♣"
+            " (R13.3)",
             (),
             kind="match",
         ),
@@ -430,7 +431,7 @@ SHOWS: dict[str, Callable[[ReplayReport], bool]] = {
         and r.deals[0].sides[0].total_after == 9
         and r.deals[1].moves == 48
         and r.deals[1].sides == []
-        and "wins at once" in r.deals[1].match_note
+        and "winning at once" in r.deals[1].match_note
     ),
 }
 

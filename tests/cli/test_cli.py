@@ -503,7 +503,7 @@ def test_show_whole_game(runner: CliRunner) -> None:
     out = result.stdout
     assert "=== Deal 1" in out and "Round 1" in out
     assert "[capture]" in out and "[trail]" in out
-    assert "Match totals:" in out
+    assert "Match result: " in out
     assert "{An ace straight away" in out  # the annotator's comment
 
 
