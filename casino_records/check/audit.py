@@ -11,13 +11,13 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final
 
 from ..engine.cards import BIG_CASINO, CARD_NAMES, CARDS, LITTLE_CASINO, Card, Suit
-from ..engine.describe import move_text, side_names
+from ..engine.describe import move_text, plural, side_names
 from ..engine.match import MatchState
 from ..engine.moves import MoveKind, Step
 from ..engine.scoring import CATEGORIES, SideScore
 from ..engine.state import DealState
 from ..record.plain import points_read
-from ..record.pointer import pointer
+from ..record.pointer import move_place, pointer
 from ..record.shape import DealShape as Deal
 from ..record.shape import RecordShape
 from .piles import place_of
@@ -87,8 +87,8 @@ class DecidingMoves:
         """The move ``step`` as a deciding move, with what it decided."""
         name = self.names[step.move.seat]
         where = (
-            f"deal {self.d + 1}, round {step.round + 1}, move {step.index + 1} of the"
-            f" deal: {name} (seat {step.move.seat}) {move_text(step.move)}"
+            f"{move_place(self.d, step.index + 1, step.round)}:"
+            f" {name} (seat {step.move.seat}) {move_text(step.move)}"
         )
         loc = move_loc(self.d, self.deal, step.index)
         from .report import DecidingMove
@@ -101,7 +101,10 @@ class DecidingMoves:
         taker = "nobody" if side is None else f"side {side}"
         cards = self.state.residue
         spades = sum(1 for c in cards if c.suit is Suit.SPADES)
-        went = f"the residue, {len(cards)} cards ({spades} spades), went to {taker}"
+        went = (
+            f"the residue, {plural(len(cards), 'card')} ({plural(spades, 'spade')}),"
+            f" went to {taker}"
+        )
         from .report import DecidingMove
 
         return DecidingMove(
@@ -114,14 +117,14 @@ class DecidingMoves:
         """The capture that took ``card``, or the residue that held it."""
         step = self.origin.get(card)
         if step is not None:
-            return [self.step(step, f"captured {what} ({card})")]
+            return [self.step(step, f"captured {what} ({card.pretty})")]
         if card in self.state.residue:
-            return [self.residue(f"{what} ({card}) was left on the table")]
+            return [self.residue(f"{what} ({card.pretty}) was left on the table")]
         piles = self.deal.piles
         found = None if piles is None else place_of(piles, CARD_NAMES[card], self.sides)
         if found is not None:
             path, place = found
-            return [self.pile(pointer(*path), f"{what} ({card}) is in {place}")]
+            return [self.pile(pointer(*path), f"{what} ({card.pretty}) is in {place}")]
         return []
 
     def last(self) -> list[DecidingMove]:

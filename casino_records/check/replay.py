@@ -31,7 +31,7 @@ from ..errors import (
     RulesError,
     ScoreMismatchError,
 )
-from ..record.pointer import describe
+from ..record.pointer import describe, move_place, played_where
 from ..record.provenance import DealCards, resolve_deal_cards
 from ..record.shape import DealShape as Deal
 from ..record.shape import RecordShape
@@ -220,9 +220,10 @@ class _Replayer:
             elif finding.severity == "dispute":
                 self.tally.disputed = True
 
-    def move_where(self, d: int, r: int, k: int, seat: int, card: str) -> str:
-        name = self.names[seat] if 0 <= seat < len(self.names) else "?"
-        return f"deal {d + 1}, round {r + 1}, move {k + 1}: {name} (seat {seat}) plays {card}"
+    def move_where(self, d: int, r: int, state: DealState, move: Move) -> str:
+        """The move about to be made at ``state`` in words (its number in the deal)."""
+        number = state.moves_played + 1
+        return played_where(self.names, d, number, r, move.seat, move.card.pretty)
 
     # --- the match -------------------------------------------------------------------
 
@@ -388,10 +389,11 @@ class _Replayer:
         ]
         if later:
             r2, k2 = later[0]
+            number = sum(len(done.moves) for done in deal.rounds[:r2]) + k2 + 1
             self.error(
                 "match",
                 f"/deals/{d}/rounds/{r2}/moves/{k2}",
-                f"deal {d + 1}, round {r2 + 1}, move {k2 + 1}",
+                move_place(d, number, r2),
                 "R13.4 the match was won at the previous capture (option"
                 " near_target_immediate_win): no further move belongs to the game",
                 rule="R13.4",
@@ -469,10 +471,10 @@ class _Replayer:
                             report, partial, state, move, moves_loc + str(k), d, r, k
                         )
                 except IllegalMoveError as exc:
-                    where = self.move_where(d, r, k, move.seat, str(move.card))
+                    where = self.move_where(d, r, state, move)
                     unseen = partial.pool if partial is not None else frozenset()
                     legal = [
-                        f"{self.names[m.seat]}: {move_text(m, pretty=False)}"
+                        f"{self.names[m.seat]}: {move_text(m)}"
                         for m in generate_legal_moves(state)
                         if m.card not in unseen  # a seat's known cards only
                     ]
@@ -612,7 +614,7 @@ class _Replayer:
                 PendingCheck(
                     rule=checked.waits.rule,
                     loc=loc,
-                    where=self.move_where(d, r, k, move.seat, str(move.card)),
+                    where=self.move_where(d, r, state, move),
                     message=f"{checked.waits.message}, unless {cards} can:"
                     " checked once the hand is known",
                 )

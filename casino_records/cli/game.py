@@ -229,9 +229,12 @@ def show(
             _echo(text + "\n", ascii_)
         match = result.report.match
         if deal is None and match is not None:
+            from ..engine.describe import in_names, result_text
+
             sides = result.report.sides
-            totals = ", ".join(f"{sides[k]} {t}" for k, t in enumerate(match.totals))
-            _echo(f"Match totals: {totals} — {match.reason}\n", ascii_)
+            why = in_names(match.reason, sides, names)
+            said = result_text(sides, match.totals, match.winner, why)
+            _echo(f"Match result: {said}\n", ascii_)
     _warn_invalid(result.report)
     sys.exit(0 if result.report.valid else EXIT_PROBLEM)
 

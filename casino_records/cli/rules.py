@@ -23,8 +23,9 @@ def _unknown(topic: str) -> click.UsageError:
         close = close_ids(topic)
     hint = f" (did you mean {', '.join(close)}?)" if close else ""
     return click.UsageError(
-        f"unknown rule, option or preset {topic!r}{hint}; rule ids look like R9.2,"
-        " G1 or A25, and casino-records rules lists the presets and options"
+        f"unknown rule, option or preset {topic!r}, and no rule or option mentions"
+        f" {topic!r}{hint}; rule ids look like R9.2, G1 or A25, and casino-records"
+        " rules lists the presets and options"
     )
 
 
@@ -58,8 +59,9 @@ def rules(
 
     Without TOPIC: every preset, and every option with its default in each
     preset and its meaning (--preset P: that preset's values). TOPIC is a rule
-    id (R9.2, G1, A25; any case), an option name (sweeps) or a preset. An
-    unknown topic suggests close ones.
+    id (R9.2, G1, A25; any case), an option name (sweeps), a preset, or words
+    (residue, sweep, "big casino"): every rule and option about them, with
+    their ids. A topic nothing mentions suggests close ones.
     """
     from ..engine.options import OPTIONS
     from ..engine.rulebook import rule
@@ -97,7 +99,11 @@ def rules(
         try:
             entry = rule(name)
         except KeyError:
-            raise _unknown(name) from None
+            found = ref.search_text(name)
+            if not found:
+                raise _unknown(name) from None
+            emit(found, ref.search_data(name))
+            return
         emit(ref.entry_text(entry), ref.entry_data(entry))
         return
     if preset is None:

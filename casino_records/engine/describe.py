@@ -8,19 +8,30 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
+from typing import Final
 
 from .cards import Card
 from .masks import cards_of
 from .moves import Action, Build, Move, MoveKind, Step
 
 __all__ = [
+    "agreeing",
     "build_text",
     "cards_text",
+    "in_names",
     "move_text",
+    "plural",
+    "result_text",
     "side_names",
     "step_text",
+    "totals_text",
 ]
+
+_PLURAL_VERBS: Final = {"has": "have", "is": "are", "takes": "take", "wins": "win"}
+_SIDE: Final = re.compile(r"\bside (\d+)\b( (?:has|is|takes|wins)\b)?")
+_SEAT: Final = re.compile(r"\bseat (\d+)\b")
 
 
 def cards_text(cards: Iterable[Card] | int, pretty: bool = True) -> str:
@@ -112,3 +123,84 @@ def side_names(names: Sequence[str], side_of: Sequence[int]) -> list[str]:
         " & ".join(n for n, s in zip(names, side_of, strict=True) if s == side)
         for side in range(sides)
     ]
+
+
+def plural(count: int, word: str, many: str = "") -> str:
+    """A count and its noun, agreeing: ``1 point``, ``2 points``, ``0 points``.
+
+    >>> plural(1, "point"), plural(3, "point"), plural(2, "ace"), plural(1, "sweep", "sweeps")
+    ('1 point', '3 points', '2 aces', '1 sweep')
+    """
+    return f"{count} {word if count == 1 else many or word + 's'}"
+
+
+def agreeing(subject: str, verb: str, verb_plural: str) -> str:
+    """A side's name and its verb: partners (``Ana & Caio``) take the plural.
+
+    >>> agreeing("Ana", "takes", "take"), agreeing("Ana & Caio", "takes", "take")
+    ('Ana takes', 'Ana & Caio take')
+    """
+    return f"{subject} {verb_plural if ' & ' in subject else verb}"
+
+
+def in_names(text: str, sides: Sequence[str], names: Sequence[str]) -> str:
+    """An engine message's ``side N`` and ``seat N`` replaced by names.
+
+    A verb right after a side agrees with it (partners take the plural):
+
+    >>> in_names("it is seat 1's turn; side 0 reached 21", ["Ana", "Ben"], ["Ana", "Ben"])
+    "it is Ben's turn; Ana reached 21"
+    >>> in_names("side 1 has the highest total", ["A & C", "B & D"], [])
+    'B & D have the highest total'
+    """
+
+    def side(found: re.Match[str]) -> str:
+        k = int(found.group(1))
+        if k >= len(sides):
+            return found.group(0)
+        verb = found.group(2)
+        if verb and " & " in sides[k]:
+            verb = " " + _PLURAL_VERBS[verb.strip()]
+        return sides[k] + (verb or "")
+
+    def seat(found: re.Match[str]) -> str:
+        k = int(found.group(1))
+        return names[k] if k < len(names) else found.group(0)
+
+    return _SEAT.sub(seat, _SIDE.sub(side, text))
+
+
+def totals_text(sides: Sequence[str], totals: Sequence[int]) -> str:
+    """Each side's total by name, highest first (seat order among equals).
+
+    >>> totals_text(["Ana", "Ben", "Caio"], [8, 1, 24])
+    'Caio 24, Ana 8, Ben 1'
+    """
+    ranked = sorted(zip(sides, totals, strict=True), key=lambda item: -item[1])
+    return ", ".join(f"{name} {total}" for name, total in ranked)
+
+
+def result_text(
+    sides: Sequence[str], totals: Sequence[int], winner: int | None, why: str
+) -> str:
+    """A match's result, the one phrasing of the command line and the viewer.
+
+    The winner first, its verb agreeing, its total first: with two sides
+    ``Ben & Dee win, 21 to 7``; with three or four, every total by name,
+    highest first. ``why`` (already in names) follows in brackets.
+
+    >>> result_text(["Ana & Caio", "Ben & Dee"], [7, 21], 1, "Ben & Dee reached 21")
+    'Ben & Dee win, 21 to 7 (Ben & Dee reached 21)'
+    >>> result_text(["Ana", "Ben", "Caio"], [8, 1, 24], 2, "")
+    'Caio wins: Caio 24, Ana 8, Ben 1'
+    >>> result_text(["Ana", "Ben"], [12, 9], None, "nobody reached the target")
+    'no winner yet: Ana 12, Ben 9 (nobody reached the target)'
+    """
+    reason = f" ({why})" if why else ""
+    if winner is None or not 0 <= winner < len(sides) or len(totals) != len(sides):
+        return f"no winner yet: {totals_text(sides, totals)}{reason}"
+    won = agreeing(sides[winner], "wins", "win")
+    if len(sides) == 2:
+        other = totals[1 - winner]
+        return f"{won}, {totals[winner]} to {other}{reason}"
+    return f"{won}: {totals_text(sides, totals)}{reason}"

@@ -18,14 +18,20 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Final
 
-from .cards import BIG_CASINO, CARD_NAMES, LITTLE_CASINO, SUITS, Card
+from .cards import BIG_CASINO, LITTLE_CASINO, SUITS, Card
 from .rules import Rules
 from .scoring import COUNT_OUT_ORDER, SideScore, near_target_band, unique_max
 
 _COUNT_OUT_RANK: Final = tuple(COUNT_OUT_ORDER.index(suit) for suit in SUITS)
 """A card's place in the count-out order of aces, by its suit index (card // 13)."""
 
-__all__ = ["CountOutItem", "MatchDecision", "MatchState", "count_out_items"]
+__all__ = [
+    "CountOutItem",
+    "MatchDecision",
+    "MatchState",
+    "count_out_items",
+    "count_out_text",
+]
 
 
 @dataclass(frozen=True, slots=True, init=False)
@@ -135,18 +141,18 @@ class MatchState:
             items = count_out_items(scores, sweep_moves)
             if self.count_out_order is not None:
                 items = self.count_out_order(items)
-            for item in items:
-                before[item.side] += item.points
-                if before[item.side] >= target:
-                    self.winner = item.side
-                    return self._decide(
-                        MatchDecision(
-                            totals,
-                            item.side,
-                            f"side {item.side} counted out with {item.label} (R13.3)",
-                            count_out_item=item,
-                        )
+            counted = _reaching(before, items, target)
+            if counted:
+                side, item = counted[0]
+                self.winner = side
+                return self._decide(
+                    MatchDecision(
+                        totals,
+                        side,
+                        count_out_text(counted, target),
+                        count_out_item=item,
                     )
+                )
             return self._decide(
                 MatchDecision(totals, None, "nobody reached the target")
             )
@@ -218,7 +224,7 @@ class MatchState:
             MatchDecision(
                 tuple(self.totals),
                 side,
-                f"side {side} captured {name} ({needed}) and wins at once"
+                f"side {side} captured {name} ({needed.pretty}), winning at once"
                 " (R13.4, option near_target_immediate_win)",
             )
         )
@@ -226,6 +232,43 @@ class MatchState:
     def _decide(self, decision: MatchDecision) -> MatchDecision:
         self.decisions.append(decision)
         return decision
+
+
+def _reaching(
+    before: Sequence[int], items: Sequence[CountOutItem], target: int
+) -> list[tuple[int, CountOutItem]]:
+    """Each side that reaches ``target`` as ``items`` are credited in order,
+    with the item that takes it there, first to reach first."""
+    running = list(before)
+    reached: list[tuple[int, CountOutItem]] = []
+    for item in items:
+        running[item.side] += item.points
+        if running[item.side] >= target and all(s != item.side for s, _ in reached):
+            reached.append((item.side, item))
+    return reached
+
+
+def count_out_text(reached: Sequence[tuple[int, CountOutItem]], target: int) -> str:
+    """Why a count-out went as it did: the crediting order (R13.3), the one
+    wording of the command line and the viewer (which put names for sides).
+
+    >>> first = CountOutItem(0, "big_casino", 2, "Big Casino")
+    >>> count_out_text([(0, first)], 21)
+    'side 0 counted out: reached 21 at Big Casino (R13.3)'
+    >>> then = CountOutItem(1, "aces", 1, "ace A♦")
+    >>> count_out_text([(0, first), (1, then)], 21)
+    'side 0 counted out: reached 21 first, at Big Casino; side 1 reached 21 only at ace A♦ (R13.3)'
+    """
+    (winner, item), *later = reached
+    if not later:
+        return f"side {winner} counted out: reached {target} at {item.label} (R13.3)"
+    others = "; ".join(
+        f"side {side} reached {target} only at {then.label}" for side, then in later
+    )
+    return (
+        f"side {winner} counted out: reached {target} first, at {item.label};"
+        f" {others} (R13.3)"
+    )
 
 
 def count_out_items(
@@ -250,9 +293,7 @@ def count_out_items(
                 )
     aces: list[tuple[int, Card]] = [(s.side, a) for s in scores for a in s.aces]
     aces.sort(key=lambda pair: _COUNT_OUT_RANK[pair[1] // 13])
-    items += [
-        CountOutItem(side, "aces", 1, f"ace {CARD_NAMES[ace]}") for side, ace in aces
-    ]
+    items += [CountOutItem(side, "aces", 1, f"ace {ace.pretty}") for side, ace in aces]
     sweeps: list[tuple[int, int]] = []
     for score in scores:
         moves = list(sweep_moves[score.side]) if sweep_moves else []

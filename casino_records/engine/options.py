@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Final, Literal, get_args
 
-__all__ = ["OPTIONS", "OPTION_CHOICES", "PRESET_SUMMARIES", "Option"]
+__all__ = ["OPTIONS", "OPTION_CHOICES", "PRESET_SUMMARIES", "Option", "find_options"]
 
 CardValues = Literal["classic", "royal"]
 FaceCapture = Literal["single_same_rank", "all_same_rank", "numeric"]
@@ -298,3 +298,19 @@ PRESET_SUMMARIES: Final[dict[str, str]] = {
     " counter-clockwise play, sweeps that cancel, the near-target rule.",
 }
 """Each preset in one line."""
+
+
+def find_options(query: str) -> list[Option]:
+    """The options whose name, values or meaning mention ``query`` (as
+    :func:`~casino_records.engine.rulebook.mentions` reads it), in catalogue order.
+
+    >>> [option.name for option in find_options("residue")]
+    ['residue_if_no_capture']
+    """
+    from .rulebook import mentions
+
+    return [
+        option
+        for option in OPTIONS.values()
+        if mentions(query, f"{option.name} {option.values_text} {option.meaning}")
+    ]

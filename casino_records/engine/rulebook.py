@@ -11,6 +11,9 @@ section without entries is prose.
 ('R9.2', 'The owner may not trail', 'Trailing')
 >>> close_ids("r9.9")[:2]
 ['R9.1', 'R9.2']
+>>> titled, _ = find("residue")
+>>> [entry.id for entry in titled][:2]
+['R10.2', 'R11.1']
 """
 
 from __future__ import annotations
@@ -28,6 +31,8 @@ __all__ = [
     "Rulebook",
     "Section",
     "close_ids",
+    "find",
+    "mentions",
     "parse_rulebook",
     "rule",
     "rulebook",
@@ -151,3 +156,31 @@ def close_ids(rule_id: str, n: int = 4) -> list[str]:
     if not same:
         same = difflib.get_close_matches(wanted, list(entries), n=n, cutoff=0.5)
     return [entries[key].id for key in same[:n]]
+
+
+def mentions(query: str, text: str) -> bool:
+    """True when ``text`` holds the words of ``query`` in order, each as the
+    start of a word, any case (``sweep`` finds ``Sweeps``, ``big casino`` finds
+    ``Big Casino`` and ``big_casino``; ``ace`` does not find ``place``).
+
+    >>> mentions("big casino", "points.big_casino"), mentions("ace", "the place")
+    (True, False)
+    """
+    words = re.findall(r"[^\W_]+", query.lower())
+    if not words:
+        return False
+    phrase = r"[\W_]+".join(re.escape(word) for word in words)
+    return re.search(rf"(?<![^\W_]){phrase}", text.lower()) is not None
+
+
+def find(query: str) -> tuple[list[Entry], list[Entry]]:
+    """The entries about ``query`` (:func:`mentions`), in the reference's order:
+    those whose title (or section) names it, then those whose text only does."""
+    titled: list[Entry] = []
+    mentioned: list[Entry] = []
+    for entry in rulebook().entries.values():
+        if mentions(query, f"{entry.title} / {entry.section}"):
+            titled.append(entry)
+        elif mentions(query, entry.text):
+            mentioned.append(entry)
+    return titled, mentioned

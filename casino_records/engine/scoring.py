@@ -242,7 +242,7 @@ def bank_points(
         return earned, ""
     item = NEAR_TARGET_ITEM[band]
     met = points[item] > 0
-    name = item.replace("_", " ")
+    name = CHECK_LABELS["points." + item]
     if rules.near_target_rule == "frozen":
         if met:
             return band, f"at {total}: took {name}, reaches {total + band} (R13.4)"

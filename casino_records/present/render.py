@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Literal, TypeAlias
 
-from ..engine.describe import side_names, step_text
+from ..engine.describe import agreeing, plural, side_names, step_text
 from ..engine.scoring import CATEGORIES, CHECK_LABELS
 from .direction import order_text
 from .scoring_notes import near_target_needs, near_target_results, sweep_note
@@ -219,7 +219,8 @@ def deal_text(
         left = _cards(end.residue, pretty)
         if end.residue and end.residue_side is not None:
             lines.append(
-                f"  end. {sides[end.residue_side]} takes the residue {left} (the"
+                f"  end. {agreeing(sides[end.residue_side], 'takes', 'take')} the"
+                f" residue {left} (the"
                 " last capturer takes the cards left, R11.1)  table: empty"
             )
             lines.append("End of deal")
@@ -252,7 +253,7 @@ def side_score_text(side: SideReport) -> str:
         for name in CATEGORIES
         if side.points.get(name)
     )
-    text = f"{side.name}: {side.earned} points ({points or 'none'})"
+    text = f"{side.name}: {plural(side.earned, 'point')} ({points or 'none'})"
     if side.banked != side.earned:
         text += f", {side.banked} banked ({side.note})"
     if side.total_after is not None:

@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Final
 
+from ..engine.describe import in_names, result_text
 from ..engine.scoring import CHECK_LABELS
 from .render import seat_label, side_score_text
 from .scoring_notes import near_target_needs, score_notes
@@ -189,11 +190,8 @@ def _match_section(report: ReplayReport) -> list[str]:
                 f"  winner: claimed {name(check.claimed)}, computed"
                 f" {name(check.computed)} {_mark(check)}"
             )
-    if match.winner is not None:
-        score = " to ".join(str(t) for t in match.totals)
-        lines.append(f"  Result: {name(match.winner)} wins, {score} ({match.reason})")
-    else:
-        lines.append(f"  Result: no winner yet ({match.reason})")
+    why = in_names(match.reason, sides, report.players)
+    lines.append(f"  Result: {result_text(sides, match.totals, match.winner, why)}")
     lines += [
         line
         for finding in report.findings

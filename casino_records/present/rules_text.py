@@ -15,8 +15,8 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from ..engine.options import OPTIONS, PRESET_SUMMARIES, Option
-from ..engine.rulebook import Entry, rule
+from ..engine.options import OPTIONS, PRESET_SUMMARIES, Option, find_options
+from ..engine.rulebook import Entry, find, rule
 from ..engine.rules import PRESETS, Preset, Rules, preset_defaults
 
 __all__ = [
@@ -29,6 +29,8 @@ __all__ = [
     "options_markdown",
     "options_text",
     "reference_markdown",
+    "search_data",
+    "search_text",
     "value_text",
 ]
 
@@ -117,6 +119,45 @@ def options_text(preset: Preset | None = None, rules: Rules | None = None) -> st
         lines.append(f"  {name} = {value_text(values[name])}{mark}")
         lines.append(f"      {_meaning(option)} ({', '.join(option.rules)}).")
     return "\n".join(lines) + "\n"
+
+
+def search_text(query: str) -> str:
+    """The rules and options about ``query``, with their ids, for the terminal;
+    ``""`` when nothing mentions it.
+
+    >>> print(search_text("residue").splitlines()[0])
+    Rules about 'residue' (casino-records rules ID prints one):
+    """
+    titled, mentioned = find(query)
+    options = find_options(query)
+    if not (titled or mentioned or options):
+        return ""
+    lines = [f"Rules about {query!r} (casino-records rules ID prints one):"]
+    lines += [f"  {e.id:<6} {e.title}  ({e.section})" for e in titled]
+    if mentioned:
+        label = "Also mentioned in" if titled else "Mentioned in"
+        listed = ", ".join(f"{e.id} {e.title}" for e in mentioned)
+        lines.append(f"  {label}: {listed}.")
+    if options:
+        lines += [
+            "",
+            f"Options about {query!r} (casino-records rules NAME prints one):",
+        ]
+        for option in options:
+            lines.append(f"  {option.name}: {option.values_text}")
+            lines.append(f"      {_meaning(option)} ({', '.join(option.rules)}).")
+    return "\n".join(lines) + "\n"
+
+
+def search_data(query: str) -> dict[str, Any]:
+    """:func:`search_text` as JSON data: the query, the rules, the options."""
+    titled, mentioned = find(query)
+    return {
+        "query": query,
+        "rules": [entry_data(e) | {"in_title": True} for e in titled]
+        + [entry_data(e) | {"in_title": False} for e in mentioned],
+        "options": [option_data(o.name) for o in find_options(query)],
+    }
 
 
 def _values(rules: Rules) -> dict[str, Any]:

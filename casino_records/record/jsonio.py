@@ -127,7 +127,7 @@ def _read(
     except ValidationError:
         return _read_slowly(data)
     if jsontext.has_repeated_keys(data):
-        return None, _repeated(data)
+        return None, _repeated(data, jsontext.parse(data))
     return record, []
 
 
@@ -136,7 +136,7 @@ def _read_slowly(data: bytes) -> tuple[GameRecord | None, list[RecordFormatError
     if error is not None:
         return None, [error]
     obj = jsontext.parse(data)
-    errors = _repeated(data)
+    errors = _repeated(data, obj)
     if not isinstance(obj, dict):
         message = f"a record is a JSON object, not {_json_kind(obj)}"
         return None, [RecordFormatError(message, where="the whole record")]
@@ -147,13 +147,13 @@ def _read_slowly(data: bytes) -> tuple[GameRecord | None, list[RecordFormatError
     return (None, errors) if errors else (record, [])
 
 
-def _repeated(data: bytes) -> list[RecordFormatError]:
+def _repeated(data: bytes, obj: object) -> list[RecordFormatError]:
     return [
         RecordFormatError(
             f"the key {str(path[-1])!r} is given twice in one object (a record"
             " gives each field once)",
             loc=pointer(*path),
-            where=describe(path),
+            where=describe(path, obj),
         )
         for path in jsontext.repeated_keys(data)
     ]

@@ -93,7 +93,7 @@ def validation_errors(exc: ValidationError, obj: object) -> list[RecordFormatErr
         RecordFormatError(
             shortened(_message(detail, loc, obj)),
             loc=pointer(*loc),
-            where=describe(loc),
+            where=describe(loc, obj),
         )
         for loc, detail in _most_useful_first(found)
     ]

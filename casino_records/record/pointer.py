@@ -2,8 +2,11 @@
 
 Every place in a record is named two ways: ``loc``, a JSON pointer such as
 ``/deals/0/rounds/2/moves/3/card``, and ``where``, the same place in words,
-``deal 1, round 3, move 4, field card``. This module is the one place that
-spells either.
+``deal 1, move 11 (round 3), field card``. This module is the one place that
+spells either. A move is named by its number across the deal, as the text
+notation, ``show``, ``legal`` and the viewer number it, with its round as
+context (:func:`move_place`); a JSON pointer keeps its own 0-based numbering
+per round.
 
 >>> pointer("deals", 0, "rounds", 2, "moves", 3, "card")
 '/deals/0/rounds/2/moves/3/card'
@@ -11,13 +14,15 @@ spells either.
 '/meta/tags/a~1b~0c'
 >>> parse("/meta/tags/a~1b~0c")
 ('meta', 'tags', 'a/b~c')
->>> describe("/deals/0/rounds/2/moves/3/card")
-'deal 1, round 3, move 4, field card'
+>>> data = {"deals": [{"rounds": [{"moves": [0] * 4}, {"moves": [0] * 3}, {}]}]}
+>>> describe("/deals/0/rounds/2/moves/3/card", data)
+'deal 1, move 11 (round 3), field card'
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import Any, Final, TypeAlias
 
 __all__ = [
@@ -27,6 +32,9 @@ __all__ = [
     "describe",
     "escape",
     "move_at",
+    "move_number",
+    "move_place",
+    "played_where",
     "parse",
     "pointer",
     "set_at",
@@ -38,7 +46,7 @@ Part: TypeAlias = str | int
 _INDEXED: Final = {
     "deals": "deal {n}",
     "rounds": "round {n}",
-    "moves": "move {n}",
+    "moves": "the round's move {n}",
     "players": "player at seat {i}",
     "hands": "hand of seat {i}",
     "teams": "team {i}",
@@ -128,13 +136,61 @@ def set_at(data: Any, loc: str, value: Any) -> None:
     node[last] = value
 
 
+def move_place(deal: int, number: int, round_: int) -> str:
+    """A move's place in words, the one spelling every message uses.
+
+    ``deal`` and ``round_`` count from 0, ``number`` is the move's number in
+    its deal from 1 (across the deal's rounds, see docs/notation.md).
+
+    >>> move_place(0, 11, 1)
+    'deal 1, move 11 (round 2)'
+    """
+    return f"deal {deal + 1}, move {number} (round {round_ + 1})"
+
+
+def played_where(
+    names: Sequence[str], deal: int, number: int, round_: int, seat: int, card: str
+) -> str:
+    """A recorded move's place and player, as findings say it.
+
+    >>> played_where(["Ana", "Ben"], 0, 11, 1, 0, "4♥")
+    'deal 1, move 11 (round 2): Ana (seat 0) plays 4♥'
+    """
+    name = names[seat] if 0 <= seat < len(names) else "?"
+    return f"{move_place(deal, number, round_)}: {name} (seat {seat}) plays {card}"
+
+
+def move_number(data: Any, deal: int, round_: int, index: int) -> int | None:
+    """The number in its deal (from 1) of move ``index`` of round ``round_``,
+    all 0-based, counted in JSON ``data``; None where the rounds before it
+    are not all well-formed lists of moves.
+
+    >>> data = {"deals": [{"rounds": [{"moves": [0] * 8}, {"moves": []}]}]}
+    >>> move_number(data, 0, 1, 0), move_number(data, 0, 2, 0), move_number({}, 0, 0, 0)
+    (9, None, None)
+    """
+    try:
+        rounds = data["deals"][deal]["rounds"]
+        before = [rounds[r]["moves"] for r in range(round_)]
+        rounds[round_]  # noqa: B018 - the round itself must exist
+    except (KeyError, IndexError, TypeError):
+        return None
+    if not all(isinstance(moves, list) for moves in before):
+        return None
+    return sum(len(moves) for moves in before) + index + 1
+
+
 def _clip(name: str) -> str:
     """A key for words: a name chosen by the writer may be a megabyte long."""
     return name if len(name) <= 40 else name[:37] + "..."
 
 
-def describe(loc: str | tuple[Part, ...]) -> str:
+def describe(loc: str | tuple[Part, ...], data: Any = None) -> str:
     """Say in words where a pointer (or a path) is.
+
+    With the record's JSON ``data``, a move is named by its number in the
+    deal (:func:`move_place`); without it, or where the rounds before it are
+    not well formed, as the round's move.
 
     >>> describe(("deals", 0, "claimed", "sides", 1, "points", "aces"))
     'deal 1, claimed side 1, field points.aces'
@@ -144,10 +200,28 @@ def describe(loc: str | tuple[Part, ...]) -> str:
     'deal 1, round 2, hand of seat 2, card 4'
     >>> describe("/rules/options/sweeps"), describe("/meta/tags/deals/0")
     ('field rules.options.sweeps', 'field meta.tags.deals.0')
+    >>> describe("/deals/0/rounds/1/moves/2")
+    "deal 1, round 2, the round's move 3"
     >>> describe("")
     'the whole record'
     """
     parts = parse(loc) if isinstance(loc, str) else loc
+    head = parts[:6]
+    if (
+        len(head) == 6
+        and (head[0], head[2], head[4]) == ("deals", "rounds", "moves")
+        and all(isinstance(head[i], int) for i in (1, 3, 5))
+    ):
+        d, r, k = (int(head[i]) for i in (1, 3, 5))
+        number = None if data is None else move_number(data, d, r, k)
+        if number is not None:
+            rest = _words(parts[6:])
+            return ", ".join([move_place(d, number, r), *rest])
+    return ", ".join(_words(parts)) or "the whole record"
+
+
+def _words(parts: tuple[Part, ...]) -> list[str]:
+    """The words of a path, one per named step (the body of :func:`describe`)."""
     words: list[str] = []
     fields: list[str] = []
     free = False
@@ -176,4 +250,4 @@ def describe(loc: str | tuple[Part, ...]) -> str:
             free = part in _FREE_MAPS
     if fields:
         words.append("field " + ".".join(fields))
-    return ", ".join(words) or "the whole record"
+    return words

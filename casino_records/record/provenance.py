@@ -15,6 +15,7 @@ from ..engine.cards import CARDS, Card, parse_card
 from ..engine.rules import Rules
 from ..engine.seating import HAND_SIZE, Seating, deal_from_deck
 from ..engine.shuffle import shuffled_deck
+from .pointer import describe, move_at, move_place
 from .shape import DealShape as Deal
 
 __all__ = ["DealCards", "FindingSink", "resolve_deal_cards"]
@@ -161,6 +162,16 @@ def _from_deck(
     return DealCards(table, rounds, unknown)
 
 
+def _place(deal: Deal, d: int, loc: str) -> str:
+    """A card's place in words: a move by its number in the deal, else the hand."""
+    found = move_at(loc)
+    if found is None:
+        return describe(loc)
+    _, r, k = found
+    number = sum(len(done.moves) for done in deal.rounds[:r]) + k + 1
+    return move_place(d, number, r)
+
+
 def _round_hands(
     sink: FindingSink,
     d: int,
@@ -213,7 +224,8 @@ def _round_hands(
                     "provenance",
                     where,
                     f"deal {d + 1}, round {r + 1}, seat {seat}",
-                    f"{card} is dealt twice: at {seen[card]} and at {where} (R1.1)",
+                    f"{card.pretty} is dealt twice: at {_place(deal, d, seen[card])}"
+                    f" and at {_place(deal, d, where)} (R1.1)",
                     rule="R1.1",
                 )
                 return None

@@ -12,6 +12,8 @@ leniently is echoed as typed (``11H (read as JH)``).
 'line 12, column 1'
 >>> notes.echo("/deals/0/rounds/0/moves/2", "Ben (seat 1) plays JH")
 'Ben (seat 1) plays 11H (read as JH)'
+>>> notes.echo("/deals/0/rounds/0/moves/2", "Ben (seat 1) plays J♥")
+'Ben (seat 1) plays 11H (read as J♥)'
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import Any, Final
 
+from ..engine.cards import parse_card
 from .pointer import pointer
 
 __all__ = ["LENIENT_CARDS", "ReadNotes", "typed_cards"]
@@ -53,15 +56,28 @@ class ReadNotes:
         return f"line {line}, column {column}"
 
     def echo(self, loc: str, text: str) -> str:
-        """``text`` with the first card typed leniently at or under ``loc`` as typed."""
+        """``text`` with the first card typed leniently at or under ``loc`` as typed.
+
+        The card is found in ``text`` in either spelling (``JH`` or ``J♥``),
+        and the words that follow keep the spelling ``text`` used.
+        """
         for where, (typed, canonical) in self.typed.items():
             if where == loc or where.startswith(loc + "/"):
-                pattern = rf"(?<![\w?]){re.escape(canonical)}(?![\w])"
-                echoed = f"{typed} (read as {canonical})"
-                text, count = re.subn(pattern, echoed, text, count=1)
-                if count:
-                    break
+                for spelt in (canonical, _pretty(canonical)):
+                    pattern = rf"(?<![\w?]){re.escape(spelt)}(?![\w])"
+                    echoed = f"{typed} (read as {spelt})"
+                    text, count = re.subn(pattern, echoed, text, count=1)
+                    if count:
+                        return text
         return text
+
+
+def _pretty(canonical: str) -> str:
+    """A canonical card with its suit symbol (``JH`` as ``J♥``)."""
+    try:
+        return parse_card(canonical).pretty
+    except ValueError:
+        return canonical
 
 
 def typed_cards(obj: Any) -> Iterator[tuple[str, str]]:

@@ -41,6 +41,7 @@ from ..engine.unknown import (
 )
 from ..engine.values import value_tables
 from ..errors import IllegalMoveError
+from ..record.pointer import played_where
 from ..record.translate import to_engine
 from .draft import DealDraft, dealt_cards
 
@@ -126,13 +127,15 @@ class LiveDeal:
 
 
 def move_where(
-    names: Sequence[str], d: int, r: int, k: int, seat: int, card: str
+    names: Sequence[str], d: int, r: int, number: int, seat: int, card: object
 ) -> str:
-    """A move in words, as the replay's findings say it."""
-    name = names[seat] if 0 <= seat < len(names) else "?"
-    return (
-        f"deal {d + 1}, round {r + 1}, move {k + 1}: {name} (seat {seat}) plays {card}"
-    )
+    """A move in words, as the replay's findings say it: ``number`` is the
+    move's number in the deal, from 1; the card is spelt with its suit symbol."""
+    try:
+        spelt = parse_card(str(card)).pretty
+    except ValueError:
+        spelt = str(card)
+    return played_where(names, d, number, r, seat, spelt)
 
 
 @dataclass(slots=True)
@@ -237,7 +240,9 @@ def run_deal(
         for k, notation in enumerate(round_.moves):
             loc = f"/deals/{d}/rounds/{r}/moves/{k}"
             move = to_engine(notation)
-            where = move_where(names, d, r, k, move.seat, notation.card)
+            where = move_where(
+                names, d, r, state.moves_played + 1, move.seat, notation.card
+            )
             if live.win is not None or state.finished:
                 live.blocked = Violation(
                     d, r, k, state.moves_played, move.seat, loc, where, "R3.3",
@@ -328,5 +333,6 @@ def _structure(
         rule, text = "R3.2", f"round {r} is unfinished, so round {r + 1} cannot start"
     return Violation(
         d, r, 0, 0, seat, f"/deals/{d}/rounds/{r}",
-        move_where(names, d, r, 0, seat, card), rule, text,
+        move_where(names, d, r, sum(len(done.moves) for done in draft.rounds[:r]) + 1,
+                   seat, card), rule, text,
     )  # fmt: skip

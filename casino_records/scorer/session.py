@@ -32,6 +32,7 @@ from ..record.models import (
     GameRecord,
     Shuffle,
 )
+from ..record.pointer import move_place
 from ..record.simulate import deal_seed
 from ..record.textparse import parse_move
 from ..record.translate import to_engine
@@ -198,14 +199,15 @@ class ScorerSession:
         return record
 
     def where(self) -> str:
-        """The next move in words: ``deal 1, round 2, move 3: Ana (seat 0) to play``."""
+        """The next move in words: ``deal 1, move 11 (round 2): Ana (seat 0) to play``."""
         live = self.live()
         if live is None or self.to_move is None:
             return f"deal {self.deal_index + 1}"
-        r, k = self._next_place(live)
+        r, _ = self._next_place(live)
+        number = live.state.moves_played + 1
         name = self.names[live.state.turn]
         return (
-            f"deal {self.deal_index + 1}, round {r + 1}, move {k + 1}:"
+            f"{move_place(self.deal_index, number, r)}:"
             f" {name} (seat {live.state.turn}) to play"
         )
 

@@ -116,7 +116,7 @@ def test_strict_illegal_move() -> None:
     exc = info.value
     assert exc.loc == "/deals/0/rounds/1/moves/2"
     assert exc.rule == "R2.4"
-    assert exc.where.startswith("deal 1, round 2, move 3: ")
+    assert exc.where.startswith("deal 1, move 11 (round 2): ")
     assert exc.legal and all(isinstance(m, str) for m in exc.legal)
     assert exc.loc in str(exc) and exc.where in str(exc)
     [finding] = report_of(record).findings
@@ -348,7 +348,10 @@ def test_card_dealt_twice_with_inferred_hands() -> None:
     assert (finding.kind, finding.rule) == ("provenance", "R1.1")
     assert finding.loc == "/deals/0/rounds/1/moves/3/card"
     assert finding.where == "deal 1, round 2, seat 0"
-    assert "dealt twice: at /deals/0/rounds/0/moves/0/card and at" in finding.message
+    assert (
+        "dealt twice: at deal 1, move 1 (round 1) and at deal 1, move 12 (round 2)"
+        in finding.message
+    )
 
 
 def test_card_dealt_twice_table_and_move() -> None:
@@ -358,7 +361,7 @@ def test_card_dealt_twice_table_and_move() -> None:
 
     [finding] = report_of(edited(game(provenance="inferred"), twice)).findings
     assert (finding.rule, finding.loc) == ("R1.1", "/deals/0/rounds/2/moves/0/card")
-    assert "at /deals/0/table/1 and at" in finding.message
+    assert "at deal 1, table card 2 and at deal 1, move 17 (round 3)" in finding.message
 
 
 def test_unfinished_round_with_hands_unknown_is_valid() -> None:

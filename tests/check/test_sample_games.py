@@ -206,8 +206,9 @@ EXPECTED: dict[str, list[Expect]] = {
         dispute(
             "/claimed/winner",
             "the match winner",
-            "claimed winner side 1 (Ben), computed side 0 (Ana): side 0 counted out"
-            " with Big Casino (R13.3)",
+            "claimed winner side 1 (Ben), computed side 0 (Ana): side 0 counted out:"
+            " reached 21 first, at Big Casino; side 1 reached 21 only at ace A♣"
+            " (R13.3)",
             (),
             kind="match",
         ),
@@ -402,7 +403,7 @@ EXPECTED: dict[str, list[Expect]] = {
             "illegal_move",
             "/deals/0/rounds/0/moves/0",
             "B4",
-            ("deal 1, round 1, move 1: Ben (seat 1) plays AD", "|", "holds no card"),
+            ("deal 1, move 1 (round 1): Ben (seat 1) plays A♦", "|", "holds no card"),
             (),
             legal=True,
         ),
@@ -416,8 +417,8 @@ EXPECTED: dict[str, list[Expect]] = {
             (
                 "deal 1, round 3, seat 1",
                 "|",
-                "7S is dealt twice",
-                "/deals/0/rounds/0/moves/1/card",
+                "7♠ is dealt twice",
+                "at deal 1, move 2 (round 1) and at deal 1, move 19 (round 3)",
             ),
             (),
         ),
@@ -429,7 +430,7 @@ EXPECTED: dict[str, list[Expect]] = {
             "/deals/0/rounds/1/moves/2",
             "R2.4",
             (
-                "deal 1, round 2, move 3: Ana (seat 0) plays 4H",
+                "deal 1, move 11 (round 2): Ana (seat 0) plays 4♥",
                 "|",
                 "out of turn",
                 "seat 1's turn",
@@ -473,7 +474,7 @@ SHOWS: dict[str, Callable[[ReplayReport], bool]] = {
         and r.deals[0].sides[0].total_after == 9
         and r.deals[1].moves == 48
         and r.deals[1].sides == []
-        and "wins at once" in r.deals[1].match_note
+        and "winning at once" in r.deals[1].match_note
     ),
 }
 

@@ -543,7 +543,7 @@ def test_show_whole_game(runner: CliRunner) -> None:
     out = result.stdout
     assert "=== Deal 1" in out and "Round 1" in out
     assert "[capture]" in out and "[trail]" in out
-    assert "Match totals:" in out
+    assert "Match result: " in out
     assert "{An ace straight away" in out  # the annotator's comment
 
 
@@ -635,6 +635,31 @@ def test_legal_recorded_move_is_illegal(runner: CliRunner) -> None:
     assert result.exit_code == 1
     assert "is NOT among them" in result.stdout
     assert "← recorded" not in result.stdout
+
+
+def test_validate_and_legal_share_one_move_number(runner: CliRunner) -> None:
+    """Issue #31.5: the move validate names is the move legal --move takes."""
+    path = SAMPLES / "invalid-out-of-turn.json"
+    said = run(runner, "validate", path).stdout
+    assert "deal 1, move 11 (round 2): Ana (seat 0) plays 4♥" in said
+    result = run(runner, "legal", path, "--deal", "1", "--move", "11")
+    assert result.exit_code == 1
+    assert (
+        "The recorded move, Ana (seat 0): 4♥ builds 6 onto 2♥, is NOT" in result.stdout
+    )
+    beyond = run(runner, "legal", path, "--deal", "1", "--move", "12")
+    assert beyond.exit_code == 2
+    assert "deal 1 has moves 1 to 11" in beyond.stderr
+    assert not beyond.stdout
+
+
+def test_a_move_number_outside_the_deal_is_an_error(runner: CliRunner) -> None:
+    path = SAMPLES / "classic-2p-annotated.json"
+    for command, number in (("show", "49"), ("legal", "50"), ("legal", "0")):
+        result = run(runner, command, path, "--deal", "1", "--move", number)
+        assert result.exit_code == 2, (command, number)
+        assert "Invalid value for" in result.stderr and "--move" in result.stderr
+        assert not result.stdout
 
 
 def test_legal_needs_a_place(runner: CliRunner) -> None:

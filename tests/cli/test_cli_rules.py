@@ -97,10 +97,37 @@ def test_rules_prints_one_option(runner: CliRunner) -> None:
 
 
 @pytest.mark.parametrize(
+    ("topic", "rules", "options"),
+    [
+        ("residue", ["R11.1  The residue", "A28    Residue when nobody captured"],
+         ["residue_if_no_capture"]),
+        ("sweep", ["R10.1  What a sweep is", "R10.4  Sweep cancellation"],
+         ["sweeps", "sweep_cancellation", "last_play_sweep"]),
+        ("big casino", ["R12.1 The items", "R13.3 Count-out"], []),
+    ],
+)  # fmt: skip
+def test_rules_finds_by_word(
+    runner: CliRunner, topic: str, rules: list[str], options: list[str]
+) -> None:
+    """Issue #31.8: words list the rules and options about them, with their ids."""
+    result = run(runner, "rules", topic)
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout.startswith(f"Rules about {topic!r}")
+    for text in rules:
+        assert text in result.stdout
+    for name in options:
+        assert f"\n  {name}: " in result.stdout
+    data = json.loads(run(runner, "rules", topic, "--format", "json").stdout)
+    assert [o["name"] for o in data["options"]][: len(options)] == options
+    assert all(r["id"] in result.stdout for r in data["rules"])
+
+
+@pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["R9.9"], "unknown rule, option or preset 'R9.9' (did you mean R9.1, R9.2"),
-        (["sweep"], "(did you mean sweeps?)"),
+        (["R9.9"], "mentions 'R9.9' (did you mean R9.1, R9.2"),
+        (["swepe"], "(did you mean sweeps?)"),
+        (["zzzq"], "no rule or option mentions 'zzzq'"),
         (["G7"], "(did you mean G1, G2, G3?)"),
         (["--preset", "clasic"], "'classic', 'royal', 'dominican'"),
         (

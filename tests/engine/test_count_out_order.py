@@ -37,7 +37,7 @@ def test_another_order_can_change_the_winner() -> None:
     decision = match.settle(score_piles(rules, PILES, [[], []]))
     assert decision.winner == 1
     assert decision.count_out_item is not None
-    assert decision.count_out_item.label == "ace AS"
+    assert decision.count_out_item.label == "ace A♠"
     assert decision.totals == (21, 20 + 8)
 
 

@@ -50,9 +50,9 @@ def test_simulated_match_ends_mid_deal_and_replays_clean() -> None:
     report = replay(record).report
     assert report.status == "ok", report.findings
     assert report.match is not None and report.match.finished
-    assert "wins at once" in report.match.reason
+    assert "winning at once" in report.match.reason
     last = report.deals[-1]
-    assert not last.complete and "wins at once" in last.match_note
+    assert not last.complete and "winning at once" in last.match_note
     assert report.match.totals[report.match.winner or 0] == 21
 
 
@@ -120,7 +120,7 @@ def test_issue_19_win_on_the_last_play_is_not_scored() -> None:
     # R13.4: the match ends at the capture; the winner has exactly the target,
     # the other side keeps its start-of-deal total; the deal is not scored.
     assert played.match.totals == [11, 3] and played.match.winner == 0
-    assert second.totals == (11, 3) and "wins at once" in second.reason
+    assert second.totals == (11, 3) and "winning at once" in second.reason
     assert len(played.match.decisions) == 2
     assert not played.deals[1].scores
 
@@ -139,7 +139,7 @@ def test_issue_19_replay_agrees() -> None:
     assert (report.match.totals, report.match.winner) == ([11, 3], 0)
     deal = report.deals[1]
     assert deal.moves == 48 and not deal.complete and deal.sides == []
-    assert "wins at once" in deal.match_note
+    assert "winning at once" in deal.match_note
 
 
 def test_the_old_double_count_is_a_dispute() -> None:
@@ -197,7 +197,7 @@ def test_a_residue_is_not_a_capture() -> None:
     assert LITTLE_CASINO in state.residue and state.residue_side == 1
     assert second.reason == "side 1 reached 7" and second.totals[1] == 7
     scores = played.deals[1].scores
-    assert scores is not None and "took little casino" in scores[1].note
+    assert scores is not None and "took Little Casino" in scores[1].note
 
 
 # --- issue 36 point 10: no residue after a win at the deal's last play ---------------

@@ -49,8 +49,8 @@ MOST_CARDS = PLAIN[:27]
     ("short", "item", "first"),
     [
         (3, "most cards", MOST_CARDS),
-        (2, "big casino", [BIG_CASINO]),
-        (1, "little casino", [LITTLE_CASINO]),
+        (2, "Big Casino", [BIG_CASINO]),
+        (1, "Little Casino", [LITTLE_CASINO]),
     ],
 )
 @pytest.mark.parametrize("target", [11, 21, 30])

@@ -140,9 +140,21 @@ def test_schema_error_pointer_and_words() -> None:
     error = info.value
     assert isinstance(error, RecordFormatError) and isinstance(error, ValueError)
     assert error.loc == "/deals/0/rounds/0/moves/2/card"
-    assert error.where == "deal 1, round 1, move 3, field card"
+    assert error.where == "deal 1, move 3 (round 1), field card"
     assert "'2X'" in error.message
     assert len(error.errors) == 1
+
+
+def test_schema_error_names_the_move_by_its_number_in_the_deal() -> None:
+    """Issue #31.5: one numbering; a move after round 1's 8 moves is move 9 or more."""
+    data = record_dict()
+    round_ = data["deals"][0]["rounds"][0]
+    data["deals"][0]["rounds"].append({"moves": [dict(round_["moves"][0], card="2X")]})
+    round_["moves"] = (round_["moves"] * 8)[:8]
+    with pytest.raises(InvalidRecordError) as info:
+        jsonio.loads(orjson.dumps(data))
+    assert info.value.loc == "/deals/0/rounds/1/moves/0/card"
+    assert info.value.where == "deal 1, move 9 (round 2), field card"
 
 
 def test_all_errors_are_kept() -> None:

@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterator, Mapping
 from functools import partial
 from typing import Final
 
+from ...engine.cards import SUITS
 from ...engine.match import CountOutItem
 from ...engine.rules import Rules, SimultaneousTarget
 from ...engine.scoring import SideScore
@@ -51,13 +52,17 @@ def _by_category(*first: str) -> Order:
     return lambda items: sorted(items, key=lambda item: rank[item.category])
 
 
+_SUIT_LETTERS: Final = {suit.symbol: suit.value for suit in SUITS}
+"""An ace's count-out label ends with its suit symbol (``ace A♠``)."""
+
+
 def _aces_by(suits: str) -> Order:
     """Credit the aces in the suit order ``suits`` (e.g. ``CDHS``)."""
 
     def order(items: list[CountOutItem]) -> list[CountOutItem]:
         aces = sorted(
             (i for i in items if i.category == "aces"),
-            key=lambda item: suits.index(item.label[-1]),
+            key=lambda item: suits.index(_SUIT_LETTERS[item.label[-1]]),
         )
         it = iter(aces)
         return [next(it) if i.category == "aces" else i for i in items]

@@ -20,7 +20,7 @@ from ...check.report import DealReport, ReplayReport
 from ...engine.describe import move_text, side_names
 from ...record.models import GameRecord
 from ...record.models import MoveRecord as NotationMove
-from ...record.pointer import deal_at, move_at, pointer
+from ...record.pointer import deal_at, move_at, move_place, pointer
 from ...record.translate import to_engine
 
 __all__ = [
@@ -186,7 +186,7 @@ def place_text(game: Game, loc: str, where: str) -> str:
     if found is None:
         return where
     deal, round_, number = found
-    return f"deal {deal + 1}, move {number} (round {round_ + 1})"
+    return move_place(deal, number, round_)
 
 
 def recorded_text(game: Game, loc: str) -> str | None:

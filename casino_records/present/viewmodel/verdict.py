@@ -18,6 +18,7 @@ from typing import Final
 from ...check.explanation import Explanation
 from ...check.report import DealReport, Finding, SideReport
 from ...engine.cards import BIG_CASINO, LITTLE_CASINO
+from ...engine.describe import in_names, result_text
 from ...engine.scoring import CHECK_LABELS
 from .findings import Jump
 from .game import Game, locate
@@ -45,8 +46,6 @@ _BOUND: Final = re.compile(
     r" (?P<bound>(?:exactly|at least|at most) \d+) \((?P<why>.+)\)$"
 )
 """A claim on a deal not played to its end that the moves already contradict (D8)."""
-_SIDE: Final = re.compile(r"\bside (\d+)\b")
-_SEAT: Final = re.compile(r"\bseat (\d+)\b")
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,16 +73,7 @@ def named(text: str, game: Game) -> str:
     >>> named("it is seat 1's turn; side 0 reached 21", game)
     "it is Ben's turn; Ana reached 21"
     """
-
-    def side(found: re.Match[str]) -> str:
-        k = int(found.group(1))
-        return game.sides[k] if k < len(game.sides) else found.group(0)
-
-    def seat(found: re.Match[str]) -> str:
-        k = int(found.group(1))
-        return game.names[k] if k < len(game.names) else found.group(0)
-
-    return _SEAT.sub(seat, _SIDE.sub(side, text))
+    return in_names(text, game.sides, game.names)
 
 
 def _ranked(totals: Sequence[int], names: Sequence[str]) -> list[tuple[str, int]]:
@@ -91,25 +81,17 @@ def _ranked(totals: Sequence[int], names: Sequence[str]) -> list[tuple[str, int]
 
 
 def match_result(game: Game) -> str:
-    """The match in words, winner first: ``Ben wins, 23 to 18 (Ben reached 21)``.
-
-    Unfinished or undecided matches list the totals, highest first.
+    """The match in words, as the command line says it (``result_text``):
+    ``Ben & Dee win, 21 to 7 (Ben & Dee reached 21)``; three or four sides
+    with their names, highest first; an undecided match ``No winner yet: …``.
     """
     match = game.report.match
     if match is None or not match.totals:
         return ""
-    sides = game.sides
-    why = named(match.reason, game)
-    if match.winner is None or not 0 <= match.winner < len(sides):
-        order = ", ".join(f"{n} {t}" for n, t in _ranked(match.totals, sides))
-        return f"Not decided: {order} ({why})"
-    winner = sides[match.winner]
-    others = [t for k, t in enumerate(match.totals) if k != match.winner]
-    score = " to ".join(
-        str(t) for t in [match.totals[match.winner], *sorted(others)[::-1]]
+    text = result_text(
+        game.sides, match.totals, match.winner, named(match.reason, game)
     )
-    verb = "win" if " & " in winner else "wins"
-    return f"{winner} {verb}, {score} ({why})"
+    return text[:1].upper() + text[1:]
 
 
 def summary(game: Game) -> str:
