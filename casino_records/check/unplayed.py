@@ -20,7 +20,7 @@ from ..engine.moves import MoveKind, Step
 from ..engine.scoring import CHECK_LABELS
 from ..engine.seating import HAND_SIZE
 from ..engine.state import DealState
-from ..record.plain import CLAIMED_COUNTS, points_read
+from ..record.plain import CLAIMED_COUNTS, CLAIMED_POINTS, points_read
 from ..record.shape import DealShape as Deal
 from .audit import DecidingMoves
 
