@@ -20,16 +20,14 @@ from __future__ import annotations
 
 import argparse
 import gzip
-import sys
 import tempfile
 from functools import partial
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from timing import best_of
 
-from bench.timing import best_of  # noqa: E402
-from casino_records.record.files import lines_of  # noqa: E402
-from casino_records.record.sources import file_items, open_source  # noqa: E402
+from casino_records.record.files import lines_of
+from casino_records.record.sources import file_items, open_source
 
 
 def _read(path: Path) -> None:
