@@ -28,6 +28,7 @@ Run: ``.venv/bin/python bench/bench_explain.py [--games N] [--pairs N] [--runs N
 from __future__ import annotations
 
 import argparse
+from collections.abc import Mapping
 from functools import partial
 from pathlib import Path
 
@@ -49,7 +50,7 @@ def _cell(named: int, found: int, n: int, offered: bool = False) -> str:
     return f"{share:.0%} ({n})" if n else "–"
 
 
-def form_table(surveys: dict[str, Survey]) -> list[str]:
+def form_table(surveys: Mapping[str, Survey]) -> list[str]:
     """The Markdown table of part c: per kind, named exactly on full and item
     sheets; named exactly and among those offered on totals alone."""
     lines = [
@@ -98,7 +99,7 @@ def main() -> int:
     )
     args = parser.parse_args()
     if args.quick:
-        surveys = {
+        surveys: dict[str, Survey] = {
             form: survey(games=args.games, pairs=0, configs=QUICK, form=form)
             for form in SHEET_FORMS
         }
