@@ -274,9 +274,9 @@ def _add_figures(
     if counts is not None:
         computed = (score.cards, score.spades, score.sweeps)
         for i, (name, suffix, dotted) in enumerate(_COUNT_FIGURES):
-            value = getattr(counts, name)
-            if value is not None:
-                figures.append((side_base + suffix, dotted, k, value, computed[i]))
+            counted: int | None = getattr(counts, name)
+            if counted is not None:
+                figures.append((side_base + suffix, dotted, k, counted, computed[i]))
 
 
 def audit_deal(

@@ -21,7 +21,7 @@ of the needed casino ends the match (R13.4).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from ..engine.cards import BIG_CASINO, CARD_NAMES, CARDS, LITTLE_CASINO, Card
 from ..engine.masks import cards_of, mask_of
@@ -31,8 +31,10 @@ from ..engine.scoring import SideScore, near_target_band
 from ..engine.seating import Seating
 from ..engine.state import DealState
 from ..engine.values import value_tables
-from ..record.piles import Piles
 from ..record.pointer import Part, pointer
+
+if TYPE_CHECKING:  # the models (pydantic) load only for a deal that has piles
+    from ..record.piles import Piles
 
 __all__ = [
     "PileProblem",
@@ -209,6 +211,8 @@ def piled_state(rules: Rules, seating: Seating, dealer: int, piles: Piles) -> De
 def piles_of(state: DealState) -> Piles:
     """The piles of a finished deal, as a table would write them (the inverse of
     :func:`piled_state`): what each side captured, without the residue."""
+    from ..record.piles import Piles
+
     residue = state.residue_bits
     return Piles(
         sides=tuple(

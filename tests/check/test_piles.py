@@ -272,7 +272,7 @@ def test_a_disputed_piled_deal_is_explained_by_its_piles() -> None:
     replayed = replay(game)
     assert replayed.report.disputed and replayed.report.valid
     deciding = {d.why for f in replayed.report.findings for d in f.deciding}
-    assert "an ace (AS) is in Ana's pile (side 0)" in deciding
+    assert "an ace (A♠) is in Ana's pile (side 0)" in deciding
     (explanation,) = explain(game, replayed)
     assert explanation.verdict == "exact"
     kinds = {(m.kind, m.side) for fit in explanation.fits for m in fit.mistakes}
@@ -385,7 +385,7 @@ def test_big_casino_in_the_pile_of_a_side_2_short_wins_at_once() -> None:
         ("warning", "D8")
     ]
     assert (
-        "captured Big Casino (10D) and wins at once"
+        "captured Big Casino (10♦), winning at once"
         in replayed.report.findings[0].message
     )
 

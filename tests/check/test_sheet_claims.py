@@ -140,8 +140,8 @@ def test_a_side_s_aces_are_decided_by_the_aces_it_took() -> None:
     report = replay(record).report
     aces = disputes(report)["/deals/0/claimed/sides/1/points/aces"]
     assert [m.why for m in aces.deciding] == [
-        "captured an ace (AC)",
-        "captured an ace (AH)",
+        "captured an ace (A♣)",
+        "captured an ace (A♥)",
     ]
     assert all("Ben (seat 1)" in m.where for m in aces.deciding)
     # Ben's total is decided by what decided his aces, said once each.

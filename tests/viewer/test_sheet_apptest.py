@@ -54,6 +54,10 @@ def test_a_disputed_sheet_gets_one_verdict_the_mistake_and_a_record() -> None:
     tap(at, 1, BEN)
     tap(at, "left", LEFT)
     at.selectbox(key="sheet_last").set_value(1).run()
+    # Ana's side of the sheet lists her items (one left off would read as 0);
+    # Ben's gives his total alone.
+    for item, points in (("most_cards", 3), ("most_spades", 1), ("little_casino", 1)):
+        at.number_input(key=f"sheet_claim_0_{item}").set_value(points).run()
     at.number_input(key="sheet_claim_0_aces").set_value(2).run()
     at.number_input(key="sheet_claim_0_total").set_value(7).run()
     at.number_input(key="sheet_claim_1_total").set_value(4).run()
