@@ -4,7 +4,7 @@ Results go to standard output, diagnostics to standard error. ``-`` stands for
 standard input (or output). Exit codes: 0 all good; 1 an invalid record, a
 score dispute or an illegal move; 2 a usage error or input that cannot be read
 at all; 130 stopped by Ctrl+C, 128 + N stopped by signal N (143: SIGTERM); see
-docs/exit-codes.md. A command's module is imported only when that command runs (the
+docs/cli.md. A command's module is imported only when that command runs (the
 table :data:`COMMANDS` names them, with their short help for ``--help``), and
 heavy modules only inside the commands, so start-up is fast.
 """
