@@ -7,7 +7,8 @@ the audit read of the models (``RulesSpec``, ``Player``, ``Shuffle`` and the
 claims of :mod:`.claims`). Each reader accepts exactly what the model accepts
 from parsed JSON, or less: anything it is not sure of raises :data:`REFUSED`,
 and the caller reads the document with the models, which decide every error
-message (``tests/record/test_plain.py`` checks the readers against the models).
+message (``tests/record/test_fastread.py`` reads every document of the record
+tests both ways and checks that the two agree).
 Nothing here imports pydantic, so ``validate`` of a good record starts fast.
 
 The constants the models and this module share are defined here, once.
