@@ -21,9 +21,13 @@ c. the same generated one-mistake disputes written as each sheet form players
    where it is *among those offered* (any fit). A mistake a sheet does not show
    makes no dispute on that sheet, and no case (hence the smaller counts).
 
-The last row counts the deal mistakes whose sheet fits more than one single mistake:
-no explanation can tell which of them was made, and the first is the likeliest
-(:func:`casino_records.check.explain.explain`), not a certainty.
+The last rows count the deal mistakes whose sheet fits more than one single
+mistake: no explanation can tell which of them was made, and the first is the
+likeliest (:func:`casino_records.check.explain.explain`), not a certainty; and
+the share of them that the best order of the fits names, in expectation, were
+each fit as likely as the survey makes it (``Case.best`` of
+:mod:`casino_records.check.explain_survey`): the most any explanation can name
+exactly.
 
 Run: ``.venv/bin/python bench/bench_explain.py [--games N] [--pairs N] [--runs N]
 [--quick | --sheets]`` (``--quick``: part c on three tables, one match each, for
@@ -91,6 +95,11 @@ def form_table(surveys: Mapping[str, Survey]) -> list[str]:
     lines.append(
         "| *deal mistakes where what is written fits several* |"
         f" {several[0]} | {several[1]} | {several[2]} | {several[2]} |"
+    )
+    best = [f"{surveys[f].best(DEAL_KINDS):.0%}" for f in SHEET_FORMS]
+    lines.append(
+        "| *deal mistakes: the most any order of the fits names* |"
+        f" {best[0]} | {best[1]} | – | {best[2]} |"
     )
     return lines
 
