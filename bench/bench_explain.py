@@ -21,8 +21,18 @@ c. the same generated one-mistake disputes written as each sheet form players
    where it is *among those offered* (any fit). A mistake a sheet does not show
    makes no dispute on that sheet, and no case (hence the smaller counts).
 
+The last rows count the deal mistakes whose sheet fits more than one single
+mistake: no explanation can tell which of them was made, and the first is the
+likeliest (:func:`casino_records.check.explain.explain`), not a certainty; and
+the share of them that the best order of the fits names, in expectation, were
+each fit as likely as the survey makes it (``Case.best`` of
+:mod:`casino_records.check.explain_survey`): the most any explanation can name
+exactly.
+
 Run: ``.venv/bin/python bench/bench_explain.py [--games N] [--pairs N] [--runs N]
-[--quick]`` (``--quick``: three tables, one match each, for a run of seconds).
+[--quick | --sheets]`` (``--quick``: part c on three tables, one match each, for
+a run of seconds; ``--sheets``: part c alone, on every table; ``--games 6`` gives
+steadier shares than the one match per table of the default).
 """
 
 from __future__ import annotations
@@ -81,7 +91,27 @@ def form_table(surveys: Mapping[str, Survey]) -> list[str]:
             f"| {label} | {_cell(*full)} | {_cell(*items)} |"
             f" {_cell(*totals, offered=True)} | {_cell(*totals)} |"
         )
+    several = [_several(surveys[f]) for f in SHEET_FORMS]
+    lines.append(
+        "| *deal mistakes where what is written fits several* |"
+        f" {several[0]} | {several[1]} | {several[2]} | {several[2]} |"
+    )
+    best = [f"{surveys[f].best(DEAL_KINDS):.0%}" for f in SHEET_FORMS]
+    lines.append(
+        "| *deal mistakes: the most any order of the fits names* |"
+        f" {best[0]} | {best[1]} | – | {best[2]} |"
+    )
     return lines
+
+
+def _several(result: Survey) -> str:
+    """The one-deal-mistake cases with more than one fit: the sheet cannot
+    tell which was made, and the first fit is the likeliest, not a certainty."""
+    singles = [
+        c for c in result.cases if c.kinds[0] in DEAL_KINDS and len(c.kinds) == 1
+    ]
+    several = sum(len(c.fits) > 1 for c in singles)
+    return f"{several / max(1, len(singles)):.0%} ({several} of {len(singles)})"
 
 
 def main() -> int:
@@ -97,13 +127,20 @@ def main() -> int:
     parser.add_argument(
         "--quick", action="store_true", help="part c only, on three tables"
     )
+    parser.add_argument(
+        "--sheets", action="store_true", help="part c only, on every table"
+    )
     args = parser.parse_args()
-    if args.quick:
+    if args.quick or args.sheets:
+        configs = QUICK if args.quick else CONFIGS
         surveys: dict[str, Survey] = {
-            form: survey(games=args.games, pairs=0, configs=QUICK, form=form)
+            form: survey(games=args.games, pairs=0, configs=configs, form=form)
             for form in SHEET_FORMS
         }
-        print("c. sheet forms (quick: classic 2, royal 3, dominican 2v2)")
+        tables = (
+            "quick: classic 2, royal 3, dominican 2v2" if args.quick else "every table"
+        )
+        print(f"c. sheet forms ({args.games} match per preset and table, {tables})")
         print("\n".join(form_table(surveys)))
         return 0
     engine = "compiled" if casino_records.COMPILED else "pure Python"

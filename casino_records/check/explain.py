@@ -26,6 +26,7 @@ explanation is what the players probably did; the computed scores stand.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
@@ -83,11 +84,18 @@ def explain(record: GameRecord, replayed: Replay) -> list[Explanation]:
         return []
     explanations: list[Explanation] = []
     explained: dict[int, Scenario] = {}
+    catalogue: dict[int, list[Mistake]] = {}
+    ways: Counter[str] = Counter()
     for facts in game.deals:
         differing = facts.differing()
         if not differing:
             continue
-        explanation, scenario = _explain_deal(game, facts, differing)
+        if not catalogue:
+            catalogue = {f.index: deal_mistakes(game, f) for f in game.deals}
+            ways = Counter(m.kind for made in catalogue.values() for m in made)
+        explanation, scenario = _explain_deal(
+            game, facts, differing, catalogue[facts.index], ways
+        )
         explanations.append(explanation)
         if scenario is not None:
             explained[facts.index] = scenario
@@ -105,8 +113,14 @@ def explain_record(record: GameRecord) -> list[Explanation]:
 
 
 def _explain_deal(
-    game: GameFacts, facts: DealFacts, differing: set[tuple[int, str]]
+    game: GameFacts,
+    facts: DealFacts,
+    differing: set[tuple[int, str]],
+    catalogue: list[Mistake],
+    ways: Counter[str],
 ) -> tuple[Explanation, Scenario | None]:
+    """Explain one deal's claims from its ``catalogue`` of mistakes; ``ways``:
+    how many mistakes of each kind the catalogues of the game's deals hold."""
     claims = facts.claimed
     assert claims is not None
     sides = game.seating.sides
@@ -115,7 +129,7 @@ def _explain_deal(
     # mistake of the catalogue that says why fits; where it wrote its total
     # alone, it is one of the mistakes that may fit, the least likely.
     fallback, unsaid = _arithmetic(game, facts, differing)
-    mistakes = [*deal_mistakes(game, facts), *unsaid]
+    mistakes = [*catalogue, *unsaid]
     truth = [figures_of(s) for s in facts.scores]
 
     def trial(tried: tuple[Mistake, ...]) -> _Trial:
@@ -134,11 +148,11 @@ def _explain_deal(
         return _Trial(tried, explains, breaks, scenario, touched)
 
     singles = [trial((m,)) for m in mistakes]
-    exact = _likeliest([t for t in singles if _exact(t, differing)])
+    exact = _likeliest([t for t in singles if _exact(t, differing)], ways)
     verdict: Verdict = "exact"
     if not exact:
         singles += [trial((m,)) for m in fallback]
-        exact = _likeliest([t for t in singles if _exact(t, differing)])
+        exact = _likeliest([t for t in singles if _exact(t, differing)], ways)
     if not exact:
         verdict = "two_mistakes"
         exact = _pairs(singles, differing, trial)
@@ -248,16 +262,29 @@ def _compare(
     return explains, breaks
 
 
-def _likeliest(trials: list[_Trial]) -> list[_Trial]:
-    """``trials`` the likeliest first: the one that changes fewest figures of a
-    complete sheet (on a sheet that shows only some figures, a mistake that
-    also changes those it does not show is the less likely), then in the order
-    of the catalogue (most common first). A total added up wrong, which says
-    nothing of why the total is wrong, comes last. On a complete sheet every
-    exact fit changes the same figures, and the catalogue's order stands."""
+def _likeliest(trials: list[_Trial], ways: Counter[str]) -> list[_Trial]:
+    """``trials`` the likeliest first.
+
+    One mistake was made in the game: each kind of mistake is taken to be as
+    likely as any other, and each way of making it in the game (``ways``: how
+    many of its kind the deals' catalogues hold) as likely as the others. So
+    of two fits the one of a kind that could have been made in fewer ways is
+    the likelier: a sweep not counted (one way per sweep) before a scoring
+    option misread (several ways a deal), the cards left on the table (one way
+    a deal) before one of many captures, the one tie of the game scored before
+    the cards left on the table of one of its deals. Between fits as likely,
+    the one that changes fewer figures of a complete sheet (a pile credited to
+    the wrong side also changes counts a sheet of items does not show), then
+    the catalogue's order (most common first). A total added up wrong, which
+    says nothing of why the total is wrong, comes last. On a complete sheet
+    one mistake fits all but rarely, and the order seldom matters."""
     return sorted(
         trials,
-        key=lambda t: (t.mistakes[0].kind == "total_added_wrong", len(t.touched)),
+        key=lambda t: (
+            t.mistakes[0].kind == "total_added_wrong",
+            ways[t.mistakes[0].kind],
+            len(t.touched),
+        ),
     )
 
 

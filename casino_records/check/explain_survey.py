@@ -36,7 +36,14 @@ from ..record.claims import SHEET_FORMS, SheetForm
 from ..record.simulate import simulate_record
 from .explain import explain
 from .explanation import Explanation
-from .misclaim import DEAL_KINDS, MATCH_KINDS, Misclaim, misclaim, written_as
+from .misclaim import (
+    DEAL_KINDS,
+    MATCH_KINDS,
+    Misclaim,
+    misclaim,
+    ways_made,
+    written_as,
+)
 from .replay import replay
 
 __all__ = ["CONFIGS", "SHEET_FORMS", "Case", "Survey", "survey"]
@@ -78,6 +85,12 @@ class Case:
     verdict: str
     seconds: float
     """CPU time to explain the record."""
+    best: float | None = None
+    """For a deal mistake found: the chance that the first fit is the mistake
+    made when the fits are ordered by how the survey makes mistakes (each kind
+    once per match, one of its ways at random, :func:`~.misclaim.ways_made`):
+    the most any order of these fits can name, in expectation. 1 when one
+    mistake fits; 0 when the mistake made is not among the fits."""
 
 
 @dataclass(slots=True)
@@ -90,6 +103,12 @@ class Survey:
         """The share of cases (of ``kinds`` mistakes, or all) with ``outcome``."""
         cases = [c for c in self.cases if kinds is None or len(c.kinds) == kinds]
         return sum(c.outcome == outcome for c in cases) / max(1, len(cases))
+
+    def best(self, kinds: Sequence[str]) -> float:
+        """The share of the one-mistake cases of ``kinds`` (deal kinds) that the
+        best order of their fits names, in expectation (:attr:`Case.best`)."""
+        cases = [c for c in self.cases if len(c.kinds) == 1 and c.kinds[0] in kinds]
+        return sum(c.best or 0.0 for c in cases) / max(1, len(cases))
 
     def named(self, kind: str | None = None) -> tuple[int, int, int]:
         """Of the one-mistake cases (of ``kind``, or all): how many were named
@@ -182,17 +201,20 @@ def survey(
             plans += [
                 (a, b) for a, b in (rng.sample(DEAL_KINDS, 2) for _ in range(pairs))
             ]
+            ways = ways_made(record)
             for kind, also in plans:
                 made = misclaim(record, kind, rng, also)
                 if made is not None:
                     sheet = written_as(made.record, form)
-                    case = _case(config, Misclaim(sheet, made.mistakes, made.scope))
+                    case = _case(
+                        config, Misclaim(sheet, made.mistakes, made.scope), ways
+                    )
                     if case is not None:
                         cases.append(case)
     return Survey(cases)
 
 
-def _case(config: str, made: Misclaim) -> Case | None:
+def _case(config: str, made: Misclaim, ways: Counter[str]) -> Case | None:
     """The case of ``made``; ``None`` when its sheet shows no dispute."""
     replayed = replay(made.record)
     if not replayed.report.disputed:
@@ -227,4 +249,17 @@ def _case(config: str, made: Misclaim) -> Case | None:
         else (),
         verdict=found.verdict if found else "no explanation",
         seconds=seconds,
+        best=_best(found, ways, outcome) if made.scope == "deal" else None,
     )
+
+
+def _best(found: Explanation | None, ways: Counter[str], outcome: Outcome) -> float:
+    """:attr:`Case.best`: each fit as likely as one way of its kind is (a pair
+    of mistakes, which the survey makes only on purpose, as unlikely as can be)."""
+    if found is None or outcome != "found":
+        return 0.0
+    odds = [
+        1 / max(1, ways[f.mistakes[0].kind]) if len(f.mistakes) == 1 else 0.0
+        for f in found.fits
+    ]
+    return max(odds) / sum(odds) if sum(odds) else 1 / len(odds)

@@ -74,7 +74,7 @@ class Explanation(_Model):
     differing: int
     """How many claimed figures differ from the computed ones."""
     fits: list[Fit] = Field(default_factory=list)
-    """Every fit of the verdict, the most common mistake first (more than one:
+    """Every fit of the verdict, the likeliest first (more than one:
     the claims alone cannot tell which mistake was made)."""
     deciding_loc: str = ""
     """JSON pointer of the position that decides the first fit (for a viewer)."""

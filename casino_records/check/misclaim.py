@@ -16,6 +16,7 @@ mistake in the match itself changes only the match claims.
 from __future__ import annotations
 
 import random
+from collections import Counter
 from dataclasses import dataclass
 
 from ..engine.scoring import SideScore
@@ -49,7 +50,14 @@ from .rescoring import (
     truth_scorer,
 )
 
-__all__ = ["DEAL_KINDS", "MATCH_KINDS", "Misclaim", "misclaim", "written_as"]
+__all__ = [
+    "DEAL_KINDS",
+    "MATCH_KINDS",
+    "Misclaim",
+    "misclaim",
+    "ways_made",
+    "written_as",
+]
 
 DEAL_KINDS = (
     "residue_to_side",
@@ -145,6 +153,24 @@ def misclaim(
         outcome = run_match(game, scorer)
         return Misclaim(_with_match(claimed, outcome), mistakes, "deal")
     return None
+
+
+def ways_made(record: GameRecord) -> Counter[str]:
+    """How many mistakes of each deal kind :func:`misclaim` chooses among in
+    ``record``: those of the catalogue that change a figure of their deal, and
+    for a total added up wrong one per deal, side and amount (1 to 3 either way)."""
+    ways: Counter[str] = Counter()
+    game = game_facts(record, replay(record))
+    if game is None:
+        return ways
+    for facts in game.deals:
+        truth = [figures_of(s) for s in facts.scores]
+        for mistake in deal_mistakes(game, facts):
+            assert mistake.change is not None
+            scores = rescore(mistake.change(facts.base), game.seating.sides)
+            ways[mistake.kind] += [figures_of(s) for s in scores] != truth
+    ways["total_added_wrong"] = len(game.deals) * game.seating.sides * 6
+    return ways
 
 
 def _composed(mistakes: tuple[Mistake, ...]) -> Change:

@@ -119,3 +119,98 @@ def test_an_ace_given_to_the_wrong_side_is_one_mistake() -> None:
         "one of Ana's 2 aces (A♦ at move 30, A♠ at move 40) had been counted for Ben"
     )
     assert mistake.move == 30
+
+
+# --- several mistakes fit a sheet of items: the likeliest first (issue 31, point 2) ---
+
+
+def item_sheet(sample: str, deal: int, sides: list[dict[str, object]]) -> Explanation:
+    """The explanation of ``sample`` with deal ``deal`` (1-based) claimed as
+    ``sides``, a sheet of items written by hand; no match claims."""
+    data = json.loads((paths.SAMPLES / sample).read_text("utf-8"))
+    data["deals"][deal - 1]["claimed"] = {"sides": sides}
+    data.pop("claimed", None)
+    (explanation,) = [
+        e for e in explain_record(jsonio.loads(json.dumps(data))) if e.scope == "deal"
+    ]
+    return explanation
+
+
+def test_a_sweep_not_counted_comes_before_another_scoring_of_sweeps() -> None:
+    # Dominican, deal 2: Ana made the deal's one sweep (move 17) and wrote
+    # everything else she scored; Ben scored nothing.
+    deal = item_sheet(
+        "dominican-2p-near-target.json",
+        2,
+        [
+            {
+                "points": {
+                    "most_cards": 3,
+                    "most_spades": 1,
+                    "big_casino": 2,
+                    "little_casino": 1,
+                    "aces": 4,
+                },
+                "total": 11,
+            },
+            {"points": {}, "total": 0},
+        ],
+    )
+    assert deal.verdict == "exact"
+    offered = [kinds(f.mistakes) for f in deal.fits]
+    # A sweep can be left out in one way here; the sweeps can be scored under
+    # another option or preset in many: the sweep comes first, all are said.
+    assert offered[0] == [("sweep_missed", 0)]
+    assert deal.fits[0].mistakes[0].move == 17
+    assert [("sweep_extra", 1)] in offered
+    assert [("other_rules", None)] in offered
+    assert deal.sentence.startswith(
+        f"Your score sheet fits any one of {len(offered)} mistakes (one of these,"
+        " the likeliest first): it is exactly what you get if Ana's sweep had not"
+        " been counted;"
+    )
+
+
+ANA_DEAL_4 = {
+    "most_cards": 3,
+    "most_spades": 1,
+    "big_casino": 2,
+    "little_casino": 1,
+    "aces": 1,
+}
+"""What Ana scored in deal 4 of classic-2p-tie-play-on (Ben: 3 aces, one of
+them, A♦, among the 2 cards left on the table that Ben's last capture took)."""
+
+
+def test_the_cards_left_on_the_table_come_before_an_ace_miscounted() -> None:
+    # Ben wrote 2 aces of his 3: the A♦ left on the table was not counted.
+    deal = item_sheet(
+        "classic-2p-tie-play-on.json",
+        4,
+        [{"points": ANA_DEAL_4, "total": 8}, {"points": {"aces": 2}, "total": 2}],
+    )
+    assert [kinds(f.mistakes) for f in deal.fits] == [
+        [("residue_to_nobody", 1)],
+        [("aces_miscounted", 1)],
+    ]
+    assert "nobody had been given the 2 cards left on the table" in deal.sentence
+
+
+def test_the_cards_left_on_the_table_given_away_come_before_one_ace() -> None:
+    # The same A♦ counted for Ana: the cards left on the table went to her, or
+    # one of Ben's aces was credited to her; both offered, the residue first.
+    deal = item_sheet(
+        "classic-2p-tie-play-on.json",
+        4,
+        [
+            {"points": {**ANA_DEAL_4, "aces": 2}, "total": 9},
+            {"points": {"aces": 2}, "total": 2},
+        ],
+    )
+    assert [kinds(f.mistakes) for f in deal.fits] == [
+        [("residue_to_side", 0)],
+        [("ace_to_side", 0)],
+    ]
+    ace = deal.fits[1].mistakes[0]
+    assert "A♦ with the cards left on the table" in ace.what_if
+    assert ace.move == 16  # the first of Ben's aces, taken at move 16
