@@ -87,6 +87,15 @@ STRICT_OPTION: Final = click.option(
 )
 """``--strict`` of the commands that check claims (D8)."""
 
+VERBOSE_OPTION: Final = click.option(
+    "-v",
+    "--verbose",
+    is_flag=True,
+    help="Add under each problem (and each move that decided it) a line with its"
+    " place in the record's JSON (a JSON pointer), for whoever edits the file.",
+)
+"""``--verbose`` of ``validate`` and ``rescore``: the text for people plus pointers."""
+
 EXIT_PROBLEM: Final = 1
 """Exit code: an invalid record, a dispute, an illegal move."""
 EXIT_UNREADABLE: Final = 2
