@@ -1067,8 +1067,7 @@ def test_legal_why_names_the_barred_trails(runner: CliRunner) -> None:
     ) in out
     assert (
         "  - trailing Q♦ is barred: owner may not trail: Caio owns the build of 12"
-        " (A♥ J♥) (R9.2)\n"
-        in out
+        " (A♥ J♥) (R9.2)\n" in out
     )
 
 
@@ -1078,8 +1077,7 @@ def test_legal_why_says_why_the_recorded_move_is_illegal(runner: CliRunner) -> N
     assert result.exit_code == 1
     assert "No move of the hand is barred." in result.stdout
     assert (
-        "Why: Ben holds no card to capture the build of 3 (A♦ 2♣) after this move"
-        " (B4)"
+        "Why: Ben holds no card to capture the build of 3 (A♦ 2♣) after this move (B4)"
     ) in result.stdout
 
 

@@ -153,8 +153,8 @@ def test_the_old_double_count_is_a_dispute() -> None:
     report = replay(GameRecord.model_validate(data)).report
     assert report.status == "disputed"
     assert [(f.loc, f.message) for f in report.findings] == [
-        ("/claimed/totals/0", "claimed match total 21, computed 11"),
-        ("/claimed/totals/1", "claimed match total 4, computed 3"),
+        ("/claimed/totals/0", "claimed 21, computed 11"),
+        ("/claimed/totals/1", "claimed 4, computed 3"),
     ]
 
 
