@@ -646,7 +646,7 @@ def _not_scored(reason: str, state: DealState) -> str:
     left = state.loose
     if not left:
         return f"{note}; it was the deal's last play"
-    cards = " ".join(CARD_NAMES[c] for c in left)
+    cards = " ".join(c.pretty for c in left)
     return (
         f"{note}; it was the deal's last play, and the cards left on the table"
         f" ({cards}) go to nobody (no residue, R11)"

@@ -229,9 +229,9 @@ def test_the_replay_and_its_report_say_the_same_of_the_table() -> None:
     assert (state.residue, state.residue_side) == ((), None)
     assert [str(c) for c in state.loose] == ["9C", "6S", "AH"]
     assert deal.match_note == (
-        "the deal is not scored: side 0 captured Big Casino (10D) and wins at once"
+        "the deal is not scored: side 0 captured Big Casino (10♦), winning at once"
         " (R13.4, option near_target_immediate_win); it was the deal's last play,"
-        " and the cards left on the table (9C 6S AH) go to nobody (no residue, R11)"
+        " and the cards left on the table (9♣ 6♠ A♥) go to nobody (no residue, R11)"
     )
     final = played.positions[1][-1].state
     assert [str(c) for c in final.loose] == ["9C", "6S", "AH"]

@@ -103,7 +103,7 @@ def summary(game: Game) -> str:
         f"{len(game.names)} players",
         " vs ".join(game.sides),
         match_result(game),
-        f"{report.moves_checked} moves checked",
+        f"{plural(report.moves_checked, 'move')} checked",
         report.status,
     ]
     return " · ".join(part for part in parts if part)
@@ -162,7 +162,7 @@ def _reason(game: Game, deal: int, side: int, category: str) -> str:
     if category in ("counts.cards", "counts.spades") and residue and taker is not None:
         whose = "with" if taker == side else "without"
         what = "cards" if category == "counts.cards" else "spades"
-        return f"{whose} the {residue} cards left on the table (counted in the {what})"
+        return f"{whose} the {plural(residue, 'card')} left on the table (counted in the {what})"
     return ""
 
 
@@ -216,7 +216,7 @@ def _label(game: Game, deal: int, step: int) -> str:
     kind = game.step_kind(deal, step)
     if kind == "residue":
         cards = len(game.positions[deal][-1].state.residue)
-        return f"the {cards} cards left on the table (residue)"
+        return f"the {plural(cards, 'card')} left on the table (residue)"
     if kind == "score" or step == 0:
         return f"the end of deal {deal + 1}" if kind == "score" else "the deal's start"
     row = move_rows(game, deal)[step - 1]
