@@ -14,10 +14,10 @@ from ..engine.cards import BIG_CASINO, CARD_NAMES, CARDS, LITTLE_CASINO, Card, S
 from ..engine.describe import move_text, plural, side_names
 from ..engine.match import MatchState
 from ..engine.moves import MoveKind, Step
-from ..engine.scoring import CATEGORIES, SideScore
+from ..engine.scoring import CATEGORIES, CHECK_LABELS, SideScore
 from ..engine.state import DealState
 from ..record.plain import points_read
-from ..record.pointer import move_place, pointer
+from ..record.pointer import claim_place, move_place, pointer
 from ..record.shape import DealShape as Deal
 from ..record.shape import RecordShape
 from .piles import place_of
@@ -29,16 +29,11 @@ if TYPE_CHECKING:  # the report models are built only when there is something to
     from ..record.plain import PlainClaimedSide
     from .report import DecidingMove, Finding
 
-__all__ = ["DecidingMoves", "audit_deal", "audit_match", "move_loc"]
+__all__ = ["FIGURE_WORDS", "DecidingMoves", "audit_deal", "audit_match", "move_loc"]
 
-_LABELS: Final = {
-    "most_cards": "most cards",
-    "most_spades": "most spades",
-    "big_casino": "Big Casino",
-    "little_casino": "Little Casino",
-    "aces": "aces",
-    "sweeps": "sweeps",
-}
+FIGURE_WORDS: Final = CHECK_LABELS | {"total": "total"}
+"""Each claimed figure of a deal as a score sheet names it (a deal's ``total``
+is the side's total, not the table's row "deal points")."""
 
 
 def move_loc(d: int, deal: Deal, index: int) -> str:
@@ -87,8 +82,8 @@ class DecidingMoves:
         """The move ``step`` as a deciding move, with what it decided."""
         name = self.names[step.move.seat]
         where = (
-            f"{move_place(self.d, step.index + 1, step.round)}:"
-            f" {name} (seat {step.move.seat}) {move_text(step.move)}"
+            f"{move_place(self.d, step.index + 1, step.round)},"
+            f" {name}: {move_text(step.move)}"
         )
         loc = move_loc(self.d, self.deal, step.index)
         from .report import DecidingMove
@@ -98,7 +93,7 @@ class DecidingMoves:
     def residue(self, prefix: str = "") -> DecidingMove:
         """The residue (R11.1), optionally after what it held that matters."""
         side = self.state.residue_side
-        taker = "nobody" if side is None else f"side {side}"
+        taker = "nobody" if side is None else self.sides[side]
         cards = self.state.residue
         spades = sum(1 for c in cards if c.suit is Suit.SPADES)
         went = (
@@ -136,7 +131,7 @@ class DecidingMoves:
             )
         seat = self.state.last_capturer
         if self.deal.piles is not None and seat is not None:
-            why = f"{self.names[seat]} (seat {seat}) made the last capture"
+            why = f"{self.names[seat]} made the last capture"
             found.append(self.pile("/last_capture", why))
         if self.state.residue:
             found.append(self.residue())
@@ -189,7 +184,7 @@ class DecidingMoves:
                 return [
                     self.pile(
                         f"/sweeps/{side}",
-                        f"{self.sides[side]} made {made} sweep{'s' * (made != 1)}",
+                        f"{self.sides[side]} made {plural(made, 'sweep')}",
                     )
                     for side, made in enumerate(piles.sweeps)
                     if made
@@ -312,7 +307,7 @@ def audit_deal(
                     loc=f"{base}/{k}",
                     where=f"deal {d + 1}, claimed scores",
                     message=f"claims a score for side {k}, but the game has"
-                    f" {len(scores)} sides",
+                    f" {plural(len(scores), 'side')}",
                 )
             )
             continue
@@ -333,7 +328,6 @@ def audit_deal(
                 if explain is None:
                     explain = DecidingMoves(d, deal, state, names)
                 category = _CATEGORY_OF[dotted]
-                label = _LABELS.get(category, category)
                 note = (
                     f" ({scores[k].note})"
                     if category == "total" and scores[k].note
@@ -346,8 +340,8 @@ def audit_deal(
                         severity="dispute",
                         kind="score",
                         loc=loc,
-                        where=f"deal {d + 1}, side {k} ({sides[k]}), {dotted}",
-                        message=f"claimed {label} {value}"
+                        where=claim_place(d, sides[k], FIGURE_WORDS[dotted]),
+                        message=f"claimed {value}"
                         f"{' (left off the sheet)' if unwritten else ''},"
                         f" computed {computed}{note}",
                         deciding=explain.category(category, k, scores[k], narrower),
@@ -383,8 +377,8 @@ def audit_match(
                     severity="dispute",
                     kind="match",
                     loc=check.loc,
-                    where=f"match total of side {k} ({sides[k]})",
-                    message=f"claimed match total {value}, computed {match.totals[k]}",
+                    where=claim_place(None, sides[k], "total"),
+                    message=f"claimed {value}, computed {match.totals[k]}",
                 )
             )
     if claimed.winner is not None:
@@ -398,10 +392,9 @@ def audit_match(
         )
         report.checks.append(check)
         if not check.agrees:
-            who = (
-                "nobody yet"
-                if match.winner is None
-                else f"side {computed} ({sides[computed]})"
+            who = "nobody yet" if match.winner is None else sides[computed]
+            claimed_who = (
+                sides[claimed.winner] if claimed.winner < len(sides) else "nobody"
             )
             from .report import Finding
 
@@ -411,9 +404,7 @@ def audit_match(
                     kind="match",
                     loc=check.loc,
                     where="the match winner",
-                    message=f"claimed winner side {claimed.winner}"
-                    f" ({sides[claimed.winner] if claimed.winner < len(sides) else '?'}),"
-                    f" computed {who}: {report.reason}",
+                    message=f"claimed {claimed_who}, computed {who}: {report.reason}",
                 )
             )
     return findings

@@ -38,7 +38,14 @@ from ..record.sources import (
     light_item,
     read_item,
 )
-from .outcome import Outcome, Status, error_text, first_problem, in_source_terms
+from .outcome import (
+    Outcome,
+    Status,
+    error_text,
+    first_finding,
+    first_problem,
+    in_source_terms,
+)
 
 if TYPE_CHECKING:
     from ..errors import RecordFormatError
@@ -154,10 +161,21 @@ class Checked:
 
     @property
     def problem(self) -> str:
-        """The first problem in words, or ``""``."""
+        """The first problem in players' words (its pointer is
+        :attr:`problem_loc`), or ``""``. A record that cannot be read has no
+        game to tell in words: its first read error keeps its pointer inline."""
         if self.replayed is None:
             return error_text(self.errors[0])
         return first_problem(self.replayed.tally)
+
+    @property
+    def problem_loc(self) -> str:
+        """The JSON pointer of the first finding of the replay (``""``: none, the
+        whole record, or a read error, whose pointer is in :attr:`problem`)."""
+        if self.replayed is None:
+            return ""
+        finding = first_finding(self.replayed.tally)
+        return "" if finding is None else finding.loc
 
     @property
     def problems(self) -> int:
@@ -196,6 +214,7 @@ class Checked:
             self.problems,
             self.item.size,
             report,
+            self.problem_loc,
         )
 
 

@@ -31,6 +31,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
+from ..engine.describe import plural
 from ..engine.scoring import CATEGORIES, bank_points, near_target_band
 from ..record.models import GameRecord
 from .explanation import Explanation, Fit, MistakeReport, Verdict
@@ -393,11 +394,12 @@ def _sentence(
     where: str,
 ) -> str:
     sheet = "Your score sheet" if scope == "deal" else "Your match result"
-    figures = f"{differing} claimed figure{'s' * (differing != 1)}"
+    figures = plural(differing, "claimed figure")
     if verdict == "none":
+        differ = "differs" if differing == 1 else "differ"
         return (
             f"No counting mistake we know of explains the {figures} of {where} that"
-            " differ from the rules' count; see the differences below."
+            f" {differ} from the rules' count; see the differences below."
         )
     if verdict == "exact" and len(trials) > 1:
         (mistake,) = lead

@@ -16,16 +16,19 @@ from typing import TYPE_CHECKING, Final, Literal
 if TYPE_CHECKING:
     from ..errors import RecordFormatError
     from ..record.readnotes import ReadNotes
-    from .report import ReplayReport
+    from .report import Finding, ReplayReport
     from .tally import ReplayTally
 
 __all__ = [
     "Outcome",
     "Status",
     "error_text",
+    "finding_text",
+    "first_finding",
     "first_problem",
     "in_source_terms",
     "placed",
+    "shown_pointer",
 ]
 
 _SHOWN_POINTER: Final = 200
@@ -44,7 +47,7 @@ class Outcome:
     status: Status
     """``ok``, ``disputed``, ``invalid`` or ``unreadable``."""
     problem: str = ""
-    """The first problem in words, with its JSON pointer; ``""`` when ok."""
+    """The first problem in players' words, with its rule; ``""`` when ok."""
     problems: int = 0
     """How many problems (errors and disputes) were found."""
     size: int = 0
@@ -52,6 +55,8 @@ class Outcome:
     report: bytes | None = None
     """When asked for: a JSON object (``jsonio.dumps_json``) with ``source``,
     ``status``, ``problem`` and the replay ``report`` (or the read ``errors``)."""
+    loc: str = ""
+    """The JSON pointer of the first problem (``""`` for the whole record)."""
 
     @property
     def more(self) -> int:
@@ -68,9 +73,15 @@ def placed(message: str, where: str, loc: str) -> str:
     text = message
     if where and where != "the whole record" and where not in message:
         text = f"{where}: {message}"
-    if len(loc) > _SHOWN_POINTER:  # a key of the writer's may be a megabyte long
-        loc = loc[: _SHOWN_POINTER - 3] + "..."
-    return text + (f" ({loc})" if loc else "")
+    return text + (f" ({shown_pointer(loc)})" if loc else "")
+
+
+def shown_pointer(loc: str) -> str:
+    """A pointer as a line of text shows it: shortened past 200 characters
+    (a key of the writer's may be a megabyte long; the JSON output keeps it whole)."""
+    if len(loc) > _SHOWN_POINTER:
+        return loc[: _SHOWN_POINTER - 3] + "..."
+    return loc
 
 
 def error_text(error: RecordFormatError) -> str:
@@ -83,14 +94,28 @@ def error_text(error: RecordFormatError) -> str:
     return placed(error.message, error.where, error.loc)
 
 
-def first_problem(report: ReplayReport | ReplayTally) -> str:
-    """The first error of a report (else its first dispute, else its first
-    warning, such as claims that could not be checked) in words, or ``""``."""
+def first_finding(report: ReplayReport | ReplayTally) -> Finding | None:
+    """The first error of a report, else its first dispute, else its first
+    warning (such as claims that could not be checked), or None."""
     for severity in ("error", "dispute", "warning"):
         for finding in report.findings:
             if finding.severity == severity:
-                return placed(finding.message, finding.where, finding.loc)
-    return ""
+                return finding
+    return None
+
+
+def finding_text(finding: Finding) -> str:
+    """A finding in one line of players' words: its place, what is wrong and
+    the rule (:func:`~casino_records.engine.describe.cited`); no pointer."""
+    from ..engine.describe import cited  # not at start-up: ``--help`` needs none
+
+    return cited(placed(finding.message, finding.where, ""), finding.rule)
+
+
+def first_problem(report: ReplayReport | ReplayTally) -> str:
+    """The first problem of a report (:func:`first_finding`) in words, or ``""``."""
+    finding = first_finding(report)
+    return "" if finding is None else finding_text(finding)
 
 
 def in_source_terms(report: ReplayReport, notes: ReadNotes) -> None:

@@ -24,6 +24,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final
 
 from ..engine.cards import BIG_CASINO, CARD_NAMES, CARDS, LITTLE_CASINO, Card
+from ..engine.describe import plural
 from ..engine.masks import cards_of, mask_of
 from ..engine.match import MatchState, count_out_items
 from ..engine.rules import Rules
@@ -54,9 +55,10 @@ PileProblem = tuple[str, str, str]
 
 
 def pile_name(side: int, sides: Sequence[str]) -> str:
-    """A side's capture pile in words: ``Ana's pile (side 0)``."""
+    """A side's capture pile in words: ``Ana's pile`` (``side 0's pile`` when
+    the side has no name)."""
     name = sides[side] if side < len(sides) else f"side {side}"
-    return f"{name}'s pile (side {side})"
+    return f"{name}'s pile"
 
 
 def _places(
@@ -140,9 +142,9 @@ def pile_problems(
                 (
                     f"{at}/sweeps/{side}",
                     "R10.1",
-                    f"R10.1 {sides[side]} (side {side}) made {swept} sweeps, but each"
+                    f"R10.1 {sides[side]} made {plural(swept, 'sweep')}, but each"
                     " sweep is a capture of two cards or more and"
-                    f" {pile_name(side, sides)} holds {len(pile)}",
+                    f" {pile_name(side, sides)} holds {plural(len(pile), 'card')}",
                 )
             )
     last = piles.last_capture
@@ -153,7 +155,7 @@ def pile_problems(
                 (
                     at,
                     "R11.1",
-                    f"R11.1 {sides[taken[0]]} (side {taken[0]}) captured cards, so"
+                    f"R11.1 {sides[taken[0]]} captured cards, so"
                     " someone made the last capture: say which seat made it",
                 )
             )

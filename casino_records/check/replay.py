@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from ..engine.cards import CARD_NAMES
-from ..engine.describe import move_text, side_names
+from ..engine.describe import cited, in_words, move_text, side_names
 from ..engine.legality import Plan, verify_move
 from ..engine.match import MatchState
 from ..engine.movegen import generate_legal_moves
@@ -185,7 +185,8 @@ class _Replayer:
         if self.strict:
             if exc is None:
                 exc = RecordFormatError(message, loc=loc, where=where, rule=rule)
-            exc.loc, exc.where = loc, where
+            exc.loc, exc.where = loc, self.words(where)
+            exc.message = cited(self.words(message), rule)
             raise exc
         from .report import Finding
 
@@ -201,7 +202,11 @@ class _Replayer:
         self.add_findings([finding])
 
     def add_findings(self, findings: list[Finding]) -> None:
+        """Keep ``findings``, each in players' words (:func:`in_words`: seats and
+        sides named, cards with suit symbols, the rule id in ``rule`` only)."""
         for finding in findings:
+            finding.where = self.words(finding.where)
+            finding.message = self.words(finding.message)
             if self.strict and finding.severity != "warning":
                 error_type = (
                     ScoreMismatchError
@@ -209,7 +214,7 @@ class _Replayer:
                     else RecordFormatError
                 )
                 raise error_type(
-                    finding.message,
+                    cited(finding.message, finding.rule),
                     loc=finding.loc,
                     where=finding.where,
                     rule=finding.rule,
@@ -220,10 +225,15 @@ class _Replayer:
             elif finding.severity == "dispute":
                 self.tally.disputed = True
 
+    def words(self, text: str) -> str:
+        """``text`` in players' words (:func:`in_words`, with this record's names)."""
+        return in_words(text, self.tally.sides, self.names)
+
     def move_where(self, d: int, r: int, state: DealState, move: Move) -> str:
         """The move about to be made at ``state`` in words (its number in the deal)."""
         number = state.moves_played + 1
-        return played_where(self.names, d, number, r, move.seat, move.card.pretty)
+        card = move.card.pretty
+        return played_where(self.names, d, number, r, move.seat, card, move_text(move))
 
     # --- the match -------------------------------------------------------------------
 
@@ -255,8 +265,7 @@ class _Replayer:
                     "match",
                     loc,
                     f"deal {d + 1}",
-                    f"a deal was played after side {match.winner}"
-                    f" ({sides[match.winner or 0]}) had won the match",
+                    f"a deal was played after {sides[match.winner or 0]} had won the match",
                     rule="R13.2",
                 )
                 break
@@ -267,8 +276,8 @@ class _Replayer:
                         "structure",
                         f"{loc}/dealer",
                         f"deal {d + 1}",
-                        f"R2.7 seat {expected} deals after seat {previous_dealer},"
-                        f" not seat {deal.dealer}",
+                        f"R2.7 it is seat {expected}'s deal (the next after seat"
+                        f" {previous_dealer}), not seat {deal.dealer}'s",
                         rule="R2.7",
                     )
             previous_dealer = deal.dealer
@@ -332,7 +341,7 @@ class _Replayer:
         if not able:
             return False
         sides = self.tally.sides
-        named = " and ".join(f"side {s} ({sides[s]})" for s in able)
+        named = " and ".join(sides[s] for s in able)
         self.error(
             "piles",
             f"/deals/{d}/piles/sweeps",
@@ -550,8 +559,7 @@ class _Replayer:
         winners = immediate_winners(rules, match, piles)
         if len(winners) > 1:
             named = " and ".join(
-                f"side {s} ({self.tally.sides[s]}) took {CARD_NAMES[c]}"
-                for s, c in winners
+                f"{self.tally.sides[s]} took {CARD_NAMES[c]}" for s, c in winners
             )
             self.error(
                 "piles",
@@ -615,8 +623,10 @@ class _Replayer:
                     rule=checked.waits.rule,
                     loc=loc,
                     where=self.move_where(d, r, state, move),
-                    message=f"{checked.waits.message}, unless {cards} can:"
-                    " checked once the hand is known",
+                    message=self.words(
+                        f"{checked.waits.message}, unless {cards} can:"
+                        " checked once the hand is known"
+                    ),
                 )
             )
         return checked.plan
@@ -636,7 +646,7 @@ def _not_scored(reason: str, state: DealState) -> str:
     left = state.loose
     if not left:
         return f"{note}; it was the deal's last play"
-    cards = " ".join(CARD_NAMES[c] for c in left)
+    cards = " ".join(c.pretty for c in left)
     return (
         f"{note}; it was the deal's last play, and the cards left on the table"
         f" ({cards}) go to nobody (no residue, R11)"

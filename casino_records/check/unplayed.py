@@ -21,8 +21,9 @@ from ..engine.scoring import CHECK_LABELS
 from ..engine.seating import HAND_SIZE
 from ..engine.state import DealState
 from ..record.plain import CLAIMED_COUNTS, CLAIMED_POINTS, points_read
+from ..record.pointer import claim_place
 from ..record.shape import DealShape as Deal
-from .audit import DecidingMoves
+from .audit import FIGURE_WORDS, DecidingMoves
 
 if TYPE_CHECKING:  # the report models are built only when there is something to report
     from ..record.models import ClaimedSide
@@ -190,8 +191,8 @@ def audit_unplayed_deal(
                     kind="score",
                     rule="D8",
                     loc=f"{base}/{k}/{figure.replace('.', '/')}",
-                    where=f"deal {d + 1}, side {k} ({sides[k]}), {figure}",
-                    message=f"claimed {label} {value}, but {played.basis(figure)}"
+                    where=claim_place(d, sides[k], FIGURE_WORDS[figure]),
+                    message=f"claimed {value}, but {played.basis(figure)}"
                     f" make it {fixed} {limit} ({why})",
                     deciding=_unplayed_deciding(
                         explain, played, figure, k, value, value < low
@@ -246,14 +247,21 @@ def _unplayed_deciding(
     if figure in ("counts.cards", "counts.spades") and below:
         step = played.crossing(figure, side, value)
         if step is not None:
-            return [explain.step(step, f"this capture took side {side} past {value}")]
+            return [
+                explain.step(
+                    step, f"this capture took {explain.sides[side]} past {value}"
+                )
+            ]
     if figure in ("points.most_cards", "points.most_spades"):
         name = "counts.spades" if figure.endswith("spades") else "counts.cards"
         counts = played.spades if name.endswith("spades") else played.cards
         leader = max(range(len(counts)), key=counts.__getitem__)
         step = played.crossing(name, leader, _HALF[name[7:]])
         if step is not None:
-            why = f"this capture gave side {leader} more than half of the {name[7:]}"
+            why = (
+                f"this capture gave {explain.sides[leader]} more than half of"
+                f" the {name[7:]}"
+            )
             return [explain.step(step, why)]
     if figure in ("points.big_casino", "points.little_casino", "points.aces"):
         return explain.category(category)

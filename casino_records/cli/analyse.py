@@ -164,9 +164,11 @@ def analyse(
                 annotated_format,
                 settings.max_bytes,
             )
+    from ..engine.describe import plural
+
     moves = len(analysis.moves)
     stderr(
-        f"analysed {moves} move{'s' * (moves != 1)} in {elapsed:.1f} s"
+        f"analysed {plural(moves, 'move')} in {elapsed:.1f} s"
         f" ({analysis.nodes} positions searched or played out)"
         + (f"; annotated record written to {annotated}" if annotated else "")
     )

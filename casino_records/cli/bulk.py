@@ -135,8 +135,10 @@ def bulk(
     )
 
     def report(counts: Mapping[str, int]) -> None:
+        from ..engine.describe import plural
+
         done = sum(counts.values())
-        line = f"checked {done} record{'s' * (done != 1)} on {where}"
+        line = f"checked {plural(done, 'record')} on {where}"
         sys.stderr.write(f"\r\033[K{line}")
         sys.stderr.flush()
 

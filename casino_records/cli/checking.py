@@ -24,6 +24,7 @@ from .util import (
     OUTPUT,
     STATUSES,
     STRICT_OPTION,
+    VERBOSE_OPTION,
     Settings,
     atomic_output,
     exit_code,
@@ -59,6 +60,7 @@ __all__ = ["rescore", "validate"]
     default=None,
     help="Show a progress bar on stderr [default: for large input on a terminal].",
 )
+@VERBOSE_OPTION
 @FORMAT_OPTION
 @click.pass_obj
 def validate(
@@ -71,6 +73,7 @@ def validate(
     fmt: str,
     strict: bool,
     as_summary: bool,
+    verbose: bool,
 ) -> None:
     """Replay every record and print one status line per record.
 
@@ -81,12 +84,15 @@ def validate(
     played out) says so; with --strict it counts as disputed. A .jsonl archive
     is read one line at a time, so its size does not matter. Exit code 2 if any
     record is unreadable, else 1 if any is invalid or disputed, with --summary
-    too; 130 when stopped by Ctrl+C, 143 by SIGTERM.
+    too; 130 when stopped by Ctrl+C, 143 by SIGTERM. The lines are in players'
+    words; --verbose adds under each the JSON pointer of the problem, and
+    --format json keeps every pointer.
     """
     if as_summary:
-        if fmt == "json" or quiet or fail_fast:
+        if fmt == "json" or quiet or fail_fast or verbose:
             raise click.UsageError(
-                "--summary is for people: not with --format json, -q or --fail-fast"
+                "--summary is for people: not with --format json, -q, --fail-fast"
+                " or --verbose"
             )
         from ..check.batch import default_jobs
         from .summary import summarize
@@ -131,7 +137,7 @@ def validate(
                 elif not quiet or outcome.status != "ok":
                     if clear:
                         sys.stderr.write("\r\033[K")
-                    out.write(status_line(outcome) + "\n")
+                    out.write(status_line(outcome, verbose) + "\n")
                 if fail_fast and outcome.status != "ok":
                     stopped = True
                     break
@@ -176,11 +182,12 @@ class _Rescored:
 
 
 def _error_report(label: str, status: str, errors: list[Any]) -> str:
+    """The read errors of a record that cannot be read, each with its pointer:
+    there is no game to tell, only the file to fix."""
     from ..check.outcome import error_text
+    from ..engine.describe import plural
 
-    lines = [
-        f"{label}: {status.upper()} — {len(errors)} error{'s' * (len(errors) != 1)}"
-    ]
+    lines = [f"{label}: {status.upper()} — {plural(len(errors), 'error')}"]
     lines += [f"  ✗ {error_text(e)}" for e in errors]
     return "\n".join(lines) + "\n"
 
@@ -192,6 +199,7 @@ def _rescore_item(
     fmt: str,
     target: RecordKind | None,
     strict: bool = False,
+    verbose: bool = False,
 ) -> tuple[int, _Rescored]:
     """Read, replay and (when ``target``) correct one item; never raises for bad input."""
     from ..check.batch import checked_item
@@ -209,7 +217,7 @@ def _rescore_item(
     if report is None:
         text = _error_report(item.label, checked.status, checked.errors)
     else:
-        text = report_text(report)
+        text = report_text(report, verbose)
     entry = dumps_json(checked.entry()) if fmt == "json" else None
     fixed = None
     why = ""
@@ -240,6 +248,7 @@ def _rescore_item(
 )
 @JOBS_OPTION
 @STRICT_OPTION
+@VERBOSE_OPTION
 @FORMAT_OPTION
 @click.pass_obj
 def rescore(
@@ -250,12 +259,13 @@ def rescore(
     jobs: int,
     strict: bool,
     fmt: str,
+    verbose: bool,
 ) -> None:
     """Print the dispute report: every claimed score against the computed one.
 
     Per deal and side, each claimed category shows claimed / computed with ✓ or
     ✗, then the match totals and winner; under each difference, the moves that
-    decided it with their JSON pointers. With -o, a copy whose claimed scores
+    decided it (--verbose adds their JSON pointers). With -o, a copy whose claimed scores
     are the computed ones is written (never over an input unless --in-place);
     an invalid record cannot be corrected. Claims on a deal not played out
     cannot be checked: the report says so and checks what the moves played
@@ -296,6 +306,7 @@ def rescore(
         max_bytes=settings.max_bytes,
         fmt=fmt,
         strict=strict,
+        verbose=verbose,
     )
     results = parallel_map(work, numbered(), jobs=jobs or default_jobs(), chunksize=8)
     report_to_stderr = output is not None and str(output) == "-"
@@ -341,10 +352,16 @@ def _rescore_by_target(
     max_bytes: int,
     fmt: str,
     strict: bool,
+    verbose: bool,
 ) -> tuple[int, _Rescored]:
     target = kinds[numbered[0]]
     return _rescore_item(
-        numbered, max_bytes=max_bytes, fmt=fmt, target=target, strict=strict
+        numbered,
+        max_bytes=max_bytes,
+        fmt=fmt,
+        target=target,
+        strict=strict,
+        verbose=verbose,
     )
 
 
@@ -428,7 +445,7 @@ class _Corrections:
             with atomic_output(self.target) as out:
                 shutil.copyfileobj(self.spool, out)
         written = self.written
-        stderr(
-            f"wrote {written} corrected record{'s' * (written != 1)} to {self.target}"
-        )
+        from ..engine.describe import plural
+
+        stderr(f"wrote {plural(written, 'corrected record')} to {self.target}")
         return True

@@ -92,7 +92,9 @@ def convert(
             written = write_records(records(), stream, target, settings.max_bytes)
     where = "" if str(output) == "-" else f" to {output}"
     lost = f"; {losses} kinds of data left out (listed above)" if losses else ""
-    stderr(f"converted {written} record{'s' * (written != 1)}{where}{lost}")
+    from ..engine.describe import plural
+
+    stderr(f"converted {plural(written, 'record')}{where}{lost}")
 
 
 # --- fmt ------------------------------------------------------------------------------
@@ -114,6 +116,7 @@ def fmt_command(settings: Settings, paths: tuple[Path, ...], check: bool) -> Non
     and counted (exit 1 if invalid or too large, 2 if unreadable). - reads standard input and
     writes the canonical form to standard output.
     """
+    from ..engine.describe import plural
     from ..record.sources import find_files
     from .util import canonical_copy
 
@@ -134,9 +137,7 @@ def fmt_command(settings: Settings, paths: tuple[Path, ...], check: bool) -> Non
     kept = f", {left} left as {'they are' if left > 1 else 'it is'} (above)" * bool(
         left
     )
-    stderr(
-        f"{changed} file{'s' * (changed != 1)} {verb}, {same} already canonical{kept}"
-    )
+    stderr(f"{plural(changed, 'file')} {verb}, {same} already canonical{kept}")
     if check and changed:
         code = max(code, EXIT_PROBLEM)
     sys.exit(code)

@@ -400,6 +400,7 @@ def simulate(
     settings = dict(map(option_setting, options))
 
     def game(k: int) -> GameRecord:
+
         game_seed = seed if games == 1 else f"{seed}-{k + 1}"
         return simulate_record(
             preset,
@@ -430,7 +431,9 @@ def simulate(
             name = f"{record.id}{'.txt' if text else '.json'}"
             with atomic_output(output / name) as stream:
                 write_records([record], stream, "text" if text else "json", limit)
-        stderr(f"wrote {games} game{'s' * (games != 1)} to {output}/")
+        from ..engine.describe import plural
+
+        stderr(f"wrote {plural(games, 'game')} to {output}/")
         return
     target: Format = "json" if games == 1 else "jsonl"
     if to is not None or str(output) != "-":
@@ -446,4 +449,6 @@ def simulate(
     with atomic_output(output) as stream:
         written = write_records(records, stream, target, limit)
     if str(output) != "-":
-        stderr(f"wrote {written} game{'s' * (written != 1)} to {output}")
+        from ..engine.describe import plural
+
+        stderr(f"wrote {plural(written, 'game')} to {output}")

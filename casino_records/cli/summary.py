@@ -20,7 +20,7 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Final
 
-from ..check.outcome import Status, placed
+from ..check.outcome import Status, finding_text
 from .util import STATUSES, exit_code
 
 if TYPE_CHECKING:
@@ -53,13 +53,8 @@ def _first_error(checked: Checked) -> str:
     """The first error in words, with its rule when the message does not cite it."""
     report = checked.report
     if report is None:
-        error = checked.errors[0]
-        return placed(error.message, error.where, "")
-    finding = next(f for f in report.findings if f.severity == "error")
-    text = placed(finding.message, finding.where, "")
-    if finding.rule and finding.rule not in text:
-        text += f" ({finding.rule})"
-    return text
+        return checked.problem
+    return finding_text(next(f for f in report.findings if f.severity == "error"))
 
 
 def _first_dispute(checked: Checked) -> tuple[str, int]:
@@ -75,7 +70,7 @@ def _first_dispute(checked: Checked) -> tuple[str, int]:
         return f"{where}: {first.sentence}", len(explanations) - 1
     report = checked.replayed.report
     disputes = [f for f in report.findings if f.severity == "dispute"]
-    return placed(disputes[0].message, disputes[0].where, ""), len(disputes) - 1
+    return finding_text(disputes[0]), len(disputes) - 1
 
 
 def summary_of(item: Item, *, max_bytes: int, strict: bool = False) -> RecordLine:

@@ -87,6 +87,15 @@ STRICT_OPTION: Final = click.option(
 )
 """``--strict`` of the commands that check claims (D8)."""
 
+VERBOSE_OPTION: Final = click.option(
+    "-v",
+    "--verbose",
+    is_flag=True,
+    help="Add under each problem (and each move that decided it) a line with its"
+    " place in the record's JSON (a JSON pointer), for whoever edits the file.",
+)
+"""``--verbose`` of ``validate`` and ``rescore``: the text for people plus pointers."""
+
 EXIT_PROBLEM: Final = 1
 """Exit code: an invalid record, a dispute, an illegal move."""
 EXIT_UNREADABLE: Final = 2
@@ -147,8 +156,10 @@ class UnreadableInput(click.ClickException):
 
 def fail(label: str, errors: Sequence[RecordFormatError], unreadable: bool) -> NoReturn:
     """Raise the exception that fits a record's read errors, naming the source."""
+    from ..engine.describe import plural
+
     more = len(errors) - 1
-    suffix = f" (and {more} more error{'s' * (more > 1)})" if more > 0 else ""
+    suffix = f" (and {plural(more, 'more error')})" if more > 0 else ""
     message = f"{label}: {error_text(errors[0])}{suffix}"
     if unreadable:
         raise UnreadableInput(message)
@@ -176,6 +187,8 @@ def load_one(
     :raises click.UsageError: an archive holds several records and no number
         was given, or fewer than ``number``.
     """
+    from ..engine.describe import plural
+
     if str(path) != "-" and path.is_dir():
         raise click.BadParameter(
             f"{path} is a folder; name one file", param_hint="PATH"
@@ -194,9 +207,7 @@ def load_one(
         if count >= wanted and number is not None:
             break
     if chosen is None:
-        raise click.UsageError(
-            f"{path} holds {count} record{'s' * (count != 1)}, not {wanted}"
-        )
+        raise click.UsageError(f"{path} holds {plural(count, 'record')}, not {wanted}")
     record, errors, unreadable = read_item(chosen, max_bytes, notes)
     if record is None:
         fail(chosen.label, errors, unreadable)

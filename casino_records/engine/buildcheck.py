@@ -24,7 +24,7 @@ from ..errors import IllegalMoveError
 from .cards import Card
 from .combos import Item, partition, sum_subsets
 from .constraints import holds, may_absorb, may_change, value_ok
-from .describe import cards_text
+from .describe import build_phrase, build_words, cards_text
 from .masks import cards_of
 from .moves import Build, Move, MoveKind
 from .plan import Plan, check_g1, group_cards, illegal, locate, partition_all
@@ -194,7 +194,7 @@ def _extend(
         illegal(
             "E2",
             f"{card} with {cards_text(loose, pretty=False)} does not make groups worth {value}"
-            f" to add to {target.label}",
+            f" to add to {build_words(target)}",
         )
     if len(found) > 1 and not rules.extend_extra_table_groups:
         illegal(
@@ -229,14 +229,13 @@ def _increase(
     if not target.is_single:
         illegal(
             "I1",
-            f"{target.label} is a multiple build: its value {target.value}"
-            " can never change",
+            f"{build_words(target)} is a multiple build: its value can never change",
         )
     new_value = target.value + state.values.low[card]
     if value != new_value:
         illegal(
             "I2",
-            f"{card} on {target.label} ({target.value}) makes {new_value},"
+            f"{card} on {build_words(target)} makes {new_value},"
             f" not {value}: table cards never change a build's value",
         )
     items = _Items(state, card, loose, merged)
@@ -258,12 +257,13 @@ def _increase_plan(
     """The checks of an increase once its target's new group is known (I2–I5)."""
     rules = state.rules
     if value > state.values.max_value:
-        illegal("I2", f"{target.label} cannot be increased to {value} (R1.5)")
+        illegal("I2", f"{build_words(target)} cannot be increased to {value} (R1.5)")
     rule = may_change(state, move.seat, target)
     if rule and target.owner == move.seat and not rules.increase_own_build:
         illegal(
             "I4",
-            f"seat {move.seat} may not increase its own {target.label}"
+            f"seat {move.seat} may not increase its own build of {target.value}"
+            f" ({cards_text(target.mask)})"
             " (option increase_own_build)",
         )
     if rule:
@@ -280,7 +280,7 @@ def _increase_plan(
         illegal(
             "I5",
             f"{cards_text(loose, pretty=False)} do not make groups worth {value} to add to"
-            f" {target.label}",
+            f" {build_words(target)}",
         )
     _check_merge(state, others)
     _check_hold(state, move, target, value, [target, *others], "I3")
@@ -359,7 +359,7 @@ def _check_partner(state: DealState, move: Move, build: Build, option: str) -> N
         verb = "extended" if rule == "E1" else "increased"
         illegal(
             rule,
-            f"{build.label} belongs to seat {build.owner}, seat {move.seat}'s partner,"
+            f"{build_words(build)} belongs to seat {move.seat}'s partner,"
             f" and may not be {verb} (option {option})",
         )
 
@@ -397,10 +397,10 @@ def _check_hold(
     build created); G1 for the builds he keeps."""
     after = state.hand_value_mask(move.seat, without=move.card)
     if not holds(after, value):
-        label = f"B{state.next_build_id}" if target is None else target.label
+        made = move.table | (target.mask if target is not None else 0)
+        build = build_phrase(None, value, made | 1 << move.card)
         illegal(
             rule,
-            f"seat {move.seat} holds no card to capture {label} worth {value}"
-            " after this move",
+            f"seat {move.seat} holds no card to capture {build} after this move",
         )
     check_g1(state, move.seat, move.card, changed)

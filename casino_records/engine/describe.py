@@ -12,15 +12,19 @@ import re
 from collections.abc import Iterable, Sequence
 from typing import Final
 
-from .cards import Card
+from .cards import Card, parse_card
 from .masks import cards_of
 from .moves import Action, Build, Move, MoveKind, Step
 
 __all__ = [
     "agreeing",
+    "build_phrase",
+    "build_words",
     "build_text",
     "cards_text",
+    "cited",
     "in_names",
+    "in_words",
     "move_text",
     "plural",
     "result_text",
@@ -32,6 +36,9 @@ __all__ = [
 _PLURAL_VERBS: Final = {"has": "have", "is": "are", "takes": "take", "wins": "win"}
 _SIDE: Final = re.compile(r"\bside (\d+)\b( (?:has|is|takes|wins)\b)?")
 _SEAT: Final = re.compile(r"\bseat (\d+)\b")
+_CARD: Final = re.compile(r"(?<![\w?])(?:10|[2-9AJQK])[SHDC](?!\w)")
+_PRETTY: Final = re.compile(r"(?<![\w?])(?:10|[2-9AJQK])[♠♥♦♣]")
+_RULE_ID: Final = re.compile(r"^[A-Z]+\d+(?:\.\d+)? ")
 
 
 def cards_text(cards: Iterable[Card] | int, pretty: bool = True) -> str:
@@ -62,6 +69,25 @@ def build_text(build: Build, names: Sequence[str]) -> str:
     """A build in words: ``B1 (8, single, Ana's)``."""
     kind = "single" if build.is_single else "multiple"
     return f"{build.label} ({build.value}, {kind}, {names[build.owner]}'s)"
+
+
+def build_phrase(owner: int | None, value: int, cards: Iterable[Card] | int) -> str:
+    """A build as a player sees it on the table: its owner, value and cards.
+
+    The seat is a number here; :func:`in_words` names it (``Ben's build of 3``).
+
+    >>> from casino_records.engine.cards import parse_cards
+    >>> build_phrase(1, 3, parse_cards("AD 2S")), build_phrase(None, 3, parse_cards("AD 2S"))
+    ("seat 1's build of 3 (2♠ A♦)", 'the build of 3 (2♠ A♦)')
+    """
+    whose = "the" if owner is None else f"seat {owner}'s"
+    return f"{whose} build of {value} ({cards_text(cards)})"
+
+
+def build_words(build: Build) -> str:
+    """A build on the table in a message: ``seat 1's build of 3 (2♠ A♦)``
+    (:func:`build_phrase`; its label, ``B1``, is the notation's, not the players')."""
+    return build_phrase(build.owner, build.value, build.mask)
 
 
 def _groups(groups: Sequence[Sequence[Card]]) -> str:
@@ -168,6 +194,43 @@ def in_names(text: str, sides: Sequence[str], names: Sequence[str]) -> str:
         return names[k] if k < len(names) else found.group(0)
 
     return _SEAT.sub(seat, _SIDE.sub(side, text))
+
+
+def in_words(
+    text: str, sides: Sequence[str], names: Sequence[str], pretty: bool = True
+) -> str:
+    """An engine or replay message in players' words: the one place that says it so.
+
+    Its leading rule id is dropped (a writer cites it at the end, :func:`cited`),
+    ``seat N`` and ``side N`` are named (:func:`in_names`; ``seat N`` stays
+    where the record has no names), and cards are written with their suit
+    symbols (``10♦``), or as notation tokens (``10D``) when ``pretty`` is
+    false, for text that is notation.
+
+    >>> in_words("R2.4 out of turn: it is seat 1's turn, not seat 0's", [], ["Ana", "Ben"])
+    "out of turn: it is Ben's turn, not Ana's"
+    >>> in_words("G3 10D 4H not on the table", [], [])
+    '10♦ 4♥ not on the table'
+    >>> in_words("10♦ cannot stand for 4", [], [], pretty=False)
+    '10D cannot stand for 4'
+    """
+    text = in_names(_RULE_ID.sub("", text, count=1), sides, names)
+    if pretty:
+        return _CARD.sub(lambda m: parse_card(m[0]).pretty, text)
+    return _PRETTY.sub(lambda m: str(parse_card(m[0])), text)
+
+
+def cited(text: str, rule: str) -> str:
+    """A message with the id of the rule it applies at its end, once.
+
+    >>> cited("out of turn: it is Ben's turn, not Ana's", "R2.4")
+    "out of turn: it is Ben's turn, not Ana's (R2.4)"
+    >>> cited("7♠ is dealt twice (R1.1)", "R1.1"), cited("bad", "")
+    ('7♠ is dealt twice (R1.1)', 'bad')
+    """
+    if not rule or re.search(rf"(?<![\w.]){re.escape(rule)}(?![\w.]|\.\d)", text):
+        return text
+    return f"{text} ({rule})"
 
 
 def totals_text(sides: Sequence[str], totals: Sequence[int]) -> str:

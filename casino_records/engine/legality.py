@@ -26,7 +26,7 @@ from .constraints import (
     trail_refusal,
     trail_restricted,
 )
-from .describe import cards_text
+from .describe import build_phrase, build_words, cards_text
 from .masks import cards_alone, cards_of
 from .movegen import captures_for
 from .moves import Action, Build, Move, MoveKind
@@ -89,7 +89,7 @@ def _check_trail(state: DealState, seat: int, card: Card) -> None:
     rule = trail_refusal(state, seat, card, after, can_capture)
     if rule == "R9.2":
         owned = state.owned_builds(seat)
-        names = ", ".join(f"{b.label} ({b.value})" for b in owned)
+        names = " and ".join(build_phrase(None, b.value, b.mask) for b in owned)
         illegal("R9.2", f"owner may not trail: seat {seat} owns {names}")
     if rule == "G1":
         check_g1(state, seat, card, [])
@@ -146,7 +146,7 @@ def _verify_capture(
         if not _stands_for(stands, b.value) and not (summable and b.is_single):
             illegal(
                 "C3",
-                f"{b.label} is worth {b.value}: {card} cannot take it (a build is"
+                f"{build_words(b)} is worth {b.value}: {card} cannot take it (a build is"
                 " taken only by a card of its own value)",
             )
     if not same_rank_ok(state, index, loose):

@@ -16,7 +16,7 @@ from ..errors import IllegalMoveError
 from .cards import Card
 from .combos import Item, partition
 from .constraints import unheld
-from .describe import cards_text
+from .describe import build_phrase, build_words, cards_text
 from .moves import Action, Build, Move, MoveKind, _Value
 from .state import DealState
 
@@ -93,7 +93,7 @@ def locate(state: DealState, move: Move) -> tuple[int, list[Build]]:
                 illegal(
                     rule,
                     f"builds are used only whole: {cards_text(build.mask & cards, pretty=False)}"
-                    f" is part of {build.label} ({cards_text(build.mask, pretty=False)})",
+                    f" is part of {build_words(build)}",
                 )
     return loose, builds
 
@@ -112,7 +112,8 @@ def check_g1(state: DealState, seat: int, card: Card, changed: list[Build]) -> N
     if broken is not None:
         illegal(
             "G1",
-            f"seat {seat} would own {broken.label} worth {broken.value} without a"
+            f"seat {seat} would own {build_phrase(None, broken.value, broken.mask)}"
+            " without a"
             f" card left in hand to capture it",
         )
 

@@ -12,6 +12,7 @@ from typing import Final
 
 from ..analysis.report import DealAnalysis, GameAnalysis, MoveAnalysis, PlayerLoss
 from ..engine.cards import parse_card
+from ..engine.describe import plural
 
 __all__ = ["analysis_text", "deal_table", "losses_line", "pretty_move"]
 
@@ -99,7 +100,7 @@ def analysis_text(analysis: GameAnalysis) -> str:
     s = analysis.settings
     head = [
         f"Analysis of {analysis.source or analysis.id or 'the record'}:"
-        f" {s.samples} sample{'s' * (s.samples != 1)} per estimated move, seed {s.seed!r},"
+        f" {plural(s.samples, 'sample')} per estimated move, seed {s.seed!r},"
         f" the last {s.exact_moves} moves of each deal exact",
         f"value: {s.value}",
         f"marks: ?! from {s.inaccuracy:g}, ? from {s.mistake:g}, ?? from {s.blunder:g}"

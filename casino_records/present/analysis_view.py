@@ -21,6 +21,7 @@ from html import escape
 from typing import Final
 
 from ..analysis.report import AnalysisSettings, DealAnalysis, MoveAnalysis, PlayerLoss
+from ..engine.describe import plural
 from .analysis_text import losses_line, pretty_move
 from .evalgraph import SIDE_COLOURS, evaluation_svg, graph_scale
 
@@ -148,8 +149,8 @@ def move_panel_html(move: MoveAnalysis | None, moves_in_deal: int = 48) -> str:
         '<div class="cr-eval-move">'
         f"<p><strong>Analysis · {_e(label)}:</strong> {verdict}"
         f' <span class="cr-method cr-{move.method}">{_e(move.method)}</span></p>'
-        f'<details class="cr-alts"><summary>The {len(move.alternatives)} legal'
-        f" move{'s' * (len(move.alternatives) != 1)}, best first</summary>"
+        f'<details class="cr-alts"><summary>The'
+        f" {plural(len(move.alternatives), 'legal move')}, best first</summary>"
         f'<p class="cr-caption">{_e(how_text(move))}. Value: the points of'
         f" {_e(move.player)}'s side minus the others', at the deal's end.</p>"
         '<table class="cr-table"><thead><tr><th></th><th>move</th><th>value</th></tr>'

@@ -10,11 +10,9 @@ Seats are named, and cards written as the rest of the text writes them.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
-from typing import Final
 
-from ..engine.cards import parse_card
+from ..engine.describe import cited, in_words
 from ..engine.legality import verify_move
 from ..engine.moves import Move, Step
 from ..engine.state import DealState
@@ -22,23 +20,10 @@ from ..errors import IllegalMoveError
 
 __all__ = ["barred_lines", "illegal_reason"]
 
-_CARD: Final = re.compile(r"\b(?:10|[2-9AJQK])[SHDC]\b")
-_SEAT: Final = re.compile(r"\bseat (\d+)\b")
-_RULE: Final = re.compile(r"^[A-Z]+\d+(?:\.\d+)? ")
-
 
 def _words(error: IllegalMoveError, names: Sequence[str], pretty: bool) -> str:
     """The engine's message with the seats named and its rule id at the end."""
-    text = _RULE.sub("", error.message, count=1)
-
-    def seat(match: re.Match[str]) -> str:
-        n = int(match[1])
-        return names[n] if n < len(names) else match[0]
-
-    text = _SEAT.sub(seat, text)
-    if pretty:
-        text = _CARD.sub(lambda m: parse_card(m[0]).pretty, text)
-    return f"{text} ({error.rule})" if error.rule else text
+    return cited(in_words(error.message, [], names, pretty), error.rule)
 
 
 def illegal_reason(

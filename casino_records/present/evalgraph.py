@@ -26,6 +26,7 @@ from html import escape
 from typing import Final
 
 from ..analysis.report import DealAnalysis, MoveAnalysis
+from ..engine.describe import plural
 from .analysis_text import pretty_move
 
 __all__ = ["MARK_COLOURS", "SIDE_COLOURS", "evaluation_svg", "graph_scale", "lead"]
@@ -98,7 +99,7 @@ def evaluation_svg(
     moves = deal.moves
     count = len(moves)
     label = (
-        f"Evaluation graph of deal {deal.index + 1}: {count} moves"
+        f"Evaluation graph of deal {deal.index + 1}: {plural(count, 'move')}"
         if moves
         else "Evaluation graph: no move analysed"
     )

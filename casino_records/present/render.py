@@ -81,7 +81,7 @@ def _hand_lines(
         if hands == "all" or hands == seat:
             shown = _cards(hand, pretty)
         else:
-            shown = f"{len(hand)} card{'s' * (len(hand) != 1)}"
+            shown = f"{plural(len(hand), 'card')}"
         lines.append(f"  {seat_label(names, seat)}: {shown}{turn}")
     return lines
 
@@ -98,16 +98,12 @@ def _pile_lines(position: ReplayPosition, names: Sequence[str]) -> list[str]:
         spades = sum(1 for c in pile if c.suit.value == "S")
         sweeps = len(state.sweeps[side])
         text = (
-            f"  {sides[side]}: {_count(len(pile), 'card')}, {_count(spades, 'spade')}"
+            f"  {sides[side]}: {plural(len(pile), 'card')}, {plural(spades, 'spade')}"
         )
         if sweeps:
-            text += f", {sweeps} sweep{'s' * (sweeps != 1)}"
+            text += f", {plural(sweeps, 'sweep')}"
         lines.append(text)
     return lines
-
-
-def _count(n: int, word: str) -> str:
-    return f"{n} {word}{'s' * (n != 1)}"
 
 
 def _step_line(step: Step, names: Sequence[str]) -> str:
@@ -137,7 +133,7 @@ def position_text(
     rounds = state.seating.rounds
     head = f"Deal {position.deal + 1}, round {state.round + 1} of {rounds}"
     if state.finished:
-        head += f", end of the deal (after {position.index} moves)"
+        head += f", end of the deal (after {plural(position.index, 'move')})"
     else:
         when = f"after move {position.index}" if position.index else "at its start"
         head += f", {when}: {seat_label(names, state.turn)} to play"
@@ -233,7 +229,9 @@ def deal_text(
         else:
             lines.append("End of deal: no residue")
     else:
-        lines.append(f"The deal stops unfinished after {positions[-1].index} moves.")
+        lines.append(
+            f"The deal stops unfinished after {plural(positions[-1].index, 'move')}."
+        )
     if deal is not None and deal.sides:
         lines.append("Scores:")
         lines += [f"  {side_score_text(side)}" for side in deal.sides]
@@ -297,9 +295,7 @@ def legal_text(
         )
         return "\n".join(lines) + "\n"
     count = len(options)
-    lines.append(
-        f"{count} legal move{'s' * (count != 1)} for {seat_label(names, state.turn)}:"
-    )
+    lines.append(f"{plural(count, 'legal move')} for {seat_label(names, state.turn)}:")
     for n, step in enumerate(options, 1):
         mark = (
             "  ← recorded"

@@ -18,9 +18,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Final
 
-from ..engine.describe import in_names, result_text
+from ..check.outcome import finding_text, shown_pointer
+from ..engine.describe import cited, in_names, plural, result_text
 from ..engine.scoring import CHECK_LABELS
-from .render import seat_label, side_score_text
+from .render import side_score_text
 from .scoring_notes import near_target_needs, score_notes
 
 if TYPE_CHECKING:
@@ -37,20 +38,33 @@ _CATEGORY_ORDER: Final = tuple(CHECK_LABELS)
 # --- Batch status ----------------------------------------------------------------
 
 
-def status_line(outcome: Outcome) -> str:
-    """One line per record: the status, the source, the first problem and how many more."""
+def status_line(outcome: Outcome, verbose: bool = False) -> str:
+    """One line per record: the status, the source, the first problem and how
+    many more; ``verbose`` adds a line with the problem's JSON pointer."""
     line = f"{outcome.status:<11} {outcome.label}"
     if not outcome.problem:
         return line
     more = f" (+{outcome.more} more: rescore shows all)" if outcome.more else ""
-    return f"{line}: {outcome.problem}{more}"
+    line = f"{line}: {outcome.problem}{more}"
+    at = pointer_line(outcome.loc, " " * 12) if verbose else ""
+    return f"{line}\n{at}" if at else line
+
+
+def pointer_line(loc: str, indent: str) -> str:
+    """The ``--verbose`` line under a finding: where it is in the record's JSON
+    (``""`` when ``loc`` is the whole record).
+
+    >>> pointer_line("/deals/0/claimed/sides/1/total", "  ")
+    '  at /deals/0/claimed/sides/1/total'
+    """
+    return f"{indent}at {shown_pointer(loc)}" if loc else ""
 
 
 def summary_line(counts: Mapping[str, int]) -> str:
     """The totals of a batch: ``3 records: 2 ok, 1 disputed, …``."""
     total = sum(counts.values())
     parts = ", ".join(f"{n} {status}" for status, n in counts.items())
-    return f"{total} record{'s' * (total != 1)}: {parts}"
+    return f"{plural(total, 'record')}: {parts}"
 
 
 # --- The dispute report ------------------------------------------------------------------
@@ -69,13 +83,15 @@ def _columns(rows: Sequence[Sequence[str]]) -> list[str]:
 
 
 def _finding_lines(
-    finding: Finding, indent: str = "  ", seen: set[tuple[str, str]] | None = None
+    finding: Finding,
+    verbose: bool,
+    indent: str = "  ",
+    seen: set[tuple[str, str]] | None = None,
 ) -> list[str]:
     mark = DIFFERS if finding.severity != "warning" else "!"
-    rule = f" [{finding.rule}]" if finding.rule else ""
-    lines = [f"{indent}{mark} {finding.where}: {finding.message}{rule}"]
-    if finding.loc:
-        lines.append(f"{indent}    at {finding.loc}")
+    lines = [f"{indent}{mark} {finding_text(finding)}"]
+    if verbose and finding.loc:
+        lines.append(pointer_line(finding.loc, indent + "    "))
     if finding.legal:
         lines.append(f"{indent}    legal there: " + "; ".join(finding.legal))
     seen = set() if seen is None else seen
@@ -88,17 +104,17 @@ def _finding_lines(
             seen.add((move.why, move.loc))
             lines.append(f"{indent}      - {move.why}")
             lines.append(f"{indent}        {move.where}")
-            if move.loc:
-                lines.append(f"{indent}        → {move.loc}")
+            if verbose and move.loc:
+                lines.append(pointer_line(move.loc, indent + "        "))
     return lines
 
 
-def _unseen_lines(deal: DealReport, names: Sequence[str]) -> list[str]:
+def _unseen_lines(deal: DealReport, names: Sequence[str], verbose: bool) -> list[str]:
     """What an unfinished round's unknown hands leave unchecked."""
     if not any(deal.unseen):
         return []
     who = ", ".join(
-        f"{seat_label(names, seat)} {count}"
+        f"{_named(names, seat)} {count}"
         for seat, count in enumerate(deal.unseen)
         if count
     )
@@ -108,29 +124,33 @@ def _unseen_lines(deal: DealReport, names: Sequence[str]) -> list[str]:
         return lines
     lines.append("  checks that wait for those hands:")
     for check in deal.pending:
-        lines.append(f"    - {check.where}: {check.message} [{check.rule}]")
-        lines.append(f"      at {check.loc}")
+        lines.append(f"    - {cited(f'{check.where}: {check.message}', check.rule)}")
+        if verbose:
+            lines.append(pointer_line(check.loc, "      "))
     return lines
 
 
-def _deal_section(deal: DealReport, report: ReplayReport) -> list[str]:
-    who = (
-        seat_label(report.players, deal.dealer)
-        if report.players
-        else f"seat {deal.dealer}"
-    )
+def _named(names: Sequence[str], seat: int) -> str:
+    """A player by name (``seat N`` where the record names nobody there)."""
+    return names[seat] if 0 <= seat < len(names) and names[seat] else f"seat {seat}"
+
+
+def _deal_section(deal: DealReport, report: ReplayReport, verbose: bool) -> list[str]:
+    who = _named(report.players, deal.dealer)
     lines = [f"Deal {deal.index + 1} — dealer {who}"]
     lines += [f"  {line}" for line in near_target_needs(deal, report.sides)]
     if not deal.complete:
-        why = deal.match_note or f"unfinished after {deal.moves} moves: not scored"
+        why = in_names(deal.match_note, report.sides, report.players) or (
+            f"unfinished after {plural(deal.moves, 'move')}: not scored"
+        )
         lines.append(f"  {why}")
         lines += [
             line
             for finding in report.findings
             if finding.kind == "score" and finding.loc.startswith(deal.loc + "/")
-            for line in _finding_lines(finding)
+            for line in _finding_lines(finding, verbose)
         ]
-        return lines + _unseen_lines(deal, report.players)
+        return lines + _unseen_lines(deal, report.players, verbose)
     sides = report.sides or [s.name for s in deal.sides]
     checks = {(c.category, c.side): c for c in deal.checks}
     categories = [c for c in _CATEGORY_ORDER if any(k[0] == c for k in checks)]
@@ -152,7 +172,7 @@ def _deal_section(deal: DealReport, report: ReplayReport) -> list[str]:
     seen: set[tuple[str, str]] = set()
     for finding in report.findings:
         if finding.kind == "score" and finding.loc.startswith(deal.loc + "/"):
-            lines += _finding_lines(finding, seen=seen)
+            lines += _finding_lines(finding, verbose, seen=seen)
     return lines
 
 
@@ -161,7 +181,7 @@ def _rule_lines(deal: DealReport, report: ReplayReport) -> list[str]:
     return [f"  {line}" for line in score_notes(report, deal)]
 
 
-def _match_section(report: ReplayReport) -> list[str]:
+def _match_section(report: ReplayReport, verbose: bool) -> list[str]:
     match = report.match
     if match is None:
         return []
@@ -196,7 +216,7 @@ def _match_section(report: ReplayReport) -> list[str]:
         line
         for finding in report.findings
         if finding.kind == "match" and finding.severity == "dispute"
-        for line in _finding_lines(finding)
+        for line in _finding_lines(finding, verbose)
     ]
     return lines
 
@@ -218,13 +238,14 @@ def _explanation_lines(report: ReplayReport, shown: int = 3) -> list[str]:
     return lines
 
 
-def report_text(report: ReplayReport) -> str:
+def report_text(report: ReplayReport, verbose: bool = False) -> str:
     """The dispute report, readable by a club player.
 
     Per deal and side, every claimed category against the computed one with
     ✓/✗; the match totals and winner; and under each difference the moves that
-    decided it, each with its JSON pointer. Errors (illegal moves, broken
-    structure) come first, since they stop the replay.
+    decided it. Errors (illegal moves, broken structure) come first, since they
+    stop the replay. Everything is in players' words; ``verbose`` adds under
+    each finding and deciding move the JSON pointer of its place.
     """
     status = report.status.upper()
     disputes = sum(1 for f in report.findings if f.severity == "dispute")
@@ -232,26 +253,25 @@ def report_text(report: ReplayReport) -> str:
     head = report.source or report.id or "record"
     detail = ""
     if errors:
-        detail = f" — {len(errors)} error{'s' * (len(errors) != 1)}"
+        detail = f" — {plural(len(errors), 'error')}"
     elif disputes:
-        detail = f" — {disputes} difference{'s' * (disputes != 1)}"
+        detail = f" — {plural(disputes, 'difference')}"
     elif any(f.kind == "score" for f in report.findings):
         detail = " — claimed scores not checked"
     lines = [f"{head}: {status}{detail}"]
     if report.sides:
-        sides = " v ".join(f"{n} (side {k})" for k, n in enumerate(report.sides))
-        lines.append(f"{report.preset} rules · {sides}")
+        lines.append(f"{report.preset} rules · {' v '.join(report.sides)}")
     if errors:
         lines.append("Errors:")
         for finding in errors:
-            lines += _finding_lines(finding)
+            lines += _finding_lines(finding, verbose)
     if report.explanations:
         lines.append("")
         lines += _explanation_lines(report)
     for deal in report.deals:
         lines.append("")
-        lines += _deal_section(deal, report)
-    match = _match_section(report)
+        lines += _deal_section(deal, report, verbose)
+    match = _match_section(report, verbose)
     if match:
         lines.append("")
         lines += match
@@ -262,5 +282,5 @@ def report_text(report: ReplayReport) -> str:
         lines.append("")
         lines.append("Warnings:")
         for finding in warnings:
-            lines += _finding_lines(finding)
+            lines += _finding_lines(finding, verbose)
     return "\n".join(lines) + "\n"

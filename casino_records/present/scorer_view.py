@@ -12,8 +12,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..check.explain import explain_record
+from ..check.outcome import finding_text
 from ..engine.cards import BIG_CASINO, CARDS, LITTLE_CASINO, Card, Suit
-from ..engine.describe import side_names, step_text
+from ..engine.describe import cited, side_names, step_text
 from ..record.jsonio import dumps
 from ..record.textnotation import write_text
 from ..scorer import Candidate, ScorerSession, Violation
@@ -292,11 +293,11 @@ def snapshot(session: ScorerSession) -> Snapshot:
             "blocked": f"{deal} · a move cannot be played: undo it",
         }[phase]
     standing = session.standing()
-    problems = [f"{v.where}: {v.message}" for v in session.violations]
+    problems = [cited(f"{v.where}: {v.message}", v.rule) for v in session.violations]
     # The sheet on screen says its own differences, after Check (a blind claim).
     sheet = f"/deals/{session.deal_index}/claimed"
     problems += [
-        f"{f.where}: {f.message}"
+        finding_text(f)
         for f in standing.problems
         if not (f.severity == "dispute" and f.loc.startswith(sheet))
     ]

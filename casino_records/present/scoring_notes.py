@@ -19,6 +19,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final
 
+from ..engine.describe import agreeing, plural
+
 if TYPE_CHECKING:
     from ..check.report import DealReport, ReplayReport, SideReport
 
@@ -38,10 +40,6 @@ ITEMS: Final = {
 """How far short of the target a side is: the item it needs (R13.4)."""
 
 
-def _verb(name: str) -> str:
-    return "are" if " & " in name else "is"
-
-
 def near_target_needs(deal: DealReport, sides: Sequence[str]) -> list[str]:
     """At the deal's start: each side the near-target rule binds and what it needs."""
     lines = []
@@ -49,8 +47,9 @@ def near_target_needs(deal: DealReport, sides: Sequence[str]) -> list[str]:
         if band in ITEMS and side < len(sides) and side < len(deal.totals_before):
             name = sides[side]
             lines.append(
-                f"{name} {_verb(name)} on {deal.totals_before[side]} and need"
-                f"{'s' * (' & ' not in name)} {ITEMS[band][1]} to win (R13.4)"
+                f"{agreeing(name, 'is', 'are')} on {deal.totals_before[side]} and"
+                f" {'need' if ' & ' in name else 'needs'} {ITEMS[band][1]} to win"
+                " (R13.4)"
             )
     return lines
 
@@ -139,4 +138,4 @@ def sweep_note(score: SideReport, sides: Sequence[SideReport]) -> str:
 
 
 def _points(n: int) -> str:
-    return f"{n} point{'s' * (n != 1)}"
+    return f"{plural(n, 'point')}"

@@ -22,8 +22,10 @@ from dataclasses import dataclass, field
 from typing import Final
 
 from ..check.explain import explain
+from ..check.outcome import finding_text
 from ..check.replay import replay
 from ..engine.cards import CARD_NAMES
+from ..engine.describe import cited, plural
 from ..engine.scoring import CATEGORIES
 from ..errors import InvalidRecordError
 from ..record import jsonio
@@ -161,7 +163,7 @@ def check_sheet(sheet: Sheet) -> SheetVerdict:
         return SheetVerdict(
             "invalid",
             "The piles cannot be right: fix them, then check again.",
-            [f.message for f in errors],
+            [cited(f.message, f.rule) for f in errors],
             [],
             data,
         )
@@ -181,11 +183,11 @@ def check_sheet(sheet: Sheet) -> SheetVerdict:
         )
     disputes = [f for f in report.findings if f.severity == "dispute"]
     sentences = [e.sentence for e in explain(record, replayed)]
-    differs = "figure differs" if len(disputes) == 1 else "figures differ"
+    differs = "differs" if len(disputes) == 1 else "differ"
     return SheetVerdict(
         "disputed",
-        f"Disputed: {len(disputes)} {differs} from the rules' count.",
-        sentences + [f"{f.where}: {f.message}" for f in disputes],
+        f"Disputed: {plural(len(disputes), 'figure')} {differs} from the rules' count.",
+        sentences + [finding_text(f) for f in disputes],
         computed,
         data,
     )

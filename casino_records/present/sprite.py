@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Final
 
 from ..engine.cards import CARDS, UNKNOWN_CARD, Card
+from ..engine.describe import plural
 from .svg import (
     _FONT,
     _SVG_NS,
@@ -123,7 +124,7 @@ def pile_svg(count: int, *, size: int = 36) -> str:
     height = _height(size)
     width = size + shift * max(0, layers - 1) + 2
     total_h = height + shift * max(0, layers - 1) + 2
-    label = f"capture pile of {count} card{'s' * (count != 1)}"
+    label = f"capture pile of {plural(count, 'card')}"
     parts = [
         f'<svg xmlns="{_SVG_NS}" class="pile" data-count="{count}"'
         f' width="{width}" height="{total_h}" viewBox="0 0 {width} {total_h}"'

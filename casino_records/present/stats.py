@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from ..engine.describe import plural
 from ..engine.rulebook import rule
 from ..record.jsonio import dumps_json
 
@@ -58,7 +59,7 @@ def stats_text(found: Stats) -> str:
     o = found.overall
     total = o["records"]
     lines = [
-        f"{total} record{'s' * (total != 1)}: {o['ok']} ok, {o['disputed']} disputed,"
+        f"{plural(total, 'record')}: {o['ok']} ok, {o['disputed']} disputed,"
         f" {o['invalid']} invalid, {o['unreadable']} unreadable",
         f"dispute rate {percent(o['dispute_rate'])},"
         f" invalid rate {percent(o['invalid_rate'])}",

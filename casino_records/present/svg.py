@@ -27,6 +27,7 @@ from html import escape
 from typing import Final
 
 from ..engine.cards import UNKNOWN_CARD, Card
+from ..engine.describe import plural
 from ..engine.moves import Build
 
 __all__ = ["DEFAULT_CARD_WIDTH", "build_label", "card_svg", "hand_svg", "table_svg"]
@@ -392,8 +393,7 @@ def table_svg(
         used_w = empty_w + 2 * pad
     total_h = y + row_h + pad
     summary = (
-        f"table: {len(loose)} loose card{'s' * (len(loose) != 1)},"
-        f" {len(builds)} build{'s' * (len(builds) != 1)}"
+        f"table: {plural(len(loose), 'loose card')}, {plural(len(builds), 'build')}"
     )
     return "\n".join(
         [

@@ -28,6 +28,7 @@ from typing import Any, Final, TypeAlias
 __all__ = [
     "Part",
     "below",
+    "claim_place",
     "deal_at",
     "describe",
     "escape",
@@ -61,6 +62,8 @@ _INDEXED: Final = {
 }
 """Arrays whose items have a name: deals, rounds, moves and cards count from 1,
 seats and sides from 0, as in the notation."""
+_PILE: Final = "side {i}'s pile"
+"""A side under a deal's ``piles``: its capture pile."""
 _FREE_MAPS: Final = frozenset({"tags", "options"})
 """Objects whose keys are chosen by the writer: below them every key is a name."""
 _MOVE: Final = re.compile(r"/deals/(\d+)/rounds/(\d+)/moves/(\d+)(?=/|$)")
@@ -148,16 +151,39 @@ def move_place(deal: int, number: int, round_: int) -> str:
     return f"deal {deal + 1}, move {number} (round {round_ + 1})"
 
 
+def claim_place(deal: int | None, side: str, figure: str) -> str:
+    """A claimed figure's place in words: the deal (``None``: the match), whose
+    figure and which, as a score sheet names it.
+
+    >>> claim_place(1, "Ana", "Little Casino"), claim_place(None, "Ana & Caio", "total")
+    ("deal 2, Ana's Little Casino", "the match, Ana & Caio's total")
+    """
+    return f"{'the match' if deal is None else f'deal {deal + 1}'}, {side}'s {figure}"
+
+
 def played_where(
-    names: Sequence[str], deal: int, number: int, round_: int, seat: int, card: str
+    names: Sequence[str],
+    deal: int,
+    number: int,
+    round_: int,
+    seat: int,
+    card: str,
+    move: str = "",
 ) -> str:
-    """A recorded move's place and player, as findings say it.
+    """A recorded move's place and player, as findings say it: the player by
+    name (``seat N`` only where the record names nobody there), and the whole
+    ``move`` in words when it could be read, else the card played.
 
     >>> played_where(["Ana", "Ben"], 0, 11, 1, 0, "4♥")
-    'deal 1, move 11 (round 2): Ana (seat 0) plays 4♥'
+    'deal 1, move 11 (round 2), Ana plays 4♥'
+    >>> played_where(["Ana", "Ben"], 0, 1, 0, 1, "A♦", "A♦ builds 3 onto 2♠")
+    'deal 1, move 1 (round 1), Ben: A♦ builds 3 onto 2♠'
+    >>> played_where([], 0, 1, 0, 1, "A♦")
+    'deal 1, move 1 (round 1), seat 1 plays A♦'
     """
-    name = names[seat] if 0 <= seat < len(names) else "?"
-    return f"{move_place(deal, number, round_)}: {name} (seat {seat}) plays {card}"
+    name = names[seat] if 0 <= seat < len(names) and names[seat] else f"seat {seat}"
+    said = f"{name}: {move}" if move else f"{name} plays {card}"
+    return f"{move_place(deal, number, round_)}, {said}"
 
 
 def move_number(data: Any, deal: int, round_: int, index: int) -> int | None:
@@ -224,7 +250,7 @@ def _words(parts: tuple[Part, ...]) -> list[str]:
     """The words of a path, one per named step (the body of :func:`describe`)."""
     words: list[str] = []
     fields: list[str] = []
-    free = False
+    free = piles = False
     for k, part in enumerate(parts):
         following = parts[k + 1] if k + 1 < len(parts) else None
         if free:
@@ -234,7 +260,8 @@ def _words(parts: tuple[Part, ...]) -> list[str]:
         elif isinstance(part, int):
             parent = parts[k - 1] if k else None
             if isinstance(parent, str) and parent in _INDEXED:
-                word = _INDEXED[parent].format(n=part + 1, i=part)
+                named = _PILE if piles and parent == "sides" else _INDEXED[parent]
+                word = named.format(n=part + 1, i=part)
                 words.append(" ".join([*fields, word]))
                 fields = []
                 continue
@@ -245,6 +272,7 @@ def _words(parts: tuple[Part, ...]) -> list[str]:
             words.append(f"{'card' if after_hand else 'item'} {part + 1}")
         elif part == "piles" and not fields:
             words.append("the piles")
+            piles = True
         else:
             fields.append(_clip(part))
             free = part in _FREE_MAPS

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from ..engine.cards import CARDS, Card, parse_card
+from ..engine.describe import plural
 from ..engine.rules import Rules
 from ..engine.seating import HAND_SIZE, Seating, deal_from_deck
 from ..engine.shuffle import shuffled_deck
@@ -213,7 +214,7 @@ def _round_hands(
                 "structure",
                 origin[-1][1] if origin else loc,
                 where,
-                f"R2.4 seat {seat} plays {len(played[seat])} cards in round"
+                f"R2.4 seat {seat} plays {plural(len(played[seat]), 'card')} in round"
                 f" {r + 1}; every player plays 4 a round, in turn",
                 rule="R2.4",
             )
@@ -223,9 +224,10 @@ def _round_hands(
                 sink.error(
                     "provenance",
                     where,
-                    f"deal {d + 1}, round {r + 1}, seat {seat}",
+                    _place(deal, d, where)
+                    + (f", seat {seat} plays {card.pretty}" if move_at(where) else ""),
                     f"{card.pretty} is dealt twice: at {_place(deal, d, seen[card])}"
-                    f" and at {_place(deal, d, where)} (R1.1)",
+                    f" and at {_place(deal, d, where)}",
                     rule="R1.1",
                 )
                 return None

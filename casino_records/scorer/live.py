@@ -24,6 +24,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
 from ..engine.cards import CARDS, Card, parse_card
+from ..engine.describe import in_words, move_text, side_names
 from ..engine.legality import Plan, verify_move
 from ..engine.match import MatchDecision, MatchState
 from ..engine.moves import Move, MoveKind, Step
@@ -75,7 +76,7 @@ class Violation:
     rule: str
     """The RULES.md id broken."""
     message: str
-    """The engine's words."""
+    """What is wrong in players' words (seats named; the rule is :attr:`rule`)."""
     decided_by: str = ""
     """JSON pointer of the move whose card made the seat's hand known (the move
     that revealed the violation); empty when the hand was known all along."""
@@ -127,15 +128,23 @@ class LiveDeal:
 
 
 def move_where(
-    names: Sequence[str], d: int, r: int, number: int, seat: int, card: object
+    names: Sequence[str],
+    d: int,
+    r: int,
+    number: int,
+    seat: int,
+    card: object,
+    move: Move | None = None,
 ) -> str:
     """A move in words, as the replay's findings say it: ``number`` is the
-    move's number in the deal, from 1; the card is spelt with its suit symbol."""
+    move's number in the deal, from 1; the card is spelt with its suit symbol,
+    and the whole ``move`` in words when it is known."""
     try:
         spelt = parse_card(str(card)).pretty
     except ValueError:
         spelt = str(card)
-    return played_where(names, d, number, r, seat, spelt)
+    said = move_text(move) if move is not None else ""
+    return played_where(names, d, number, r, seat, spelt, said)
 
 
 @dataclass(slots=True)
@@ -241,20 +250,21 @@ def run_deal(
             loc = f"/deals/{d}/rounds/{r}/moves/{k}"
             move = to_engine(notation)
             where = move_where(
-                names, d, r, state.moves_played + 1, move.seat, notation.card
+                names, d, r, state.moves_played + 1, move.seat, notation.card, move
             )
             if live.win is not None or state.finished:
                 live.blocked = Violation(
                     d, r, k, state.moves_played, move.seat, loc, where, "R3.3",
-                    "R3.3 the deal is over: no further move belongs to it",
+                    "the deal is over: no further move belongs to it",
                 )  # fmt: skip
                 break
             try:
                 plan = unseen.verify(state, move).plan
             except IllegalMoveError as exc:
+                said = in_words(exc.message, side_names(names, seating.side_of), names)
                 found = Violation(
                     d, r, k, state.moves_played, move.seat, loc, where, exc.rule,
-                    exc.message, current.decided_at[move.seat]
+                    said, current.decided_at[move.seat]
                     if 0 <= move.seat < players else "",
                 )  # fmt: skip
                 permitted = _despite_hand(state, move, everything, exc)

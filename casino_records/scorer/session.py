@@ -17,12 +17,14 @@ a move is checked again once the mover's hand is (see :mod:`.live`), and
 
 from __future__ import annotations
 
+import functools
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
-from typing import Literal
+from typing import Any, Literal, TypeVar, cast
 
 from ..engine.cards import CARDS, Card, parse_card
+from ..engine.describe import cited, in_words, side_names
 from ..engine.moves import Move
 from ..engine.seating import HAND_SIZE
 from ..errors import CardError, EntryError, RecordFormatError
@@ -48,6 +50,27 @@ Phase = Literal["table", "hands", "move", "claims", "over", "blocked"]
 """What the session waits for: the deal's table cards, this round's hands, a
 move, the score sheet of a finished deal (then the next deal), nothing more
 (the match is won), or an undo (a loaded move no hand makes legal)."""
+
+
+_Method = TypeVar("_Method", bound=Callable[..., Any])
+
+
+def _in_words(method: _Method) -> _Method:
+    """Refuse in players' words: an :class:`EntryError` raised by ``method``
+    names the seats and sides and cites its rule at the end (:func:`in_words`)."""
+
+    @functools.wraps(method)
+    def worded(self: ScorerSession, *args: Any, **kwargs: Any) -> Any:
+        try:
+            return method(self, *args, **kwargs)
+        except EntryError as exc:
+            sides = side_names(self.names, self.seating.side_of)
+            exc.message = cited(in_words(exc.message, sides, self.names), exc.rule)
+            exc.where = in_words(exc.where, sides, self.names)
+            exc.args = (exc.message,)
+            raise
+
+    return cast(_Method, worded)
 
 
 class ScorerSession:
@@ -199,20 +222,18 @@ class ScorerSession:
         return record
 
     def where(self) -> str:
-        """The next move in words: ``deal 1, move 11 (round 2): Ana (seat 0) to play``."""
+        """The next move in words: ``deal 1, move 11 (round 2): Ana to play``."""
         live = self.live()
         if live is None or self.to_move is None:
             return f"deal {self.deal_index + 1}"
         r, _ = self._next_place(live)
         number = live.state.moves_played + 1
         name = self.names[live.state.turn]
-        return (
-            f"{move_place(self.deal_index, number, r)}:"
-            f" {name} (seat {live.state.turn}) to play"
-        )
+        return f"{move_place(self.deal_index, number, r)}: {name} to play"
 
     # --- entering cards ----------------------------------------------------------------
 
+    @_in_words
     def set_table(self, cards: Sequence[str]) -> None:
         """Enter the four cards the current deal starts with on the table.
 
@@ -232,6 +253,7 @@ class ScorerSession:
         deal.table = [str(c) for c in table]
         self._changed()
 
+    @_in_words
     def set_hands(self, hands: Sequence[Sequence[str]]) -> None:
         """Enter every seat's 4 cards for the round about to start (known hands).
 
@@ -277,6 +299,7 @@ class ScorerSession:
         live = self.live()
         return playable_cards(live) if live is not None else []
 
+    @_in_words
     def candidates(self, card: str | Card) -> list[Candidate]:
         """Every legal move of ``card`` for the seat to move, in words and drawable.
 
@@ -286,6 +309,7 @@ class ScorerSession:
         played = _parse_cards([str(card)], self.where())[0]
         return candidates(live, played, self.names, self.where())
 
+    @_in_words
     def play(self, entry: Candidate | Move | str) -> Candidate:
         """Play a move: a candidate, the engine's move, or text (``9D x 4S 5D``;
         a build on the table may be named by its label: ``10S x B1``).
@@ -323,6 +347,7 @@ class ScorerSession:
 
     # --- changing what was entered ---------------------------------------------------------
 
+    @_in_words
     def undo(self, count: int = 1) -> int:
         """Take back the last ``count`` entries (moves; then hands, a table, a deal).
 
@@ -335,6 +360,7 @@ class ScorerSession:
             self._changed(all_deals=True)
         return done
 
+    @_in_words
     def annotate(
         self, deal: int, index: int, comment: str | None, glyph: str | None
     ) -> None:
@@ -362,6 +388,7 @@ class ScorerSession:
             at += len(round_.moves)
         raise EntryError(f"deal {deal + 1} has no move {index + 1}")
 
+    @_in_words
     def claim(self, deal: int, side: int, category: str, value: int | None) -> None:
         """Set (or clear) one claimed figure of deal ``deal``'s score sheet."""
         if not 0 <= deal < len(self.deals):
@@ -372,6 +399,7 @@ class ScorerSession:
         )
         self._version += 1
 
+    @_in_words
     def claim_match(
         self, totals: Sequence[int] | None, winner: int | None, comment: str | None
     ) -> None:
@@ -386,6 +414,7 @@ class ScorerSession:
             )
         self._version += 1
 
+    @_in_words
     def comment_deal(self, deal: int, comment: str | None) -> None:
         """Set (or clear) the comment on deal ``deal``."""
         if not 0 <= deal < len(self.deals):
@@ -393,11 +422,13 @@ class ScorerSession:
         self.deals[deal].comment = comment or None
         self._version += 1
 
+    @_in_words
     def comment_game(self, comment: str | None) -> None:
         """Set (or clear) the comment on the whole game."""
         self.setup = replace(self.setup, comment=comment or None)
         self._version += 1
 
+    @_in_words
     def next_deal(self) -> None:
         """Start the next deal once this one is finished (its dealer per R2.7).
 

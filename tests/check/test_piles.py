@@ -132,14 +132,13 @@ def test_cards_missing_and_given_twice_are_named_with_the_deal() -> None:
     assert found == [
         (
             "/deals/0/piles/sides/0/27",
-            "deal 1, the piles, side 0, card 28",
-            "R1.1 AS is given twice in Ana's pile (side 0): each card of the pack"
-            " is in one place",
+            "deal 1, the piles, Ana's pile, card 28",
+            "A♠ is given twice in Ana's pile: each card of the pack is in one place",
         ),
         (
             "/deals/0/piles",
             "deal 1, the piles",
-            "R1.1 3 cards are in no pile and not left on the table: 9C 10C JC (each"
+            "3 cards are in no pile and not left on the table: 9♣ 10♣ J♣ (each"
             " card of the pack is in one place)",
         ),
     ]
@@ -149,7 +148,7 @@ def test_a_card_in_a_pile_and_on_the_table_is_in_two_places() -> None:
     sides = split(ANA)
     report = replay(record([piled(sides, left="2C")])).report
     assert [f.message for f in report.findings] == [
-        "R1.1 2C is given in Ana's pile (side 0) and in the cards left on the"
+        "2♣ is given in Ana's pile and in the cards left on the"
         " table: each card of the pack is in one place"
     ]
 
@@ -248,7 +247,7 @@ def test_a_count_out_the_order_of_sweeps_decides_is_said_not_guessed() -> None:
     assert [(f.rule, f.loc) for f in report.findings] == [
         ("R13.3", "/deals/0/piles/sweeps")
     ]
-    assert "side 0 (Ana) and side 1 (Ben) each reach 6" in report.findings[0].message
+    assert "Ana and Ben each reach 6" in report.findings[0].message
 
 
 # --- claims checked and explained --------------------------------------------------------
@@ -272,7 +271,7 @@ def test_a_disputed_piled_deal_is_explained_by_its_piles() -> None:
     replayed = replay(game)
     assert replayed.report.disputed and replayed.report.valid
     deciding = {d.why for f in replayed.report.findings for d in f.deciding}
-    assert "an ace (A♠) is in Ana's pile (side 0)" in deciding
+    assert "an ace (A♠) is in Ana's pile" in deciding
     (explanation,) = explain(game, replayed)
     assert explanation.verdict == "exact"
     kinds = {(m.kind, m.side) for fit in explanation.fits for m in fit.mistakes}

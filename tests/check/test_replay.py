@@ -116,7 +116,8 @@ def test_strict_illegal_move() -> None:
     exc = info.value
     assert exc.loc == "/deals/0/rounds/1/moves/2"
     assert exc.rule == "R2.4"
-    assert exc.where.startswith("deal 1, move 11 (round 2): ")
+    assert exc.where.startswith("deal 1, move 11 (round 2), Ana: ")
+    assert exc.message == "out of turn: it is Ben's turn, not Ana's (R2.4)"
     assert exc.legal and all(isinstance(m, str) for m in exc.legal)
     assert exc.loc in str(exc) and exc.where in str(exc)
     [finding] = report_of(record).findings
@@ -138,7 +139,7 @@ def test_strict_record_format_error() -> None:
     assert not isinstance(exc, IllegalMoveError | ScoreMismatchError)
     assert (exc.loc, exc.rule) == ("/deals/0/table", "R3.4")
     assert exc.where == "deal 1, table"
-    assert "AS 2S 3S 4S" in exc.message
+    assert "A♠ 2♠ 3♠ 4♠" in exc.message
 
 
 def test_strict_score_mismatch() -> None:
@@ -150,9 +151,9 @@ def test_strict_score_mismatch() -> None:
         replay(record, strict=True)
     exc = info.value
     assert exc.loc == "/deals/0/claimed/sides/1/points/aces"
-    assert exc.where == "deal 1, side 1 (Ben), points.aces"
+    assert exc.where == "deal 1, Ben's aces"
     assert exc.rule == ""
-    assert "claimed aces" in exc.message
+    assert exc.message.startswith("claimed ") and ", computed " in exc.message
 
 
 def test_collecting_gathers_every_finding_strict_raises_the_first() -> None:
@@ -301,8 +302,9 @@ def test_table_disagrees_with_deck() -> None:
     assert findings(bad) == [("error", "provenance", "R3.4", "/deals/0/table")]
     [finding] = report_of(bad).findings
     assert finding.where == "deal 1, table"
-    assert f"the table {' '.join(wrong)} disagrees with the deck" in finding.message
-    assert f"which deals {' '.join(dealt)} to the table" in finding.message
+    wrong_, dealt_ = (" ".join(parse_card(c).pretty for c in x) for x in (wrong, dealt))
+    assert f"the table {wrong_} disagrees with the deck" in finding.message
+    assert f"which deals {dealt_} to the table" in finding.message
 
 
 def test_hand_disagrees_with_deck() -> None:
@@ -319,8 +321,8 @@ def test_hand_disagrees_with_deck() -> None:
         ("error", "provenance", "R3.4", "/deals/0/rounds/0/hands/0/2")
     ]
     finding = report_of(record).findings[0]
-    assert finding.where == "deal 1, round 1, seat 0's hand"
-    assert f"{hands[1][0]} is not in seat 0's hand" in finding.message
+    assert finding.where == "deal 1, round 1, Ana's hand"
+    assert f"{parse_card(hands[1][0]).pretty} is not in Ana's hand" in finding.message
 
 
 def test_unknown_cards_are_completed_from_the_moves() -> None:
@@ -347,7 +349,7 @@ def test_card_dealt_twice_with_inferred_hands() -> None:
     [finding] = report_of(record).findings
     assert (finding.kind, finding.rule) == ("provenance", "R1.1")
     assert finding.loc == "/deals/0/rounds/1/moves/3/card"
-    assert finding.where == "deal 1, round 2, seat 0"
+    assert finding.where.startswith("deal 1, move 12 (round 2), Ana plays ")
     assert (
         "dealt twice: at deal 1, move 1 (round 1) and at deal 1, move 12 (round 2)"
         in finding.message
@@ -399,7 +401,7 @@ def test_inferred_hands_need_four_cards_a_seat() -> None:
     record = edited(game(provenance="inferred"), misattribute)
     [finding] = report_of(record).findings
     assert (finding.kind, finding.rule) == ("structure", "R2.4")
-    assert "seat 0 plays 3 cards in round 1" in finding.message
+    assert "Ana plays 3 cards in round 1" in finding.message
 
 
 # --- structure of the match ----------------------------------------------------------
@@ -417,7 +419,7 @@ def test_dealer_rotation() -> None:
     record = edited(game(), second_deal_same_dealer)
     assert findings(record) == [("error", "structure", "R2.7", "/deals/1/dealer")]
     finding = report_of(record).findings[0]
-    assert finding.message == "R2.7 seat 1 deals after seat 0, not seat 0"
+    assert finding.message == "it is Ben's deal (the next after Ana), not Ana's"
     with pytest.raises(RecordFormatError) as info:
         replay(record, strict=True)
     assert (info.value.loc, info.value.rule) == ("/deals/1/dealer", "R2.7")
@@ -451,7 +453,7 @@ def test_deal_after_the_match_was_won() -> None:
     assert findings(late) == [("error", "match", "R13.2", f"/deals/{n}")]
     finding = report_of(late).findings[0]
     assert finding.where == f"deal {n + 1}"
-    assert f"after side {report.match.winner}" in finding.message
+    assert f"after {report.sides[report.match.winner]} had won" in finding.message
     assert report_of(late).match == report.match
 
 
@@ -532,10 +534,8 @@ def test_claimed_match_totals_and_winner() -> None:
         ("match", "/claimed/totals/1"),
         ("match", "/claimed/winner"),
     ]
-    assert bad.findings[0].message == (
-        f"claimed match total {totals[1] + 5}, computed {totals[1]}"
-    )
-    assert f"computed side {winner}" in bad.findings[1].message
+    assert bad.findings[0].message == (f"claimed {totals[1] + 5}, computed {totals[1]}")
+    assert f"computed {record.players[winner].name}:" in bad.findings[1].message
     assert bad.status == "disputed"
 
 

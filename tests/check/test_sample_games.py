@@ -17,6 +17,7 @@ from types import ModuleType
 
 import pytest
 
+from casino_records.check.audit import FIGURE_WORDS
 from casino_records.check.replay import replay
 from casino_records.check.report import Finding, ReplayReport
 from casino_records.record import jsonio
@@ -105,12 +106,12 @@ def residue_side(
     """The five disputes of one side in disputed-residue-wrong-side.json."""
     found = []
     for suffix, (value, computed) in claimed.items():
-        label = suffix.split("/")[-1].replace("_", " ")
+        label = FIGURE_WORDS[suffix.replace("/", ".")]
         found.append(
             dispute(
                 f"{RESIDUE_DEAL}/{side}/{suffix}",
-                f"deal 1, side {side} ({name}), {suffix.replace('/', '.')}",
-                f"claimed {label} {value}, computed {computed}",
+                f"deal 1, {name}'s {label}",
+                f"claimed {value}, computed {computed}",
                 RESIDUE_DECIDING if suffix != "total" else None,
             )
         )
@@ -121,19 +122,19 @@ EXPECTED: dict[str, list[Expect]] = {
     "disputed-most-cards.json": [
         dispute(
             "/deals/0/claimed/sides/0/points/most_cards",
-            "deal 1, side 0 (Ana), points.most_cards",
-            "claimed most cards 3, computed 0",
+            "deal 1, Ana's most cards",
+            "claimed 3, computed 0",
             ("/deals/0/rounds/5/moves/6", "/deals/0"),
         ),
         dispute(
             "/deals/0/claimed/sides/0/total",
-            "deal 1, side 0 (Ana), total",
-            "claimed total 6, computed 3",
+            "deal 1, Ana's total",
+            "claimed 6, computed 3",
         ),
         dispute(
             "/claimed/totals/0",
-            "match total of side 0 (Ana)",
-            "claimed match total 24, computed 21",
+            "the match, Ana's total",
+            "claimed 24, computed 21",
             (),
             kind="match",
         ),
@@ -163,15 +164,15 @@ EXPECTED: dict[str, list[Expect]] = {
         ),
         dispute(
             "/claimed/totals/0",
-            "match total of side 0 (Ana)",
-            "claimed match total 26, computed 30",
+            "the match, Ana's total",
+            "claimed 26, computed 30",
             (),
             kind="match",
         ),
         dispute(
             "/claimed/totals/1",
-            "match total of side 1 (Ben)",
-            "claimed match total 7, computed 3",
+            "the match, Ben's total",
+            "claimed 7, computed 3",
             (),
             kind="match",
         ),
@@ -179,25 +180,25 @@ EXPECTED: dict[str, list[Expect]] = {
     "disputed-sweep-count.json": [
         dispute(
             "/deals/0/claimed/sides/0/points/sweeps",
-            "deal 1, side 0 (Ana), points.sweeps",
-            "claimed sweeps 2, computed 1",
+            "deal 1, Ana's sweep points",
+            "claimed 2, computed 1",
             ("/deals/0/rounds/4/moves/1",),
         ),
         dispute(
             "/deals/0/claimed/sides/0/total",
-            "deal 1, side 0 (Ana), total",
-            "claimed total 11, computed 10",
+            "deal 1, Ana's total",
+            "claimed 11, computed 10",
         ),
         dispute(
             "/deals/0/claimed/sides/0/counts/sweeps",
-            "deal 1, side 0 (Ana), counts.sweeps",
-            "claimed sweeps 2, computed 1",
+            "deal 1, Ana's sweeps made",
+            "claimed 2, computed 1",
             ("/deals/0/rounds/4/moves/1",),
         ),
         dispute(
             "/claimed/totals/0",
-            "match total of side 0 (Ana)",
-            "claimed match total 22, computed 21",
+            "the match, Ana's total",
+            "claimed 22, computed 21",
             (),
             kind="match",
         ),
@@ -206,9 +207,8 @@ EXPECTED: dict[str, list[Expect]] = {
         dispute(
             "/claimed/winner",
             "the match winner",
-            "claimed winner side 1 (Ben), computed side 0 (Ana): side 0 counted out:"
-            " reached 21 first, at Big Casino; side 1 reached 21 only at ace A♣"
-            " (R13.3)",
+            "claimed Ben, computed Ana: Ana counted out: reached 21 first, at Big"
+            " Casino; Ben reached 21 only at ace A♣ (R13.3)",
             (),
             kind="match",
         ),
@@ -224,9 +224,9 @@ EXPECTED: dict[str, list[Expect]] = {
             "/deals/1/claimed/sides/0/points/little_casino",
             "D8",
             (
-                "deal 2, side 0 (Ana), points.little_casino",
+                "deal 2, Ana's Little Casino",
                 "|",
-                "claimed Little Casino 1, but the moves played already make it"
+                "claimed 1, but the moves played already make it"
                 " exactly 0 (the deal stops after move 19 of 48)",
             ),
             ("/deals/1/rounds/0/moves/7",),
@@ -237,9 +237,9 @@ EXPECTED: dict[str, list[Expect]] = {
             "/deals/1/claimed/sides/0/counts/cards",
             "D8",
             (
-                "deal 2, side 0 (Ana), counts.cards",
+                "deal 2, Ana's cards taken",
                 "|",
-                "claimed cards taken 8, but the moves played already make it at"
+                "claimed 8, but the moves played already make it at"
                 " least 10 (the deal stops after move 19 of 48)",
             ),
             ("/deals/1/rounds/2/moves/2",),
@@ -250,10 +250,9 @@ EXPECTED: dict[str, list[Expect]] = {
             "/deals/1/claimed/sides/1/points/little_casino",
             "D8",
             (
-                "deal 2, side 1 (Ben), points.little_casino",
+                "deal 2, Ben's Little Casino",
                 "|",
-                "claimed Little Casino 0, but the moves played already make it"
-                " exactly 1",
+                "claimed 0, but the moves played already make it exactly 1",
             ),
             ("/deals/1/rounds/0/moves/7",),
         ),
@@ -261,37 +260,37 @@ EXPECTED: dict[str, list[Expect]] = {
     "disputed-big-casino-wrong-side.json": [
         dispute(
             "/deals/0/claimed/sides/1/points/big_casino",
-            "deal 1, side 1 (Ben), points.big_casino",
-            "claimed Big Casino 0, computed 2",
+            "deal 1, Ben's Big Casino",
+            "claimed 0, computed 2",
             ("/deals/0/rounds/2/moves/3",),
         ),
         dispute(
             "/deals/0/claimed/sides/1/total",
-            "deal 1, side 1 (Ben), total",
-            "claimed total 0, computed 2",
+            "deal 1, Ben's total",
+            "claimed 0, computed 2",
         ),
         dispute(
             "/deals/0/claimed/sides/2/points/big_casino",
-            "deal 1, side 2 (Caio), points.big_casino",
-            "claimed Big Casino 2, computed 0",
+            "deal 1, Caio's Big Casino",
+            "claimed 2, computed 0",
             ("/deals/0/rounds/2/moves/3",),
         ),
         dispute(
             "/deals/0/claimed/sides/2/total",
-            "deal 1, side 2 (Caio), total",
-            "claimed total 5, computed 3",
+            "deal 1, Caio's total",
+            "claimed 5, computed 3",
         ),
         dispute(
             "/claimed/totals/1",
-            "match total of side 1 (Ben)",
-            "claimed match total 14, computed 16",
+            "the match, Ben's total",
+            "claimed 14, computed 16",
             (),
             kind="match",
         ),
         dispute(
             "/claimed/totals/2",
-            "match total of side 2 (Caio)",
-            "claimed match total 18, computed 16",
+            "the match, Caio's total",
+            "claimed 18, computed 16",
             (),
             kind="match",
         ),
@@ -299,19 +298,19 @@ EXPECTED: dict[str, list[Expect]] = {
     "disputed-partners-counted-apart.json": [
         dispute(
             "/deals/0/claimed/sides/1/points/most_spades",
-            "deal 1, side 1 (Ben & Dee), points.most_spades",
-            "claimed most spades 0, computed 1",
+            "deal 1, Ben & Dee's most spades",
+            "claimed 0, computed 1",
             ("/deals/0/rounds/2/moves/15", "/deals/0"),
         ),
         dispute(
             "/deals/0/claimed/sides/1/total",
-            "deal 1, side 1 (Ben & Dee), total",
-            "claimed total 9, computed 10",
+            "deal 1, Ben & Dee's total",
+            "claimed 9, computed 10",
         ),
         dispute(
             "/claimed/totals/1",
-            "match total of side 1 (Ben & Dee)",
-            "claimed match total 26, computed 27",
+            "the match, Ben & Dee's total",
+            "claimed 26, computed 27",
             (),
             kind="match",
         ),
@@ -319,37 +318,37 @@ EXPECTED: dict[str, list[Expect]] = {
     "disputed-piles-ace-wrong-side.json": [
         dispute(
             "/deals/1/claimed/sides/0/points/aces",
-            "deal 2, side 0 (Ana & Caio), points.aces",
-            "claimed aces 0, computed 1",
+            "deal 2, Ana & Caio's aces",
+            "claimed 0, computed 1",
             PILED_ACES,
         ),
         dispute(
             "/deals/1/claimed/sides/0/total",
-            "deal 2, side 0 (Ana & Caio), total",
-            "claimed total 5, computed 6",
+            "deal 2, Ana & Caio's total",
+            "claimed 5, computed 6",
         ),
         dispute(
             "/deals/1/claimed/sides/1/points/aces",
-            "deal 2, side 1 (Ben & Dee), points.aces",
-            "claimed aces 4, computed 3",
+            "deal 2, Ben & Dee's aces",
+            "claimed 4, computed 3",
             PILED_ACES,
         ),
         dispute(
             "/deals/1/claimed/sides/1/total",
-            "deal 2, side 1 (Ben & Dee), total",
-            "claimed total 6, computed 5",
+            "deal 2, Ben & Dee's total",
+            "claimed 6, computed 5",
         ),
         dispute(
             "/claimed/totals/0",
-            "match total of side 0 (Ana & Caio)",
-            "claimed match total 8, computed 9",
+            "the match, Ana & Caio's total",
+            "claimed 8, computed 9",
             (),
             kind="match",
         ),
         dispute(
             "/claimed/totals/1",
-            "match total of side 1 (Ben & Dee)",
-            "claimed match total 25, computed 24",
+            "the match, Ben & Dee's total",
+            "claimed 25, computed 24",
             (),
             kind="match",
         ),
@@ -357,42 +356,42 @@ EXPECTED: dict[str, list[Expect]] = {
     "disputed-two-mistakes.json": [
         dispute(
             "/deals/0/claimed/sides/0/points/big_casino",
-            "deal 1, side 0 (Ana), points.big_casino",
-            "claimed Big Casino 0, computed 2",
+            "deal 1, Ana's Big Casino",
+            "claimed 0, computed 2",
             ("/deals/0/rounds/1/moves/1",),
         ),
         dispute(
             "/deals/0/claimed/sides/0/total",
-            "deal 1, side 0 (Ana), total",
-            "claimed total 2, computed 4",
+            "deal 1, Ana's total",
+            "claimed 2, computed 4",
         ),
         dispute(
             "/deals/0/claimed/sides/1/points/big_casino",
-            "deal 1, side 1 (Ben), points.big_casino",
-            "claimed Big Casino 2, computed 0",
+            "deal 1, Ben's Big Casino",
+            "claimed 2, computed 0",
             ("/deals/0/rounds/1/moves/1",),
         ),
         dispute(
             "/deals/0/claimed/sides/1/points/aces",
-            "deal 1, side 1 (Ben), points.aces",
-            "claimed aces 3, computed 2",
+            "deal 1, Ben's aces",
+            "claimed 3, computed 2",
         ),
         dispute(
             "/deals/0/claimed/sides/1/total",
-            "deal 1, side 1 (Ben), total",
-            "claimed total 10, computed 7",
+            "deal 1, Ben's total",
+            "claimed 10, computed 7",
         ),
         dispute(
             "/claimed/totals/0",
-            "match total of side 0 (Ana)",
-            "claimed match total 5, computed 7",
+            "the match, Ana's total",
+            "claimed 5, computed 7",
             (),
             kind="match",
         ),
         dispute(
             "/claimed/totals/1",
-            "match total of side 1 (Ben)",
-            "claimed match total 29, computed 26",
+            "the match, Ben's total",
+            "claimed 29, computed 26",
             (),
             kind="match",
         ),
@@ -403,7 +402,11 @@ EXPECTED: dict[str, list[Expect]] = {
             "illegal_move",
             "/deals/0/rounds/0/moves/0",
             "B4",
-            ("deal 1, move 1 (round 1): Ben (seat 1) plays A♦", "|", "holds no card"),
+            (
+                "deal 1, move 1 (round 1), Ben: A♦ builds 3 onto 2♣",
+                "|",
+                "Ben holds no card to capture the build of 3 (A♦ 2♣) after this move",
+            ),
             (),
             legal=True,
         ),
@@ -415,7 +418,7 @@ EXPECTED: dict[str, list[Expect]] = {
             "/deals/0/rounds/2/moves/2/card",
             "R1.1",
             (
-                "deal 1, round 3, seat 1",
+                "deal 1, move 19 (round 3), Ben plays 7♠",
                 "|",
                 "7♠ is dealt twice",
                 "at deal 1, move 2 (round 1) and at deal 1, move 19 (round 3)",
@@ -430,10 +433,9 @@ EXPECTED: dict[str, list[Expect]] = {
             "/deals/0/rounds/1/moves/2",
             "R2.4",
             (
-                "deal 1, move 11 (round 2): Ana (seat 0) plays 4♥",
+                "deal 1, move 11 (round 2), Ana: 4♥ builds 6 onto 2♥",
                 "|",
-                "out of turn",
-                "seat 1's turn",
+                "out of turn: it is Ben's turn, not Ana's",
             ),
             (),
             legal=True,

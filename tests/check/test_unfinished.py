@@ -49,7 +49,7 @@ def test_a_check_that_must_wait_for_the_hand() -> None:
     assert "unless one of its 3 unseen cards can" in pending.message
     text = report_text(result)
     assert "checks that wait for those hands:" in text
-    assert "deal 1, move 1 (round 1): Ana (seat 0) plays 7♦" in text
+    assert "deal 1, move 1 (round 1), Ana: 7♦ " in text
 
 
 def test_a_violation_decidable_now_no_card_of_the_value_unseen() -> None:

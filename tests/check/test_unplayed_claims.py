@@ -83,10 +83,9 @@ def test_fewer_cards_than_taken_and_more_than_possible() -> None:
         "dispute",
         "/deals/0/claimed/sides/0/counts/cards",
     )
-    assert "claimed cards taken 0, but the moves played already make it at least" in (
-        low.message
-    )
-    assert low.deciding[0].why == "this capture took side 0 past 0"
+    assert "claimed 0, but the moves played already make it at least" in (low.message)
+    assert low.where == "deal 1, Ana's cards taken"
+    assert low.deciding[0].why == "this capture took Ana past 0"
     assert (high.loc, high.deciding[0].why) == (
         "/deals/0/claimed/sides/1/counts/cards",
         "the last move played: the deal goes no further",
@@ -114,7 +113,7 @@ def test_most_cards_is_decided_once_a_side_has_more_than_half() -> None:
     assert dispute.loc == f"/deals/0/claimed/sides/{leader}/points/most_cards"
     assert "already make it exactly 3" in dispute.message
     assert dispute.deciding[0].why.startswith(
-        f"this capture gave side {leader} more than half of the cards"
+        f"this capture gave {('Ana', 'Ben')[leader]} more than half of the cards"
     )
     assert "most cards" in notice.message.split("checked against the moves played:")[1]
 
@@ -176,24 +175,24 @@ def unfinished_sample() -> Data:
         (
             ("points", "sweeps"),
             2,
-            "claimed sweep points 2, but the rules score no sweeps (option sweeps"
+            "claimed 2, but the rules score no sweeps (option sweeps"
             " off), which make it exactly 0",
         ),
         (
             ("counts", "sweeps"),
             60,
-            "claimed sweeps made 60, but the moves played and the 29 still to come make it at most 29",
+            "claimed 60, but the moves played and the 29 still to come make it at most 29",
         ),
         (
             ("counts", "sweeps"),
             9_200_000_000_000_000_000,
-            "claimed sweeps made 9200000000000000000, but the moves played and the"
+            "claimed 9200000000000000000, but the moves played and the"
             " 29 still to come make it at most 29",
         ),
         (
             ("total",),
             9_200_000_000_000_000_000,
-            "claimed deal points 9200000000000000000, but the moves played and the"
+            "claimed 9200000000000000000, but the moves played and the"
             " 29 still to come make it at most 8",
         ),
     ],

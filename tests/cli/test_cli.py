@@ -134,7 +134,10 @@ def test_validate_disputed_record(runner: CliRunner, path: Path) -> None:
     assert result.exit_code == 1
     line = result.stdout.splitlines()[0]
     assert line.startswith("disputed ")
-    assert "claimed" in line and "(/" in line  # first problem, with its pointer
+    assert "claimed" in line and "/" not in line.split(": ", 1)[1]  # words only
+    verbose = run(runner, "validate", "--verbose", path).stdout.splitlines()
+    assert verbose[0] == line
+    assert verbose[1].startswith(" " * 12 + "at /")  # the pointer, on its own line
 
 
 @pytest.mark.parametrize("path", INVALID, ids=lambda p: p.name)
@@ -143,7 +146,10 @@ def test_validate_invalid_record(runner: CliRunner, path: Path) -> None:
     assert result.exit_code == 1
     line = result.stdout.splitlines()[0]
     assert line.startswith("invalid ")
-    assert "(/deals/0/" in line
+    assert "/deals/" not in line and "seat" not in line
+    verbose = run(runner, "validate", "-v", path).stdout.splitlines()
+    assert verbose[:2] == [line, verbose[1]]
+    assert verbose[1].startswith(" " * 12 + "at /deals/0/")
 
 
 def test_validate_folder(runner: CliRunner) -> None:
@@ -388,10 +394,13 @@ def test_rescore_disputed_most_cards(runner: CliRunner) -> None:
     disputes = [f for f in report.findings if f.severity == "dispute"]
     result = run(runner, "rescore", path)
     assert result.exit_code == 1
+    assert "/deals/" not in result.stdout and "points." not in result.stdout
+    result = run(runner, "rescore", "--verbose", path)
     out = result.stdout
     assert out.startswith(f"{path}: DISPUTED — {len(disputes)} differences")
     assert "claimed / computed" in out
     for finding in disputes:
+        assert f"{finding.where}: {finding.message}" in out
         assert f"at {finding.loc}" in out
     check = next(
         c
@@ -401,8 +410,8 @@ def test_rescore_disputed_most_cards(runner: CliRunner) -> None:
     )
     assert f"{check.claimed} / {check.computed} ✗" in out
     assert "decided by:" in out
-    assert "→ /deals/" in out  # a deciding move with its pointer
-    assert "match total" in out and "/claimed/totals/0" in out
+    assert "        at /deals/0/rounds/" in out  # a deciding move with its pointer
+    assert "match total" in out and "at /claimed/totals/0" in out
 
 
 def test_rescore_invalid_lists_the_error(runner: CliRunner) -> None:
@@ -410,9 +419,11 @@ def test_rescore_invalid_lists_the_error(runner: CliRunner) -> None:
     result = run(runner, "rescore", path)
     assert result.exit_code == 1
     assert "INVALID" in result.stdout
-    assert "out of turn" in result.stdout
-    assert "/deals/0/rounds/1/moves/2" in result.stdout
+    assert "out of turn: it is Ben's turn, not Ana's (R2.4)" in result.stdout
+    assert "/deals/0/rounds/1/moves/2" not in result.stdout
     assert "legal there:" in result.stdout
+    result = run(runner, "rescore", "-v", path)
+    assert "      at /deals/0/rounds/1/moves/2\n" in result.stdout
 
 
 def test_rescore_json(runner: CliRunner) -> None:
@@ -641,7 +652,7 @@ def test_validate_and_legal_share_one_move_number(runner: CliRunner) -> None:
     """Issue #31.5: the move validate names is the move legal --move takes."""
     path = SAMPLES / "invalid-out-of-turn.json"
     said = run(runner, "validate", path).stdout
-    assert "deal 1, move 11 (round 2): Ana (seat 0) plays 4♥" in said
+    assert "deal 1, move 11 (round 2), Ana: 4♥ builds 6 onto 2♥" in said
     result = run(runner, "legal", path, "--deal", "1", "--move", "11")
     assert result.exit_code == 1
     assert (
@@ -1051,12 +1062,12 @@ def test_legal_why_names_the_barred_trails(runner: CliRunner) -> None:
     assert "1 legal move for Caio (seat 2):" in out
     assert "Barred by the rules:\n" in out
     assert (
-        "  - trailing 2♠ is barred: owner may not trail: Caio owns B1 (12) (R9.2);"
-        " 2♠ has no legal move here\n"
+        "  - trailing 2♠ is barred: owner may not trail: Caio owns the build of 12"
+        " (A♥ J♥) (R9.2); 2♠ has no legal move here\n"
     ) in out
     assert (
-        "  - trailing Q♦ is barred: owner may not trail: Caio owns B1 (12) (R9.2)\n"
-        in out
+        "  - trailing Q♦ is barred: owner may not trail: Caio owns the build of 12"
+        " (A♥ J♥) (R9.2)\n" in out
     )
 
 
@@ -1065,9 +1076,9 @@ def test_legal_why_says_why_the_recorded_move_is_illegal(runner: CliRunner) -> N
     result = run(runner, "legal", path, "--deal", "1", "--move", "1", "--why")
     assert result.exit_code == 1
     assert "No move of the hand is barred." in result.stdout
-    assert "Why: Ben holds no card to capture B1 worth 3 after this move (B4)" in (
-        result.stdout
-    )
+    assert (
+        "Why: Ben holds no card to capture the build of 3 (A♦ 2♣) after this move (B4)"
+    ) in result.stdout
 
 
 def test_show_says_which_way_play_goes(runner: CliRunner) -> None:

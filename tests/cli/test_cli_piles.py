@@ -8,6 +8,7 @@ from pathlib import Path
 from click.testing import CliRunner
 
 from casino_records.cli import main
+from casino_records.engine.cards import parse_card
 from tests.paths import SAMPLES
 
 PILED = SAMPLES / "classic-2p-piles.json"
@@ -28,10 +29,12 @@ def test_validate_a_piled_record_with_a_card_missing(tmp_path: Path) -> None:
     code, out, err = run("validate", path)
     assert code == 1 and err == ""
     assert out.splitlines()[0] == (
-        f"invalid     {path}: deal 2, the piles: R1.1 {lost} is in no pile and not"
-        " left on the table (each card of the pack is in one place)"
-        " (/deals/1/piles)"
+        f"invalid     {path}: deal 2, the piles: {parse_card(lost).pretty} is in no"
+        " pile and not left on the table (each card of the pack is in one place)"
+        " (R1.1)"
     )
+    code, out, err = run("validate", "--verbose", path)
+    assert out.splitlines()[1] == " " * 12 + "at /deals/1/piles"
 
 
 def test_rescore_a_disputed_piled_record_names_the_pile(tmp_path: Path) -> None:

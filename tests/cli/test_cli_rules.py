@@ -185,7 +185,9 @@ def test_validate_says_claims_were_not_checked(runner: CliRunner) -> None:
         "deal 2, claimed scores: not checked: the deal stops after move 19 of 48"
         in line
     )
-    assert line.endswith("(/deals/1/claimed)")
+    assert line.endswith("not checkable: most cards, most spades (D8)")
+    verbose = run(runner, "validate", "--verbose", UNCHECKED).stdout.splitlines()
+    assert verbose[1] == " " * 12 + "at /deals/1/claimed"
 
 
 def test_validate_strict_fails_such_a_record(runner: CliRunner) -> None:

@@ -173,7 +173,7 @@ def test_every_finding_of_a_text_record_has_its_line_and_column(tmp_path: Path) 
     result = run("validate", text)
     assert result.exit_code == 1
     assert (
-        f"{text}: line {number}, column 1, deal 1, move 11 (round 2): Ana"
+        f"{text}: line {number}, column 1, deal 1, move 11 (round 2), Ana: 4♥"
         in result.output
     )
     report = run("rescore", text, "--format", "json")
@@ -186,12 +186,12 @@ def test_a_card_read_leniently_is_echoed_as_typed(tmp_path: Path) -> None:
     data = sample(OUT_OF_TURN)
     data["deals"][0]["rounds"][1]["moves"][2]["card"] = "4h"
     result = run("validate", write(tmp_path, data))
-    assert "Ana (seat 0) plays 4h (read as 4♥): R2.4 out of turn" in result.output
+    assert "Ana: 4h (read as 4♥) builds 6 onto 2♥: out of turn" in result.output
     text = tmp_path / "oot.txt"
     run("convert", OUT_OF_TURN, "-o", text)
     text.write_text(text.read_text().replace("11. S0 4H +6 2H", "11. S0 4♡ +6 2h"))
     result = run("validate", text)
-    assert "plays 4♡ (read as 4♥): R2.4 out of turn" in result.output
+    assert "Ana: 4♡ (read as 4♥) builds 6 onto 2♥: out of turn" in result.output
 
 
 def test_a_name_with_spaces_in_a_tag_is_refused_not_split(tmp_path: Path) -> None:

@@ -149,9 +149,12 @@ def test_an_unplayed_deal_before_others_is_an_error(tmp_path: Path) -> None:
     data["deals"].append({"dealer": 1, "table": ["5S", "6S", "7S", "8S"]})
     path = tmp_path / "t.json"
     path.write_text(json.dumps(data))
-    result = run("validate", path)
+    result = run("validate", "--verbose", path)
     assert result.exit_code == 1
-    assert "the deal is unfinished but later deals follow (/deals/0)" in result.output
+    assert "deal 1: the deal is unfinished but later deals follow (R3.3)\n" in (
+        result.output
+    )
+    assert "  at /deals/0\n" in result.output
 
 
 # --- 4. a card named twice in take or onto ----------------------------------------------

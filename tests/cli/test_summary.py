@@ -53,18 +53,17 @@ SAMPLE_SUMMARY = [
     " counted for Ben, and Ben's aces had been counted as 3; Ana captured Big Casino"
     " at move 10 (R12.1), and Ben took 2 aces (A♦ at move 25 and A♥ at move 37)"
     " (R12.1). (+1 more in the full report)",
-    "disputed    sample_games/disputed-unfinished-claims.json: deal 2, side 0 (Ana),"
-    " points.little_casino: claimed Little Casino 1, but the moves played already"
-    " make it exactly 0 (the deal stops after move 19 of 48) (+2 more in the full"
-    " report)",
-    "invalid     sample_games/invalid-build-not-held.json: deal 1, move 1 (round 1):"
-    " Ben (seat 1) plays A♦: B4 seat 1 holds no card to capture B1 worth 3 after"
-    " this move",
-    "invalid     sample_games/invalid-card-played-twice.json: deal 1, round 3,"
-    " seat 1: 7♠ is dealt twice: at deal 1, move 2 (round 1) and at deal 1,"
-    " move 19 (round 3) (R1.1)",
-    "invalid     sample_games/invalid-out-of-turn.json: deal 1, move 11 (round 2): Ana"
-    " (seat 0) plays 4♥: R2.4 out of turn: it is seat 1's turn, not seat 0's",
+    "disputed    sample_games/disputed-unfinished-claims.json: deal 2, Ana's Little"
+    " Casino: claimed 1, but the moves played already make it exactly 0 (the deal"
+    " stops after move 19 of 48) (D8) (+2 more in the full report)",
+    "invalid     sample_games/invalid-build-not-held.json: deal 1, move 1 (round 1),"
+    " Ben: A♦ builds 3 onto 2♣: Ben holds no card to capture the build of 3 (A♦ 2♣)"
+    " after this move (B4)",
+    "invalid     sample_games/invalid-card-played-twice.json: deal 1, move 19"
+    " (round 3), Ben plays 7♠: 7♠ is dealt twice: at deal 1, move 2 (round 1) and at"
+    " deal 1, move 19 (round 3) (R1.1)",
+    "invalid     sample_games/invalid-out-of-turn.json: deal 1, move 11 (round 2),"
+    " Ana: 4♥ builds 6 onto 2♥: out of turn: it is Ben's turn, not Ana's (R2.4)",
     "46 records: 34 ok, 9 disputed, 3 invalid, 0 unreadable (1 ok record has claimed"
     " scores not checked: a deal not played out)",
     "The full reports:",
@@ -121,8 +120,8 @@ def test_an_unreadable_record_has_its_line_and_exit_code_2(tmp_path: Path) -> No
     lines = result.stdout.splitlines()
     assert lines[:2] == [
         f"unreadable  {broken}: line 1, column 45: invalid JSON: unexpected end of data",
-        f"invalid     {SAMPLES}/invalid-out-of-turn.json: deal 1, move 11 (round 2):"
-        " Ana (seat 0) plays 4♥: R2.4 out of turn: it is seat 1's turn, not seat 0's",
+        f"invalid     {SAMPLES}/invalid-out-of-turn.json: deal 1, move 11 (round 2),"
+        " Ana: 4♥ builds 6 onto 2♥: out of turn: it is Ben's turn, not Ana's (R2.4)",
     ]
     assert lines[2] == "2 records: 0 ok, 0 disputed, 1 invalid, 1 unreadable"
     # no disputed record: no score sheet to show first

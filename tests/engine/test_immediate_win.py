@@ -153,8 +153,8 @@ def test_the_old_double_count_is_a_dispute() -> None:
     report = replay(GameRecord.model_validate(data)).report
     assert report.status == "disputed"
     assert [(f.loc, f.message) for f in report.findings] == [
-        ("/claimed/totals/0", "claimed match total 21, computed 11"),
-        ("/claimed/totals/1", "claimed match total 4, computed 3"),
+        ("/claimed/totals/0", "claimed 21, computed 11"),
+        ("/claimed/totals/1", "claimed 4, computed 3"),
     ]
 
 
@@ -231,7 +231,7 @@ def test_the_replay_and_its_report_say_the_same_of_the_table() -> None:
     assert deal.match_note == (
         "the deal is not scored: side 0 captured Big Casino (10♦), winning at once"
         " (R13.4, option near_target_immediate_win); it was the deal's last play,"
-        " and the cards left on the table (9C 6S AH) go to nobody (no residue, R11)"
+        " and the cards left on the table (9♣ 6♠ A♥) go to nobody (no residue, R11)"
     )
     final = played.positions[1][-1].state
     assert [str(c) for c in final.loose] == ["9C", "6S", "AH"]

@@ -293,7 +293,7 @@ REASONS: dict[str, Reason] = {
     ),
     "extend_groups_do_not_match": Reason(
         "E2",
-        "to add to B1",
+        "to add to seat 1's build of 9 (5♠ 4♥)",
         lambda: classic(hands="5C 9D", builds=[B9_THEIRS]),
         build_move("5C", "5S 4H", 9),
     ),
@@ -327,7 +327,7 @@ REASONS: dict[str, Reason] = {
     ),
     "increase_own_build": Reason(
         "I4",
-        "may not increase its own B1",
+        "may not increase its own build of 9 (7♠ 2♥)",
         lambda: dominican(hands={0: "AD 10C"}, builds=[build(1, 9, "7S 2H", 0)]),
         build_move("AD", "7S 2H", 10),
     ),
@@ -356,19 +356,19 @@ REASONS: dict[str, Reason] = {
     ),
     "extend_without_capture_card": Reason(
         "E3",
-        "holds no card to capture B1",
+        "holds no card to capture the build of 9 (5♠ 4♥ 9♣)",
         lambda: classic(hands="9C 5D", builds=[B9_THEIRS]),
         build_move("9C", "5S 4H", 9),
     ),
     "increase_without_capture_card": Reason(
         "I3",
-        "holds no card to capture B1 worth 9",
+        "holds no card to capture the build of 9 (4♠ 3♥ 2♣)",
         lambda: classic(hands="2C 8D", table="", builds=[B7_THEIRS]),
         build_move("2C", "4S 3H", 9),
     ),
     "create_without_capture_card": Reason(
         "B4",
-        "holds no card to capture B1 worth 8",
+        "holds no card to capture the build of 8 (5♠ 3♥)",
         lambda: classic(hands="3H 10C 2D", table="5S"),
         build_move("3H", "5S", 8),
     ),

@@ -254,7 +254,7 @@ def test_a_disputed_figure_is_marked_and_its_deciders_linked() -> None:
     assert "1 claimed figure differs from the replay" in banner
     line = vm.differences(game)[0]
     side = game.sides[0]
-    assert line.text.startswith(f"deal 1, {side}, most cards: claimed ")
+    assert line.text.startswith(f"deal 1, {side}'s most cards: claimed ")
     assert line.reason.startswith("the cards split ")
     assert escape(line.text) in banner and escape(line.reason) in banner
     # the line links the deal's score, where the table is
@@ -286,9 +286,9 @@ def test_claims_on_an_unfinished_deal_read_as_bounds_and_notes() -> None:
     game = vm.build_game(jsonio.load(SAMPLES / "disputed-unfinished-claims.json"))
     lines = vm.differences(game)
     assert [line.text for line in lines] == [
-        "deal 2, Ana, Little Casino: claimed 1, the moves played make it exactly 0",
-        "deal 2, Ana, cards taken: claimed 8, the moves played make it at least 10",
-        "deal 2, Ben, Little Casino: claimed 0, the moves played make it exactly 1",
+        "deal 2, Ana's Little Casino: claimed 1, the moves played make it exactly 0",
+        "deal 2, Ana's cards taken: claimed 8, the moves played make it at least 10",
+        "deal 2, Ben's Little Casino: claimed 0, the moves played make it exactly 1",
     ]
     assert {line.reason for line in lines} == {"the deal stops after move 19 of 48"}
     assert [j.label.split(":")[0] for j in lines[0].deciders] == ["8. Ben"]

@@ -281,3 +281,21 @@ def test_the_hands_say_turn_dealer_and_partner_and_the_move_entered() -> None:
     assert last_entered(s) == ""
     s.play("9D x 4S 5D")
     assert last_entered(s) == "Entered: Ben plays 9♦ and takes [4♠ 5♦]."
+
+
+def test_a_refusal_names_the_players_not_their_seats() -> None:
+    """Issue #37.7: the scorer's errors say "Dee", never "seat 3"."""
+    session = ScorerSession(
+        GameSetup(names=("Ana", "Ben", "Caio", "Dee"), dealer=2, partnership=True)
+    )
+    session.set_table("4S 5D 6C 9C".split())
+    assert session.where() == "deal 1, move 1 (round 1): Dee to play"
+    with pytest.raises(EntryError) as caught:
+        session.play("S1 KH -")
+    assert caught.value.message == "out of turn: it is Dee's turn, not Ben's (R2.4)"
+    assert caught.value.rule == "R2.4"
+    session.play("KH -")
+    with pytest.raises(EntryError) as caught:
+        session.play("KH -")
+    assert caught.value.message == "K♥ has been seen already in this deal (R1.1)"
+    assert "seat" not in caught.value.where

@@ -331,7 +331,7 @@ def test_a_dispute_at_a_glance(page: Any, viewer_url: str) -> None:
     lines = banner.locator("li")
     expect(lines).to_have_count(3)
     expect(lines.first).to_contain_text(
-        "deal 1, Ana, most cards: claimed 3, computed 0: the cards split 26–26"
+        "deal 1, Ana's most cards: claimed 3, computed 0: the cards split 26–26"
     )
     expect(lines.first.locator(".cr-deciders")).to_have_text(
         re.compile(r"^· decided by 47\. Ben, the 6 cards left on the table")

@@ -13,6 +13,7 @@ from functools import partial
 from typing import Final
 
 from ...engine.cards import SUITS
+from ...engine.describe import plural
 from ...engine.match import CountOutItem
 from ...engine.rules import Rules, SimultaneousTarget
 from ...engine.scoring import SideScore
@@ -212,7 +213,7 @@ def _deal_carry(game: GameFacts) -> Iterator[Mistake]:
                     facts,
                     "deal_left_out",
                     side,
-                    f"{name}'s {score.banked} points of deal {d + 1} had been left"
+                    f"{name}'s {plural(score.banked, 'point')} of deal {d + 1} had been left"
                     " out of the match total",
                     {side: 0},
                 )
@@ -221,7 +222,7 @@ def _deal_carry(game: GameFacts) -> Iterator[Mistake]:
                     facts,
                     "deal_added_twice",
                     side,
-                    f"{name}'s {score.banked} points of deal {d + 1} had been"
+                    f"{name}'s {plural(score.banked, 'point')} of deal {d + 1} had been"
                     " added twice",
                     {side: 2 * score.banked},
                 )
@@ -231,7 +232,7 @@ def _deal_carry(game: GameFacts) -> Iterator[Mistake]:
                     facts,
                     "earned_not_banked",
                     side,
-                    f"all {score.earned} points {name} earned in deal {d + 1}"
+                    f"all {plural(score.earned, 'point')} {name} earned in deal {d + 1}"
                     " had been carried",
                     {side: score.earned},
                     rule="R13.4",

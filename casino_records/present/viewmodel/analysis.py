@@ -14,6 +14,7 @@ from typing import Final
 from ...analysis.analyse import DEFAULT_SAMPLES, analyse_record, make_settings
 from ...analysis.annotate import annotate
 from ...analysis.report import GameAnalysis
+from ...engine.describe import plural
 from ...record.jsonio import dumps
 from ..analysis_text import losses_line
 from .game import Game
@@ -85,9 +86,9 @@ def analysis_summary(analysis: GameAnalysis) -> str:
     s = analysis.settings
     count = len(analysis.moves)
     exact = sum(1 for m in analysis.moves if m.method == "exact")
-    samples = f"{s.samples} sampled deal{'s' * (s.samples != 1)} per estimated move"
+    samples = f"{plural(s.samples, 'sampled deal')} per estimated move"
     return (
-        f"Analysed {count} move{'s' * (count != 1)} ({samples}, seed {s.seed!r};"
+        f"Analysed {plural(count, 'move')} ({samples}, seed {s.seed!r};"
         f" {exact} exact, every card known). Points lost per move:"
         f" {losses_line(analysis.totals)}."
     )

@@ -25,6 +25,7 @@ from html import escape
 from typing import Final
 
 from ...engine.cards import Card
+from ...engine.describe import plural
 from ..direction import order_text, ordinal
 from ..sprite import card_ref, pile_svg
 from ..svg import build_label
@@ -95,10 +96,7 @@ def felt_html(view: PositionView, names: Sequence[str], inner: str = "") -> str:
     """The felt: loose cards, builds with their badges, marks, notes; ``inner`` on it."""
     loose = sum(1 for item in view.felt if item.build is None and not item.ghost)
     builds = sum(1 for item in view.felt if item.build is not None and not item.ghost)
-    summary = (
-        f"table: {loose} loose card{'s' * (loose != 1)},"
-        f" {builds} build{'s' * (builds != 1)}"
-    )
+    summary = f"table: {plural(loose, 'loose card')}, {plural(builds, 'build')}"
     items = "".join(_item(item, names) for item in view.felt)
     notes = []
     if view.sweep:

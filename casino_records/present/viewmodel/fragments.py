@@ -13,6 +13,7 @@ from collections.abc import Mapping, Sequence
 from html import escape
 
 from ...check.report import Finding
+from ...engine.describe import plural
 from ..scoring_notes import near_target_needs, score_notes
 from .findings import ScoreRow, score_rows
 from .game import Game, locate, place_text, recorded_text
@@ -306,7 +307,11 @@ def _verdict_html(game: Game) -> str:
         )
         recorded = recorded_text(game, first.loc)
         what = f"{recorded}: " if recorded else ""
-        more = f" ({len(errors) - 1} more error(s) below it)" if len(errors) > 1 else ""
+        more = (
+            f" ({plural(len(errors) - 1, 'more error')} below it)"
+            if len(errors) > 1
+            else ""
+        )
         return (
             '<div class="cr-banner cr-invalid" role="alert">'
             f"<p><strong>Invalid record{_e(rule)}</strong> ·"
@@ -318,8 +323,8 @@ def _verdict_html(game: Game) -> str:
         return ""
     count = len(lines)
     head = (
-        f"<p><strong>Disputed:</strong> {count} claimed figure"
-        f"{'s' * (count != 1)} differ{'s' * (count == 1)} from the replay.</p>"
+        f"<p><strong>Disputed:</strong> {plural(count, 'claimed figure')}"
+        f" {'differs' if count == 1 else 'differ'} from the replay.</p>"
     )
     lead = _explanations_html(game)
     shown = "".join(_difference_html(line) for line in lines[:BANNER_SHOWN])
@@ -357,8 +362,8 @@ def notes_html(game: Game, view: PositionView) -> str:
     if mine:
         count = len(mine)
         parts.append(
-            f"<p>{count} claimed figure{'s' * (count != 1)} of this deal"
-            f" differ{'s' * (count == 1)} (✗): the verdict above says why.</p>"
+            f"<p>{plural(count, 'claimed figure')} of this deal"
+            f" {'differs' if count == 1 else 'differ'} (✗): the verdict above says why.</p>"
         )
     parts = [part for part in parts if part]
     return f'<div class="cr-notes">{"".join(parts)}</div>' if parts else ""

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ...engine.cards import BIG_CASINO, LITTLE_CASINO, Card, Suit
-from ...engine.describe import cards_text, move_text, step_text
+from ...engine.describe import cards_text, move_text, plural, step_text
 from ...engine.legality import verify_move
 from ...engine.movegen import generate_legal_moves
 from ...engine.moves import Move
@@ -95,7 +95,7 @@ def move_label(
         taker = state.residue_side
         to = f"to {game.sides[taker]}" if taker is not None else "unclaimed"
         count = len(state.residue)
-        return f"Residue: {count} card{'s' * (count != 1)} {to}"
+        return f"Residue: {plural(count, 'card')} {to}"
     row = rows[move - 1]
     extra = "".join(
         [" (sweep)" if row.sweep else "", f" {row.glyph}" if row.glyph else ""]
@@ -132,13 +132,13 @@ class Alternative:
             )
             if card in self.takes
         ]
-        gains = [f"{len(self.takes) + 1} cards"] if self.takes else []
+        gains = [plural(len(self.takes) + 1, "card")] if self.takes else []
         spades = sum(1 for c in (self.move.card, *self.takes) if c.suit is Suit.SPADES)
         if self.takes and spades:
-            gains.append(f"{spades} spade{'s' * (spades > 1)}")
+            gains.append(f"{plural(spades, 'spade')}")
         aces = sum(1 for c in (self.move.card, *self.takes) if c.is_ace)
         if self.takes and aces:
-            gains.append(f"{aces} ace{'s' * (aces > 1)}")
+            gains.append(f"{plural(aces, 'ace')}")
         gains += casinos
         if self.sweep:
             gains.append("sweep")

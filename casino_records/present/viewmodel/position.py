@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from ...engine.cards import BIG_CASINO, LITTLE_CASINO, Card, Suit
-from ...engine.describe import move_text, step_text
+from ...engine.describe import move_text, plural, step_text
 from ...engine.seating import HAND_SIZE
 from ...engine.state import DealState
 from ...errors import CasinoRecordError
@@ -102,18 +102,18 @@ class SideView:
             "Little Casino"
         ] * self.little_casino
         if self.aces:
-            found.append(f"{self.aces} ace{'s' * (self.aces > 1)}")
+            found.append(f"{plural(self.aces, 'ace')}")
         return found
 
     @property
     def counts(self) -> str:
         """``14 cards · 5 spades · 1 sweep`` and the certain points (not escaped)."""
         parts = [
-            f"{self.cards} card{'s' * (self.cards != 1)}",
-            f"{self.spades} spade{'s' * (self.spades != 1)}",
+            f"{plural(self.cards, 'card')}",
+            f"{plural(self.spades, 'spade')}",
         ]
         if self.sweeps:
-            parts.append(f"{self.sweeps} sweep{'s' * (self.sweeps > 1)}")
+            parts.append(f"{plural(self.sweeps, 'sweep')}")
         return " · ".join(parts + self.certain)
 
 

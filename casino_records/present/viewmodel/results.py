@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
+from ...engine.describe import plural
 from ...record.files import uncompressed
 from ...record.sources import ItemKind, item_at, read_item
 from ...scale.results import ResultsError, is_results_dir, read_manifest
@@ -88,7 +89,9 @@ def summary(manifest: dict[str, Any]) -> str:
         f"{counts[status]} {status}" for status in STATUSES if status in counts
     )
     total = manifest.get("records", 0)
-    return f"{total} record{'s' * (total != 1)}: {parts} · written {manifest.get('created', '?')}"
+    return (
+        f"{plural(total, 'record')}: {parts} · written {manifest.get('created', '?')}"
+    )
 
 
 def filters(

@@ -1,7 +1,7 @@
 """The verdict on a record at a glance: its differences, what decided them, results.
 
 A disputed record's differences are one line each (:func:`differences`):
-``deal 1, Ana, most cards: claimed 3, computed 0`` with a short reason
+``deal 1, Ana's most cards: claimed 3, computed 0`` with a short reason
 (``the cards split 26–26``), where to see it (the deal's score) and the moves
 that decided that category alone (:func:`deciders`), in move order, by player
 name. Results read winner first (:func:`match_result`: ``Ben wins, 23 to 18``).
@@ -18,7 +18,7 @@ from typing import Final
 from ...check.explanation import Explanation
 from ...check.report import DealReport, Finding, SideReport
 from ...engine.cards import BIG_CASINO, LITTLE_CASINO
-from ...engine.describe import in_names, result_text
+from ...engine.describe import in_names, plural, result_text
 from ...engine.scoring import CHECK_LABELS
 from .findings import Jump
 from .game import Game, locate
@@ -42,7 +42,7 @@ _DEAL_CLAIM: Final = re.compile(
 )
 _MATCH_TOTAL: Final = re.compile(r"^/claimed/totals/(\d+)$")
 _BOUND: Final = re.compile(
-    r"^claimed (?P<label>.+) (?P<value>\d+), but the moves played already make it"
+    r"^claimed (?P<value>\d+), but the moves played already make it"
     r" (?P<bound>(?:exactly|at least|at most) \d+) \((?P<why>.+)\)$"
 )
 """A claim on a deal not played to its end that the moves already contradict (D8)."""
@@ -53,7 +53,7 @@ class Difference:
     """One claimed figure that differs from the computed one."""
 
     text: str
-    """``deal 1, Ana, most cards: claimed 3, computed 0``."""
+    """``deal 1, Ana's most cards: claimed 3, computed 0`` (the replay's words)."""
     reason: str
     """Why the computed figure is what it is (``the cards split 26–26``), or ``""``."""
     go: Jump | None
@@ -103,7 +103,7 @@ def summary(game: Game) -> str:
         f"{len(game.names)} players",
         " vs ".join(game.sides),
         match_result(game),
-        f"{report.moves_checked} moves checked",
+        f"{plural(report.moves_checked, 'move')} checked",
         report.status,
     ]
     return " · ".join(part for part in parts if part)
@@ -149,9 +149,9 @@ def _reason(game: Game, deal: int, side: int, category: str) -> str:
         return f"Little Casino (2♠) went to {who}" if who else ""
     if category == "points.aces":
         aces = sum(1 for card in pile if card.is_ace)
-        return f"{mine.name} took {aces} ace{'s' * (aces != 1)}"
+        return f"{mine.name} took {plural(aces, 'ace')}"
     if category in ("points.sweeps", "counts.sweeps"):
-        return f"{mine.name} made {mine.sweeps} sweep{'s' * (mine.sweeps != 1)}"
+        return f"{mine.name} made {plural(mine.sweeps, 'sweep')}"
     if category == "total":
         parts = [
             f"{CHECK_LABELS['points.' + c]} {v}" for c, v in mine.points.items() if v
@@ -162,7 +162,7 @@ def _reason(game: Game, deal: int, side: int, category: str) -> str:
     if category in ("counts.cards", "counts.spades") and residue and taker is not None:
         whose = "with" if taker == side else "without"
         what = "cards" if category == "counts.cards" else "spades"
-        return f"{whose} the {residue} cards left on the table (counted in the {what})"
+        return f"{whose} the {plural(residue, 'card')} left on the table (counted in the {what})"
     return ""
 
 
@@ -216,7 +216,7 @@ def _label(game: Game, deal: int, step: int) -> str:
     kind = game.step_kind(deal, step)
     if kind == "residue":
         cards = len(game.positions[deal][-1].state.residue)
-        return f"the {cards} cards left on the table (residue)"
+        return f"the {plural(cards, 'card')} left on the table (residue)"
     if kind == "score" or step == 0:
         return f"the end of deal {deal + 1}" if kind == "score" else "the deal's start"
     row = move_rows(game, deal)[step - 1]
@@ -279,36 +279,25 @@ def _checked(game: Game, loc: str) -> tuple[int, int] | None:
 
 
 def _difference(game: Game, finding: Finding, go: Jump | None) -> Difference:
+    """A disputed figure in the replay's own words (:mod:`casino_records.check.audit`),
+    with a short reason and the moves that decided it."""
     checked = _checked(game, finding.loc)
     found = _DEAL_CLAIM.match(finding.loc)
-    if found is not None and checked is not None:
+    if found is not None:
         deal, side = int(found.group(1)), int(found.group(2))
         category = found.group(3).replace("/", ".")
-        label = CHECK_LABELS.get(category, category)
-        who = game.sides[side] if side < len(game.sides) else f"side {side}"
-        return Difference(
-            f"deal {deal + 1}, {who}, {label}: claimed {checked[0]},"
-            f" computed {checked[1]}",
-            _reason(game, deal, side, category),
-            go,
-            tuple(deciders(game, finding)),
-            deal,
-        )
-    if found is not None:  # a deal not played to its end: a bound, not a score (D8)
-        deal, side = int(found.group(1)), int(found.group(2))
-        who = game.sides[side] if side < len(game.sides) else f"side {side}"
         bound = _BOUND.match(finding.message)
-        text, reason = (
-            (
-                f"{bound['label']}: claimed {bound['value']}, the moves played"
-                f" make it {bound['bound']}",
-                bound["why"],
+        if checked is not None:
+            text, reason = finding.message, _reason(game, deal, side, category)
+        elif bound is not None:  # a deal not played to its end: a bound (D8)
+            text = (
+                f"claimed {bound['value']}, the moves played make it {bound['bound']}"
             )
-            if bound is not None
-            else (named(finding.message, game), "")
-        )
+            reason = bound["why"]
+        else:
+            text, reason = finding.message, ""
         return Difference(
-            f"deal {deal + 1}, {who}, {text}",
+            f"{finding.where}: {text}",
             reason,
             go,
             tuple(deciders(game, finding)),
@@ -317,20 +306,13 @@ def _difference(game: Game, finding: Finding, go: Jump | None) -> Difference:
     total = _MATCH_TOTAL.match(finding.loc)
     if total is not None and checked is not None:
         side = int(total.group(1))
-        who = game.sides[side] if side < len(game.sides) else f"side {side}"
         banked = [
             str(d.sides[side].banked)
             for d in game.report.deals
             if d.sides and side < len(d.sides)
         ]
         why = f"its deals add up to {' + '.join(banked)}" if len(banked) > 1 else ""
-        return Difference(
-            f"match, {who}'s total: claimed {checked[0]}, computed {checked[1]}",
-            why,
-            go,
-            (),
-            None,
-        )
+        return Difference(f"{finding.where}: {finding.message}", why, go, (), None)
     if finding.loc == "/claimed/winner" and checked is not None:
 
         def winner(side: int) -> str:
@@ -338,13 +320,11 @@ def _difference(game: Game, finding: Finding, go: Jump | None) -> Difference:
 
         match = game.report.match
         return Difference(
-            f"match winner: claimed {winner(checked[0])},"
+            f"{finding.where}: claimed {winner(checked[0])},"
             f" computed {winner(checked[1])}",
             named(match.reason, game) if match is not None else "",
             go,
             (),
             None,
         )
-    return Difference(
-        named(f"{finding.where}: {finding.message}", game), "", go, (), None
-    )
+    return Difference(f"{finding.where}: {finding.message}", "", go, (), None)
