@@ -66,7 +66,9 @@ def test_a_four_sided_score_table_scrolls_under_a_hint() -> None:
     hint = re.search(
         r'<p class="cr-scroll-hint">([^<]*)</p><div class="cr-scroll">', table
     )
-    assert hint is not None and hint[1] == "Swipe the table sideways for Caio and Dee →"
+    assert (
+        hint is not None and hint[1] == "Scroll the table sideways for Caio and Dee →"
+    )
     two = score_html(game_of("disputed-most-cards.json"), 0)
     assert "cr-scroll-hint" not in two and '<div class="cr-scroll">' in two
 

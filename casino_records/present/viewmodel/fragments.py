@@ -183,9 +183,10 @@ def score_html(game: Game, deal: int) -> str:
     """A scored deal's table: per category, each side's computed and claimed figure.
 
     A claimed figure that differs is in a ``cr-differs`` cell. Three or four
-    sides with their claims are wider than a phone: the table scrolls sideways
-    in its own box (``cr-scroll``, the categories kept in view) under a hint
-    naming the sides past the first two, which only a narrow screen shows.
+    sides with their claims are wider than the felt of a phone or of a laptop's
+    four-seat table: the table scrolls sideways in its own box (``cr-scroll``,
+    the categories kept in view) under a hint naming the sides past the first
+    two, which the stepper's script shows only while the table overflows.
     Empty for a deal that was not scored.
     """
     rows = score_rows(game, deal)
@@ -218,7 +219,7 @@ def score_html(game: Game, deal: int) -> str:
     second = f"<tr><th></th>{sub}</tr>" if claims else ""
     names = list(sides.values())
     hint = (
-        f'<p class="cr-scroll-hint">Swipe the table sideways for'
+        f'<p class="cr-scroll-hint">Scroll the table sideways for'
         f" {_e(' and '.join(names[2:]))} →</p>"
         if claims and len(names) > 2
         else ""

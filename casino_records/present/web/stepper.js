@@ -186,6 +186,11 @@ function mountStepper({ parentElement, data, setStateValue, setTriggerValue }) {
     slider.value = String(i);
     part("slider-value").textContent = p.where;
     rounds.value = String(data.rounds[p.round] ? data.rounds[p.round].move : 0);
+    // A table wider than its box (a score of three or four sides) says so.
+    for (const box of stage.querySelectorAll(".cr-scroll")) {
+      const hint = box.parentElement.querySelector(".cr-scroll-hint");
+      if (hint) hint.hidden = box.scrollWidth <= box.clientWidth + 1;
+    }
     // Into view within the list only (the page itself must not move). Read
     // after every write above: one layout for the step, not two.
     if (current) {
