@@ -64,7 +64,8 @@ def test_a_four_sided_score_table_scrolls_under_a_hint() -> None:
     game = game_of("royal-4p-individual-sweeps.json")
     table = score_html(game, 0)
     hint = re.search(
-        r'<p class="cr-scroll-hint">([^<]*)</p><div class="cr-scroll">', table
+        r'<p class="cr-scroll-hint">([^<]*)</p><div class="cr-scroll" tabindex="0"',
+        table,
     )
     assert (
         hint is not None and hint[1] == "Scroll the table sideways for Caio and Dee →"

@@ -224,9 +224,16 @@ def score_html(game: Game, deal: int) -> str:
         if claims and len(names) > 2
         else ""
     )
+    # A box that scrolls is a tab stop, so that the keyboard scrolls it too.
+    stop = (
+        f' tabindex="0" role="region" aria-label="Deal {deal + 1} score table"'
+        if hint
+        else ""
+    )
     return (
         f'<div class="cr-score"><h3>Deal {deal + 1} score</h3>{hint}'
-        f'<div class="cr-scroll"><table class="cr-table cr-score-table">'
+        f'<div class="cr-scroll"{stop}>'
+        f'<table class="cr-table cr-score-table">'
         f"<thead><tr><th></th>{head}</tr>"
         f"{second}</thead><tbody>{lines}</tbody></table></div></div>"
     )
