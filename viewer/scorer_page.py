@@ -43,6 +43,9 @@ GLYPHS = ["", "!", "?", "!!", "??", "!?", "?!"]
 st.markdown(
     "<style>.scorer-svg svg{max-width:100%;height:auto}"
     "[data-stale]{opacity:1 !important;transition:none !important}"
+    ".scorer-seat{margin:0 0 .5rem;padding:.1rem .5rem;border-left:3px solid transparent}"
+    ".scorer-seat p{margin:0 0 .15rem;font-size:.875rem;color:#55575f}"
+    ".scorer-turn{border-left-color:#ff4b4b}.scorer-turn p{color:inherit;font-weight:600}"
     "[data-stale] *{transition:none !important;animation:none !important}</style>",
     unsafe_allow_html=True,
 )
@@ -156,8 +159,15 @@ def hands_view(session: ScorerSession) -> None:
     with st.container(border=True):
         for seat in range(len(session.names)):
             picture, caption = sv.hand_line(session, seat)
-            st.caption(md(caption))
-            svg(picture)
+            # Each seat's words and cards together; the seat to play marked as
+            # on the replay's board (▶ and a bar in the accent colour).
+            turn = seat == session.to_move
+            st.markdown(
+                f'<div class="scorer-seat{" scorer-turn" if turn else ""}">'
+                f"<p>{'▶ ' if turn else ''}{html.escape(caption)}</p>"
+                f'<div class="scorer-svg">{picture}</div></div>',
+                unsafe_allow_html=True,
+            )
 
 
 def score_sheet(session: ScorerSession) -> None:

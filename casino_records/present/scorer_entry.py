@@ -33,10 +33,10 @@ from functools import lru_cache
 from typing import TypedDict
 
 from ..engine.cards import CARDS, Card
-from ..engine.describe import move_text
 from ..engine.moves import Build, Move
 from ..scorer import Candidate, EntryError, ScorerSession
 from ..scorer.candidates import every_move
+from .move_words import move_words
 from .scorer_view import table_picture, tally
 from .sprite import SPRITE_PREFIX, card_sprite
 
@@ -61,7 +61,8 @@ class EntryPayload(TypedDict):
     serial: int
     """Changes with every answer of the page (a new error for the same position)."""
     prompt: str
-    """``Pick the card Ana played`` (plain text)."""
+    """``Pick the card Ana played`` (plain text); with a build on the table, how
+    to type a move that names it by its label (``10S x B1``)."""
     table: str
     """The table the move is entered at, as SVG (:func:`scorer_view.table_picture`)."""
     tally: str
@@ -94,15 +95,12 @@ def _sprite() -> str:
 
 
 @lru_cache(maxsize=4096)
-def _move_button(move: Move, index: int, builds: tuple[str, ...]) -> str:
+def _move_button(move: Move, index: int, words: str) -> str:
     """A move's button (a move recurs from position to position: drawn once).
 
-    ``builds``: the labels of the builds on the table the move takes or uses,
-    said as ``show`` says them: ``10♠ takes 3♦ 7♣ (including B1)``.
+    ``words``: the move as the player sees it (:func:`.move_words.move_words`:
+    ``10♠ takes the build of 10 (3♦ 7♣)``).
     """
-    words = move_text(move)
-    if builds:
-        words += f" (including {', '.join(builds)})"
     return (
         f'<button type="button" class="cr-move" data-move="{index}">'
         f'<span class="cr-num">{index + 1}</span>'
@@ -115,15 +113,8 @@ def _moves_html(moves: Sequence[Move], builds: Sequence[Build]) -> str:
     if not moves:
         return '<p class="cr-none">No legal move with this card here.</p>'
     return "".join(
-        _move_button(move, i, _builds_used(move, builds))
-        for i, move in enumerate(moves)
+        _move_button(move, i, move_words(move, builds)) for i, move in enumerate(moves)
     )
-
-
-def _builds_used(move: Move, builds: Sequence[Build]) -> tuple[str, ...]:
-    """The labels of the builds whose cards are all among the move's."""
-    used = set(move.cards)
-    return tuple(b.label for b in builds if set(b.cards) <= used)
 
 
 def _picker(playable: Sequence[Card], exact: bool) -> str:
@@ -177,10 +168,17 @@ def entry_payload(
         raise ValueError(f"no move is awaited: the session waits for {session.phase}")
     by_card = every_move(live)
     playable = list(by_card)
+    builds = live.state.builds
+    typing = (
+        f" (or type it; a build by its label, as {builds[0].label} in"
+        f" “10S x {builds[0].label}”)"
+        if builds
+        else ""
+    )
     payload = EntryPayload(
         key=position_key(session),
         serial=serial,
-        prompt=f"Pick the card {session.names[seat]} played",
+        prompt=f"Pick the card {session.names[seat]} played{typing}",
         table=table_picture(session),
         tally=tally(session),
         picker=_picker(playable, live.hands[seat].exact),

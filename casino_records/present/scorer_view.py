@@ -19,6 +19,7 @@ from ..record.jsonio import dumps
 from ..record.textnotation import write_text
 from ..scorer import Candidate, ScorerSession, Violation
 from ..scorer.sheet import DealSheet
+from .move_words import step_words
 from .svg import hand_svg, table_svg
 from .viewmodel.position import SideView
 
@@ -144,9 +145,17 @@ def hand_line(session: ScorerSession, seat: int) -> tuple[str, str]:
 
 
 def last_entered(session: ScorerSession) -> str:
-    """The move just entered in words (``Entered: Ana: 10♠ takes …``), or ``""``."""
+    """The move just entered, as the player sees it (``Entered · Ana: 10♠ takes
+    the build of 10 (3♦ 7♣)``; a move the engine could not play, as it says
+    why), or ``""``."""
     lines = move_lines(session)
-    return f"Entered: {lines[-1].text}" if lines else ""
+    if not lines:
+        return ""
+    live = session.live()
+    index = lines[-1].index
+    if live is not None and index < len(live.steps):
+        return f"Entered · {step_words(live.steps[index], session.names)}"
+    return f"Entered · {lines[-1].text}"
 
 
 def candidates_html(options: Sequence[Candidate]) -> str:

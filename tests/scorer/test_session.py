@@ -247,21 +247,27 @@ def test_a_record_of_the_finished_game_is_over() -> None:
 
 
 def test_a_build_is_said_and_typed_by_its_label() -> None:
-    """Issue 37.7: "10♠ takes 3♦ 7♣ (including B1)", and "10S x B1" accepted."""
+    """Issue 37.7: "10♠ takes the build of 10 (3♦ 7♣)", and "10S x B1" accepted."""
     from casino_records.present.scorer_entry import entry_payload
+    from casino_records.present.scorer_view import last_entered
 
     s = ScorerSession(GameSetup(names=("Ana", "Ben"), dealer=0))
     s.set_table("4S 5D 7C 9C".split())
     s.play("3D +10 7C")
     s.play("KH -")
     payload, _ = entry_payload(s)
-    assert ">10♠ takes 3♦ 7♣ (including B1)<" in payload["moves"]["10S"]
+    assert ">10♠ takes the build of 10 (3♦ 7♣)<" in payload["moves"]["10S"]
+    assert payload["prompt"] == (
+        "Pick the card Ben played (or type it; a build by its label, as B1 in"
+        " “10S x B1”)"
+    )
     with pytest.raises(EntryError, match=r"no build B2 on the table \(builds: B1\)"):
         s.play("10S x B2")
     assert s.play("10s x b1 {took the build}").sentence == (
         "Ben plays 10♠ and takes [3♦ 7♣] (including B1)."
     )
     assert s.deals[0].rounds[0].moves[-1].comment == "took the build"
+    assert last_entered(s) == "Entered · Ben: 10♠ takes the build of 10 (3♦ 7♣)"
 
 
 def test_the_hands_say_turn_dealer_and_partner_and_the_move_entered() -> None:
@@ -280,7 +286,7 @@ def test_the_hands_say_turn_dealer_and_partner_and_the_move_entered() -> None:
     ]
     assert last_entered(s) == ""
     s.play("9D x 4S 5D")
-    assert last_entered(s) == "Entered: Ben plays 9♦ and takes [4♠ 5♦]."
+    assert last_entered(s) == "Entered · Ben: 9♦ takes 4♠ 5♦"
 
 
 def test_a_refusal_names_the_players_not_their_seats() -> None:

@@ -21,6 +21,7 @@ import pytest
 
 from casino_records.engine.cards import parse_cards
 from casino_records.present.scorer_view import snapshot
+from casino_records.present.viewmodel import md_escape
 from casino_records.record import jsonio
 from casino_records.record.models import ClaimedMatch
 from casino_records.record.simulate import simulate_record
@@ -246,3 +247,27 @@ def test_the_set_up_says_how_the_seats_sit_and_who_plays_first() -> None:
     said = " ".join(str(m.value) for m in at.markdown).replace("\\", "")
     assert "Play goes counter-clockwise ↺, the dealer’s right first (R2.3)" in said
     assert "when Ana deals, Dee plays first, then Caio, Ben and Ana." in said
+
+
+def test_a_build_taken_is_said_and_confirmed_as_the_player_sees_it() -> None:
+    """Issue 37.7 on the page: the move buttons and the line confirming the move
+    say "the build of 10"; the prompt says how to type a build's label; the
+    hands panel marks the seat to play (▶), the dealer and the partners."""
+    at = start(scorer_source="hands")
+    at.text_input(key="scorer_table_text_0").input("4S 5D 7C 9C").run()
+    for seat, hand in enumerate(["10S 8C KS QS", "3D 10H QH JH"]):
+        at.multiselect(key=f"scorer_hands_0_0_{seat}").set_value(parse_cards(hand))
+    at.button(key="scorer_hands").click().run()
+    enter(at, "3D +10 7C")  # Ana deals: Ben plays first, and holds a 10
+    data = entry(at)
+    assert "(or type it; a build by its label, as B1 in “10S x B1”)" in data["prompt"]
+    assert ">10♠ takes the build of 10 (3♦ 7♣)<" in data["moves"]["10S"]
+    enter(at, "10S x B1")
+    captions = [c.value for c in at.caption]
+    confirmed = "Entered · Ana: 10♠ takes the build of 10 (3♦ 7♣)"
+    assert md_escape(confirmed) in captions  # as Markdown shows it: the text
+    seats = [m.value for m in at.markdown if 'class="scorer-seat' in m.value]
+    assert len(seats) == 2
+    turn = [s for s in seats if "scorer-turn" in s]
+    assert len(turn) == 1 and "<p>▶ Ben · to play" in turn[0]
+    assert "<p>Ana · deals" in seats[0]

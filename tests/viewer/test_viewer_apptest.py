@@ -36,8 +36,10 @@ SAMPLES = sorted(
     if p.suffix in {".json", ".jsonl"}
 )
 HEADLINE = re.compile(
-    r"^Deal (\d+) / (\d+) · Round (\d+) / (\d+) · (Start|Move \d+ / \d+|Residue|Score) · "
+    r"^Deal (\d+) / (\d+) · (?:Round (\d+) / (\d+) · )?"
+    r"(Start|Piles|Move \d+ / \d+|Residue|Score) · "
 )
+"""A step's headline; a deal given by its piles has no rounds (``Deal 1 / 3 · Piles``)."""
 ACTIVE = re.compile(r"<(script|img)\b", re.IGNORECASE)
 HOSTILE = ("<script>alert(1)</script>", "<img src=x onerror=alert(1)>")
 

@@ -28,7 +28,7 @@ GAME = "classic-2p-annotated.json"
 HOSTILE_SCRIPT = "<script>alert(1)</script>"
 HOSTILE_IMG = "<img src=x onerror=alert(1)>"
 HEADLINE = re.compile(
-    r"^Deal \d+ / \d+ · Round \d+ / \d+ · (Start|Move \d+ / \d+|Residue|Score)"
+    r"^Deal \d+ / \d+ · (Round \d+ / \d+ · )?(Start|Piles|Move \d+ / \d+|Residue|Score)"
 )
 STEPPER = ".cr-stepper"
 LAPTOP = {"width": 1400, "height": 900}

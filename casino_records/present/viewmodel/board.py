@@ -7,7 +7,8 @@ one for the felt (``data-part="felt"``). What fills them changes step by step
 changed. Each seat (``<section class="cr-seat">``) shows its player's name,
 side, dealer and turn marks, the hand (faces or backs, as the perspective
 says) and the side's capture pile with its running counts (partners' one
-pile at one of their seats, named as the side's). The felt in the
+pile at one of their seats, named as the side's). A deal given by its piles
+shows each pile's cards face up and marks the seat of the last capture. The felt in the
 middle holds the loose cards and the builds (each with its badge), the last
 move marked where it happened (see :mod:`.felt`), and at a deal's score the
 score table. Where each seat sits is a class (``cr-at-bottom`` …); the style
@@ -101,7 +102,7 @@ def felt_html(view: PositionView, names: Sequence[str], inner: str = "") -> str:
     notes = []
     if view.sweep:
         notes.append('<span class="cr-sweep">Sweep: the table is cleared</span>')
-    if view.kind == "residue":
+    if view.kind == "residue" or (view.piled and view.kind == "move" and view.felt):
         to = view.residue_side
         notes.append(
             f'<span class="cr-note">Left on the table: to {_e(to)}</span>'
@@ -143,6 +144,10 @@ def seat_html(
         '<span class="cr-chip cr-dealer" title="the dealer">dealer</span>'
         if hand.dealer
         else "",
+        '<span class="cr-chip cr-last-capture" title="made the last capture: the'
+        ' cards left on the table go to this side (R11.1)">last capture</span>'
+        if hand.last_capture
+        else "",
         f'<span class="cr-sidename">{_e(side.name)}</span>' if partners else "",
     ]
     illegal = view.illegal if view.illegal and view.illegal.seat == hand.seat else None
@@ -163,13 +168,17 @@ def seat_html(
     held = len(hand.cards) + hand.unseen
     hidden = " (face down)" if hand.face_down and hand.cards else ""
     untold = f", {hand.unseen} not told by the record" if hand.unseen else ""
-    return (
-        f'<section class="cr-seat" data-seat="{hand.seat}" data-side="{hand.side}">'
-        f'<header class="cr-seat-head">{"".join(head)}</header>'
-        '<div class="cr-seat-body">'
+    shown = (
         f'<div class="cr-hand" data-count="{held}"'
         f' aria-label="{_e(hand.name)}: {held} card{"s" * (held != 1)}{hidden}{untold}">'
         f"{''.join(cards)}</div>"
+        if held or not view.piled  # a deal given by its piles has no hands
+        else ""
+    )
+    return (
+        f'<section class="cr-seat" data-seat="{hand.seat}" data-side="{hand.side}">'
+        f'<header class="cr-seat-head">{"".join(head)}</header>'
+        f'<div class="cr-seat-body">{shown}'
         f"{_pile_html(side, partners, keeper)}"
         "</div></section>"
     )
@@ -184,10 +193,18 @@ def _pile_html(side: SideView, partners: bool, keeper: str | None) -> str:
             f" {_e(keeper)}</span></div>"
         )
     whose = f"{side.name}’s pile: " if partners else ""
+    taken = (
+        f'<div class="cr-pile-cards cr-group" aria-label="{_e(side.name)} took:'
+        f' {_e(" ".join(card.pretty for card in side.taken))}">'
+        + "".join(_card(card) for card in side.taken)
+        + "</div>"
+        if side.taken
+        else ""
+    )
     return (
         f'<div class="cr-pile" title="{_e(side.name)}: capture pile">'
         f"{pile_svg(side.cards, size=CARD_WIDTH * 3 // 4)}"
-        f'<span class="cr-counts">{_e(whose + side.counts)}</span></div>'
+        f'<span class="cr-counts">{_e(whose + side.counts)}</span></div>{taken}'
     )
 
 

@@ -32,6 +32,7 @@ from .verdict import (
 
 __all__ = [
     "BANNER_SHOWN",
+    "FOLD_NARROW",
     "HIDDEN_ALTERNATIVES",
     "alternatives_html",
     "banner_html",
@@ -51,6 +52,10 @@ HIDDEN_ALTERNATIVES = "Hidden: they would show the hand of the player to move."
 """What stands for the legal moves when the perspective hides the hand to play."""
 BANNER_SHOWN = 3
 """Differences the banner lists before the rest go into a "more" box."""
+FOLD_NARROW = "data-fold-narrow"
+"""Marks a ``<details>`` open on a laptop that a phone's screen shows folded to
+its summary line (the stepper's script closes it there, once per verdict): the
+board and the move controls then fit the first screen."""
 
 
 def _e(text: object) -> str:
@@ -63,10 +68,12 @@ def html_table(
     """An HTML table of ``rows`` (the first row's keys head it), every cell escaped.
 
     ``classes`` gives cells a CSS class (such as ``cr-differs``), keyed
-    ``"N:key"`` for row ``N`` (from 0) and column ``key``.
+    ``"N:key"`` for row ``N`` (from 0) and column ``key``. Each cell names its
+    column (``data-label``): a phone's screen shows each row as a small card,
+    every cell labelled (the style sheet's narrow layout).
 
     >>> html_table([{"side": "<b>"}])
-    '<table class="cr-table"><thead><tr><th>side</th></tr></thead><tbody><tr><td>&lt;b&gt;</td></tr></tbody></table>'
+    '<table class="cr-table"><thead><tr><th>side</th></tr></thead><tbody><tr><td data-label="side">&lt;b&gt;</td></tr></tbody></table>'
     >>> html_table([])
     ''
     """
@@ -81,7 +88,7 @@ def html_table(
         for k in keys:
             mark = marks.get(f"{n}:{k}")
             attr = f' class="{_e(mark)}"' if mark else ""
-            cells.append(f"<td{attr}>{_e(row.get(k, ''))}</td>")
+            cells.append(f'<td data-label="{_e(k)}"{attr}>{_e(row.get(k, ""))}</td>')
         body.append("<tr>" + "".join(cells) + "</tr>")
     return (
         f'<table class="cr-table"><thead><tr>{head}</tr></thead>'
@@ -176,8 +183,12 @@ def _score_cell(row: ScoreRow) -> tuple[str, str]:
 def score_html(game: Game, deal: int) -> str:
     """A scored deal's table: per category, each side's computed and claimed figure.
 
-    A claimed figure that differs is in a ``cr-differs`` cell. Empty for a
-    deal that was not scored.
+    A claimed figure that differs is in a ``cr-differs`` cell. Three or four
+    sides with their claims are wider than the felt of a phone or of a laptop's
+    four-seat table: the table scrolls sideways in its own box (``cr-scroll``,
+    the categories kept in view) under a hint naming the sides past the first
+    two, which the stepper's script shows only while the table overflows.
+    Empty for a deal that was not scored.
     """
     rows = score_rows(game, deal)
     if not rows:
@@ -207,10 +218,25 @@ def score_html(game: Game, deal: int) -> str:
         for c, cells in body.items()
     )
     second = f"<tr><th></th>{sub}</tr>" if claims else ""
+    names = list(sides.values())
+    hint = (
+        f'<p class="cr-scroll-hint">Scroll the table sideways for'
+        f" {_e(' and '.join(names[2:]))} →</p>"
+        if claims and len(names) > 2
+        else ""
+    )
+    # A box that scrolls is a tab stop, so that the keyboard scrolls it too.
+    stop = (
+        f' tabindex="0" role="region" aria-label="Deal {deal + 1} score table"'
+        if hint
+        else ""
+    )
     return (
-        f'<div class="cr-score"><h3>Deal {deal + 1} score</h3>'
-        f'<table class="cr-table cr-score-table"><thead><tr><th></th>{head}</tr>'
-        f"{second}</thead><tbody>{lines}</tbody></table></div>"
+        f'<div class="cr-score"><h3>Deal {deal + 1} score</h3>{hint}'
+        f'<div class="cr-scroll"{stop}>'
+        f'<table class="cr-table cr-score-table">'
+        f"<thead><tr><th></th>{head}</tr>"
+        f"{second}</thead><tbody>{lines}</tbody></table></div></div>"
     )
 
 
@@ -288,7 +314,8 @@ def banner_html(game: Game) -> str:
     one sentence each), then lists its differences one line each, each a link
     to the deal's score and to the moves that decided it; past
     :data:`BANNER_SHOWN` lines the rest fold into a box. An invalid record
-    names the rule broken and links the illegal move.
+    names the rule broken and links the illegal move. Either verdict is a
+    ``<details>`` whose summary is its one line (:data:`FOLD_NARROW`).
     """
     return _verdict_html(game) + notes_banner_html(game)
 
@@ -314,17 +341,18 @@ def _verdict_html(game: Game) -> str:
         )
         return (
             '<div class="cr-banner cr-invalid" role="alert">'
-            f"<p><strong>Invalid record{_e(rule)}</strong> ·"
-            f" {_e(place_text(game, first.loc, first.where))}{_e(more)}</p>"
-            f"<p>{_e(what)}{_e(named(first.message, game))} {go}</p></div>"
+            f'<details class="cr-verdict" {FOLD_NARROW} open>'
+            f"<summary><strong>Invalid record{_e(rule)}</strong> ·"
+            f" {_e(place_text(game, first.loc, first.where))}{_e(more)}</summary>"
+            f"<p>{_e(what)}{_e(named(first.message, game))} {go}</p></details></div>"
         )
     lines = differences(game)
     if not lines:
         return ""
     count = len(lines)
     head = (
-        f"<p><strong>Disputed:</strong> {plural(count, 'claimed figure')}"
-        f" {'differs' if count == 1 else 'differ'} from the replay.</p>"
+        f"<summary><strong>Disputed:</strong> {plural(count, 'claimed figure')}"
+        f" {'differs' if count == 1 else 'differ'} from the replay.</summary>"
     )
     lead = _explanations_html(game)
     shown = "".join(_difference_html(line) for line in lines[:BANNER_SHOWN])
@@ -338,7 +366,8 @@ def _verdict_html(game: Game) -> str:
     )
     return (
         f'<div class="cr-banner cr-disputed" role="region" aria-label="Verdict">'
-        f"{head}{lead}<ul>{shown}</ul>{folded}</div>"
+        f'<details class="cr-verdict" {FOLD_NARROW} open>'
+        f"{head}{lead}<ul>{shown}</ul>{folded}</details></div>"
     )
 
 

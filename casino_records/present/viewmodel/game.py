@@ -100,6 +100,16 @@ class Game:
             return self.last_step(deal)
         return None
 
+    def piled(self, deal: int) -> bool:
+        """True for a deal given by its piles (no moves: its only position is its
+        end, docs/notation.md §6.6)."""
+        return self.record.deals[deal].piles is not None
+
+    def last_capturer(self, deal: int) -> int | None:
+        """The seat a piled deal's piles say made its last capture, if any."""
+        piles = self.record.deals[deal].piles
+        return None if piles is None else piles.last_capture
+
     def deal_report(self, deal: int) -> DealReport | None:
         """The report of deal ``deal``, if it was replayed."""
         reports = [d for d in self.report.deals if d.index == deal]

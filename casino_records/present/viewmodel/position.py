@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from ...engine.cards import BIG_CASINO, LITTLE_CASINO, Card, Suit
+from ...engine.cards import BIG_CASINO, LITTLE_CASINO, Card, Suit, parse_card
 from ...engine.describe import move_text, plural, step_text
 from ...engine.seating import HAND_SIZE
 from ...engine.state import DealState
@@ -64,6 +64,8 @@ class HandView:
     hands unknown, D7): drawn face down after :attr:`cards`."""
     place: str = "bottom"
     """Where it sits around the felt (one of :data:`PLACES`)."""
+    last_capture: bool = False
+    """True for the seat a deal given by its piles says made the last capture."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,6 +96,9 @@ class SideView:
     """True once the pile holds Little Casino (2♠)."""
     aces: int = 0
     """Aces in the pile."""
+    taken: tuple[Card, ...] = ()
+    """The pile's cards, for a deal given by its piles (shown face up: they are
+    what the players brought); empty for a deal played move by move."""
 
     @property
     def certain(self) -> list[str]:
@@ -186,14 +191,20 @@ class PositionView:
     """The deal's seats in playing order, the dealer last (R2.3)."""
     clockwise: bool = True
     """True when play goes clockwise (classic, royal), False counter-clockwise."""
+    piled: bool = False
+    """True for a deal given by its piles: no moves, no rounds, only its end."""
 
     @property
     def headline(self) -> str:
-        """``Deal 1 / 3 · Round 2 / 6 · Move 12 / 48`` (no data in it)."""
+        """``Deal 1 / 3 · Round 2 / 6 · Move 12 / 48`` (no data in it); a deal
+        given by its piles has no rounds: ``Deal 2 / 3 · Piles``."""
         where = {
             "residue": "Residue",
             "score": "Score",
         }.get(self.kind, f"Move {self.move} / {self.moves}" if self.move else "Start")
+        if self.piled:
+            where = "Piles" if self.kind == "move" else where
+            return f"Deal {self.deal + 1} / {self.deals} · {where}"
         return (
             f"Deal {self.deal + 1} / {self.deals} · Round {self.round + 1} /"
             f" {self.rounds} · {where}"
@@ -203,6 +214,8 @@ class PositionView:
         """Whose turn it is, or how the deal ends (not escaped)."""
         if self.kind == "score":
             return "End of the deal"
+        if self.piled and self.kind == "move":
+            return "Nobody wrote the moves down"
         if self.kind == "residue":
             if self.residue_side is None:
                 return "Nobody captured: the cards left stay unclaimed"
@@ -247,11 +260,15 @@ def position_view(
     names = game.names
     seat = seat_of(perspective)
     finished = state.finished
+    piled = game.piled(deal)
     before_residue = finished and kind != "score"
     residue = tuple(state.residue) if finished else ()
     taker = state.residue_side if finished else None
     piles = [list(pile) for pile in state.piles]
-    if kind == "move" and finished and taker is not None and residue:
+    given = game.record.deals[deal].piles
+    if kind == "move" and given is not None:  # the piles as given, without the residue
+        piles = [[parse_card(card) for card in pile] for pile in given.sides]
+    elif kind == "move" and finished and taker is not None and residue:
         piles[taker] = piles[taker][: len(piles[taker]) - len(residue)]
     if before_residue:
         loose, builds = table_before_residue(kept)
@@ -293,6 +310,7 @@ def position_view(
             side=state.side_of(s),
             unseen=unseen[s],
             place=places[s],
+            last_capture=piled and s == game.last_capturer(deal),
         )
         for s, hand in enumerate(state.hands)
     )
@@ -320,13 +338,14 @@ def position_view(
         last_comment=comment,
         last_glyph=glyph,
         hands=hands,
-        sides=tuple(_sides(game, deal, position.totals, piles, state, kind)),
+        sides=tuple(_sides(game, deal, position.totals, piles, state, kind, piled)),
         deal_comment=game.record.deals[deal].comment,
         residue=residue if kind != "move" else (),
         residue_side=game.sides[taker] if taker is not None else None,
         illegal=illegal,
         order=state.seating.play_order(state.dealer),
         clockwise=state.seating.step == 1,
+        piled=piled,
     )
 
 
@@ -337,6 +356,7 @@ def _sides(
     piles: list[list[Card]],
     state: DealState,
     kind: str,
+    piled: bool = False,
 ) -> list[SideView]:
     report = game.deal_report(deal)
     scored = kind == "score" and report is not None and bool(report.sides)
@@ -357,6 +377,7 @@ def _sides(
                 big_casino=BIG_CASINO in pile,
                 little_casino=LITTLE_CASINO in pile,
                 aces=sum(1 for c in pile if c.is_ace),
+                taken=tuple(sorted(pile)) if piled else (),
             )
         )
     return sides

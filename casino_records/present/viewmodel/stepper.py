@@ -35,6 +35,7 @@ from .fragments import (
     alternatives_html,
     banner_html,
     failing_html,
+    goto_button,
     last_move_html,
     move_list_html,
     notes_html,
@@ -45,6 +46,7 @@ from .game import Game
 from .movelist import move_rows
 from .navigation import round_starts, round_step, round_window, step
 from .perspective import ALL
+from .piled import PILES_LIST_TITLE, piled_step_label, piles_intro_html
 from .position import position_view
 
 __all__ = [
@@ -220,8 +222,12 @@ def stepper_payload(
         )
         if not layout:
             layout = board_layout(view)
+        intro = piles_intro_html(game, deal) if view.piled and move == 0 else ""
+        moves_list = move_list_html(rows, deal, window, view.round, game, badges)
+        if view.piled:
+            moves_list = _piled_list(game, deal, last)
         parts = {
-            "last": last_move_html(view)
+            "last": (intro or last_move_html(view))
             + (rule_notes_html(game, view) if view.kind == "move" else ""),
             "analysis": move_panel_html(by_step.get(move), view.moves)
             if view.kind == "move"
@@ -230,10 +236,12 @@ def stepper_payload(
             if view.kind == "move"
             else "",
             "alts": alternatives_html(game, deal, view, perspective),
-            "list": move_list_html(rows, deal, window, view.round, game, badges),
+            "list": moves_list,
             **board_parts(view, game.names, score=score),
         }
         where = view.kind if view.kind != "move" else f"{move} / {view.moves}"
+        if view.piled and view.kind == "move":
+            where = "piles"
         positions.append(
             StepperPosition(
                 headline=f"{view.headline} · {view.turn_text(game.names)}",
@@ -250,7 +258,9 @@ def stepper_payload(
         perspective=perspective,
         last=last,
         deals=[DealChoice(label=f"Deal {d + 1}", deal=d) for d in game.deals],
-        rounds=[
+        rounds=[RoundStart(label="Piles", move=0)]
+        if game.piled(deal)
+        else [
             RoundStart(label=f"Round {r + 1}", move=start)
             for r, start in sorted(starts.items())
         ],
@@ -262,6 +272,18 @@ def stepper_payload(
         sprite=card_sprite(),
         fragments=fragments,
         positions=positions,
+    )
+
+
+def _piled_list(game: Game, deal: int, last: int) -> str:
+    """The move list of a deal given by its piles: its piles, residue and score."""
+    entries = "".join(
+        f"<li>{goto_button(piled_step_label(game, deal, i), deal, i, cls='cr-move')}</li>"
+        for i in range(last + 1)
+    )
+    return (
+        f'<div class="cr-moves-title"><strong>{PILES_LIST_TITLE}</strong></div>'
+        f'<ol class="cr-moves">{entries}</ol>'
     )
 
 

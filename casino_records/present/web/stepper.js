@@ -27,6 +27,7 @@ const KEYS = {
   PageDown: "round_next",
 };
 const REPORT_DELAY = 1000;
+const NARROW = "(max-width: 640px)"; // the style sheet's phone layout
 const TYPING = "input, select, textarea, [contenteditable=''], [contenteditable='true'], [role='combobox'], [role='listbox'], [role='slider'], [role='radiogroup'], [role='textbox']";
 
 // One stepper per page: what it shows survives reruns that resend its data.
@@ -90,13 +91,18 @@ function mountStepper({ parentElement, data, setStateValue, setTriggerValue }) {
   // What belongs to the deal, not to a step: the cards' drawings, the verdict,
   // the analysis's graph, the board's frame, the choosers and the slider's range.
   // (Each element remembers the HTML it was given, so a rerun that resends
-  // the same verdict keeps its folded lines as the reader left them.)
+  // the same verdict keeps its folded lines as the reader left them; a new
+  // verdict opens folded on a phone, to its one line.)
   const deal = [["sprite", data.sprite], ["banner", data.banner], ["graph", data.graph || ""]];
   for (const [name, html] of deal) {
     const el = part(name);
     if (el.crShown !== html) {
       el.innerHTML = html;
       el.crShown = html;
+      // On a phone the verdict shows its one line; a tap unfolds it.
+      if (window.matchMedia(NARROW).matches) {
+        for (const box of el.querySelectorAll("details[data-fold-narrow]")) box.open = false;
+      }
     }
     el.hidden = html === "";
   }
@@ -180,6 +186,11 @@ function mountStepper({ parentElement, data, setStateValue, setTriggerValue }) {
     slider.value = String(i);
     part("slider-value").textContent = p.where;
     rounds.value = String(data.rounds[p.round] ? data.rounds[p.round].move : 0);
+    // A table wider than its box (a score of three or four sides) says so.
+    for (const box of stage.querySelectorAll(".cr-scroll")) {
+      const hint = box.parentElement.querySelector(".cr-scroll-hint");
+      if (hint) hint.hidden = box.scrollWidth <= box.clientWidth + 1;
+    }
     // Into view within the list only (the page itself must not move). Read
     // after every write above: one layout for the step, not two.
     if (current) {
