@@ -141,7 +141,7 @@ def move_panel_html(move: MoveAnalysis | None, moves_in_deal: int = 48) -> str:
         )
     more = len(move.alternatives) - len(shown)
     tail = (
-        f'<p class="cr-caption">… and {more} more legal move{"s" * (more != 1)}.</p>'
+        f'<p class="cr-caption">… and {plural(more, "more legal move")}.</p>'
         if more > 0
         else ""
     )

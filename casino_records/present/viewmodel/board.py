@@ -170,7 +170,7 @@ def seat_html(
     untold = f", {hand.unseen} not told by the record" if hand.unseen else ""
     shown = (
         f'<div class="cr-hand" data-count="{held}"'
-        f' aria-label="{_e(hand.name)}: {held} card{"s" * (held != 1)}{hidden}{untold}">'
+        f' aria-label="{_e(hand.name)}: {plural(held, "card")}{hidden}{untold}">'
         f"{''.join(cards)}</div>"
         if held or not view.piled  # a deal given by its piles has no hands
         else ""
