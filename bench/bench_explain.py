@@ -96,6 +96,17 @@ def form_table(surveys: Mapping[str, Survey]) -> list[str]:
         "| *deal mistakes where what is written fits several* |"
         f" {several[0]} | {several[1]} | {several[2]} | {several[2]} |"
     )
+    offered = []
+    for form in SHEET_FORMS:
+        found = n = 0
+        for kind in DEAL_KINDS:
+            _, b, c = surveys[form].named(kind)
+            found, n = found + b, n + c
+        offered.append(_cell(0, found, n, offered=True))
+    lines.append(
+        "| *deal mistakes among those offered* |"
+        f" {offered[0]} | {offered[1]} | {offered[2]} | {offered[2]} |"
+    )
     best = [f"{surveys[f].best(DEAL_KINDS):.0%}" for f in SHEET_FORMS]
     lines.append(
         "| *deal mistakes: the most any order of the fits names* |"
