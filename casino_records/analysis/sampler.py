@@ -39,7 +39,7 @@ class World:
     """One deal of the unseen cards: the decision point and the rounds to come."""
 
     state: DealState
-    """The position at the decision point, every hand dealt."""
+    """The position at the decision point, every hand dealt (keeping no log)."""
     later_hands: dict[int, list[list[Card]]]
     """The hands of each later round, by round index."""
 
@@ -115,6 +115,10 @@ class WorldSampler:
             hands.append(self.played[seat] + cards[at : at + count])
             at += count
         state = self.round_start.copy()
+        # No log: the copies the analysis makes of this state stay cheap, and
+        # play needs none (the piles and sweeps hold all that scoring reads).
+        state.keep_log = False
+        state.log = []
         state.give_hands(hands)
         try:
             for move in self.round_moves:
