@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from ..engine.bots import GreedyBot
 from ..engine.cards import Card
 from ..engine.moves import Move
-from ..engine.play import apply_move, needs_hands, next_round, play_move
+from ..engine.play import apply_move, needs_hands, next_round, play_generated
 from ..engine.state import DealState
 from .sampler import WorldSampler
 from .value import DealContext, advantage
@@ -81,7 +81,7 @@ def play_out(
     while not state.finished:
         if needs_hands(state):
             next_round(state, later_hands[state.round + 1])
-        play_move(state, bots[state.turn].play(state))
+        play_generated(state, bots[state.turn].play(state))
     return state
 
 

@@ -22,7 +22,7 @@ from ..engine.cards import CARDS, Card
 from ..engine.masks import mask_of
 from ..engine.movegen import generate_legal_moves
 from ..engine.moves import Action, Move
-from ..engine.play import needs_hands, next_round, play_move
+from ..engine.play import needs_hands, next_round, play_generated, play_move
 from ..engine.scoring import SCORED_APART
 from ..engine.state import DealState
 from .value import DealContext, scaled_advantage
@@ -164,13 +164,22 @@ class ExactSolver:
                 ):
                     best = (move, value)
             assert best is not None
-            state = self.child(state, best[0])
+            state = self._next(state, best[0])
         return self.context.points(state)
 
     def child(self, state: DealState, move: Move) -> DealState:
         """The position after ``move`` (a copy), with the next round dealt if due."""
         child = state.copy()
         play_move(child, move)
+        return self._dealt(child)
+
+    def _next(self, state: DealState, move: Move) -> DealState:
+        """:meth:`child` for a move generated at ``state`` (not checked again)."""
+        child = state.copy()
+        play_generated(child, move)
+        return self._dealt(child)
+
+    def _dealt(self, child: DealState) -> DealState:
         if needs_hands(child):
             hands = self.later_hands.get(child.round + 1)
             if hands is None:
@@ -202,7 +211,7 @@ class ExactSolver:
         ranks = [_rank(move) for move in moves]
         values = [0] * len(moves)
         for i in sorted(range(len(moves)), key=ranks.__getitem__):
-            values[i] = self._search(self.child(state, moves[i]), -_INF, _INF)
+            values[i] = self._search(self._next(state, moves[i]), -_INF, _INF)
         return list(zip(moves, values, strict=True))
 
     def _key(self, state: DealState) -> tuple[object, ...]:
@@ -260,7 +269,7 @@ class ExactSolver:
         best_move: Move | None = None
         a, b = alpha, beta
         for move in order_moves(generate_legal_moves(state), first):
-            value = self._search(self.child(state, move), a, b)
+            value = self._search(self._next(state, move), a, b)
             if maximizing:
                 if value > best:
                     best, best_move = value, move
@@ -299,7 +308,7 @@ class ExactSolver:
         maximizing = self._maximizing(state)
         best = -_INF if maximizing else _INF
         for move in generate_legal_moves(state):
-            child = self.child(state, move)
+            child = self._next(state, move)
             self.nodes += 1
             if child.finished:
                 value = self._leaf(child)
