@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from ..engine.cards import CARDS, Card
 from ..engine.moves import Move
-from ..engine.play import apply_move
+from ..engine.play import play_move
 from ..engine.seating import HAND_SIZE
 from ..engine.state import DealState
 from ..errors import IllegalMoveError
@@ -122,7 +122,7 @@ class WorldSampler:
         state.give_hands(hands)
         try:
             for move in self.round_moves:
-                apply_move(state, move)
+                play_move(state, move)
         except IllegalMoveError:
             return None
         later: dict[int, list[list[Card]]] = {}
