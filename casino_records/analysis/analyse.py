@@ -29,6 +29,7 @@ __all__ = [
     "Progress",
     "analyse_record",
     "make_settings",
+    "work_order",
 ]
 
 DEFAULT_SAMPLES: Final = 200
@@ -149,8 +150,7 @@ def _run_units(
     if method not in multiprocessing.get_all_start_methods():  # pragma: no cover
         method = "spawn"
     context = multiprocessing.get_context(method)
-    # The costliest units first, so no worker is left with a long one at the end.
-    ordered = sorted(units, key=lambda unit: unit.exact)
+    ordered = work_order(units)
     with sigterm_handled_by(_stop):
         pool = start_pool(
             context,
@@ -163,6 +163,14 @@ def _run_units(
         finally:
             pool.terminate()
             pool.join()
+
+
+def work_order(units: list[Unit]) -> list[Unit]:
+    """``units`` in the order the workers take them: the costliest first, so
+    that no worker is left with a long one at the end. The exact tails come
+    first (one unit for many moves), then the estimated moves by their place in
+    the deal (the earlier the move, the longer its play-outs)."""
+    return sorted(units, key=lambda unit: (not unit.exact, unit.indexes[0]))
 
 
 def _stop(signum: int, frame: FrameType | None) -> None:

@@ -24,9 +24,8 @@ from dataclasses import dataclass
 
 from ..engine.bots import GreedyBot
 from ..engine.cards import Card
-from ..engine.movegen import generate_legal_moves
 from ..engine.moves import Move
-from ..engine.play import apply_move, needs_hands, next_round
+from ..engine.play import apply_move, needs_hands, next_round, play_generated
 from ..engine.state import DealState
 from .sampler import WorldSampler
 from .value import DealContext, advantage
@@ -82,7 +81,7 @@ def play_out(
     while not state.finished:
         if needs_hands(state):
             next_round(state, later_hands[state.round + 1])
-        apply_move(state, bots[state.turn].choose(state, generate_legal_moves(state)))
+        play_generated(state, bots[state.turn].play(state))
     return state
 
 

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from ..engine.cards import CARDS, Card
 from ..engine.moves import Move
-from ..engine.play import apply_move
+from ..engine.play import play_move
 from ..engine.seating import HAND_SIZE
 from ..engine.state import DealState
 from ..errors import IllegalMoveError
@@ -39,7 +39,7 @@ class World:
     """One deal of the unseen cards: the decision point and the rounds to come."""
 
     state: DealState
-    """The position at the decision point, every hand dealt."""
+    """The position at the decision point, every hand dealt (keeping no log)."""
     later_hands: dict[int, list[list[Card]]]
     """The hands of each later round, by round index."""
 
@@ -115,10 +115,14 @@ class WorldSampler:
             hands.append(self.played[seat] + cards[at : at + count])
             at += count
         state = self.round_start.copy()
+        # No log: the copies the analysis makes of this state stay cheap, and
+        # play needs none (the piles and sweeps hold all that scoring reads).
+        state.keep_log = False
+        state.log = []
         state.give_hands(hands)
         try:
             for move in self.round_moves:
-                apply_move(state, move)
+                play_move(state, move)
         except IllegalMoveError:
             return None
         later: dict[int, list[list[Card]]] = {}

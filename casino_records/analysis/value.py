@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..engine.rules import Rules
-from ..engine.scoring import score_piles
+from ..engine.scoring import score_masks
 from ..engine.state import DealState
 
 __all__ = ["DealContext", "advantage", "scaled_advantage"]
@@ -37,8 +37,8 @@ class DealContext:
 
     def points(self, state: DealState) -> tuple[int, ...]:
         """Each side's banked points of the finished deal ``state``."""
-        scores = score_piles(
-            self.rules, state.piles, state.sweeps, self.totals, self.play_on
+        scores = score_masks(
+            self.rules, state.pile_bits, state.sweeps, self.totals, self.play_on
         )
         return tuple(score.banked for score in scores)
 

@@ -21,7 +21,23 @@ from .util import (
     write_records,
 )
 
-__all__ = ["analyse"]
+__all__ = ["analyse", "progress_bar"]
+
+_BAR_WIDTH = 24
+
+
+def progress_bar(done: int, total: int, elapsed: float) -> str:
+    """The progress line: a bar, the moves analysed and the time so far.
+
+    >>> progress_bar(36, 144, 2.5)
+    '[######------------------]  36/144 moves  2.5 s'
+    >>> progress_bar(0, 0, 0.0)
+    '[------------------------] starting  0.0 s'
+    """
+    filled = _BAR_WIDTH * done // total if total else 0
+    bar = "#" * filled + "-" * (_BAR_WIDTH - filled)
+    count = f"{done:>{len(str(total))}}/{total} moves" if total else "starting"
+    return f"[{bar}] {count}  {elapsed:.1f} s"
 
 
 @click.command()
@@ -141,7 +157,11 @@ def analyse(
     started = time.perf_counter()
 
     def report(done: int, total: int) -> None:
-        click.echo(f"\ranalysed {done}/{total} moves", err=True, nl=done == total)
+        line = progress_bar(done, total, time.perf_counter() - started)
+        click.echo(f"\r{line}", err=True, nl=done == total)
+
+    if show:
+        report(0, 0)
 
     analysis = analyse_record(
         record,

@@ -34,6 +34,25 @@ _STOP_SIGNALS: Final = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
 """Ctrl+C, ``kill`` and a closed terminal stop the run alike: nothing written."""
 
 
+_SMALL_ARCHIVE: Final = 64_000_000
+"""Below this many bytes of input (some 10,000 records), a local Dask cluster's
+start-up is most of ``bulk``'s time: ``validate`` is faster on one machine."""
+
+
+def _input_bytes(paths: tuple[Path, ...]) -> int | None:
+    """The bytes of the files named or found in the folders named (``None``
+    when standard input is one of them: its size is not known ahead)."""
+    total = 0
+    for path in paths:
+        if str(path) == "-":
+            return None
+        if path.is_dir():
+            total += sum(f.stat().st_size for f in path.rglob("*") if f.is_file())
+        elif path.is_file():
+            total += path.stat().st_size
+    return total
+
+
 def _need_scale(command: str) -> None:
     import importlib.util
 
@@ -133,6 +152,19 @@ def bulk(
         if scheduler
         else f"a local Dask cluster of {workers or default_jobs()} workers"
     )
+
+    if show and not scheduler:
+        size = _input_bytes(paths)
+        if size is not None and size < _SMALL_ARCHIVE:
+            stderr(
+                f"note: {size / 1e6:.1f} MB of records: `casino-records validate"
+                f" --jobs {workers or default_jobs()}` checks them faster on this"
+                " machine (bulk first starts a Dask cluster, seconds); bulk is for"
+                " the Parquet results, or for a cluster of machines (--scheduler)"
+            )
+    if show:
+        sys.stderr.write(f"starting {where}...")
+        sys.stderr.flush()
 
     def report(counts: Mapping[str, int]) -> None:
         from ..engine.describe import plural

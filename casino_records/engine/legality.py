@@ -34,9 +34,10 @@ from .plan import Plan, check_g1, group_cards, illegal, locate, partition_all
 from .state import DealState
 from .values import RANK_MASK, values_of
 
-__all__ = ["Plan", "is_legal", "verify_move"]
+__all__ = ["TRAIL_PLAN", "Plan", "is_legal", "verify_move"]
 
-_TRAIL_PLAN: Final = Plan(MoveKind.TRAIL)
+TRAIL_PLAN: Final = Plan(MoveKind.TRAIL)
+"""The plan of every legal trail."""
 
 
 def is_legal(state: DealState, move: Move) -> bool:
@@ -69,7 +70,7 @@ def verify_move(state: DealState, move: Move) -> Plan:
         if move.table:
             illegal("R9.1", "a trail uses no table cards")
         _check_trail(state, seat, card)
-        return _TRAIL_PLAN
+        return TRAIL_PLAN
     if not move.table:
         illegal("G3", f"a {move.action} must name the table cards it uses")
     loose, builds = locate(state, move)

@@ -37,7 +37,12 @@ from .moves import TRAILS, Action, Build, Move
 from .state import DealState
 from .values import ValueTables, values_of
 
-__all__ = ["captures_for", "clear_caches", "generate_legal_moves"]
+__all__ = [
+    "captures_else_moves",
+    "captures_for",
+    "clear_caches",
+    "generate_legal_moves",
+]
 
 
 def generate_legal_moves(state: DealState) -> list[Move]:
@@ -72,6 +77,48 @@ def generate_legal_moves(state: DealState) -> list[Move]:
         captured = len(moves) > before
         table.add_builds(card, after, moves)
         if not restricted or not trail_refusal(state, seat, card, after, captured):
+            trails.append(seat_trails[card])
+    moves.extend(trails)
+    return moves
+
+
+def captures_else_moves(state: DealState) -> list[Move]:
+    """Return the legal captures of the seat to play, when there are any, in
+    the order (and the very moves) :func:`generate_legal_moves` lists them;
+    otherwise every legal move, as :func:`generate_legal_moves` returns them.
+
+    For a player that always captures when it can (the greedy bot): the
+    builds are not generated when a capture is legal.
+    """
+    if state.finished:
+        return []
+    seat = state.turn
+    table = _TableView(state, seat)
+    cvals = state.values.cvals
+    bits = state.hand_bits[seat]
+    hand: list[int] = []
+    afters: list[int] = []
+    for dealt in state.dealt[seat]:
+        card: int = dealt
+        if bits >> card & 1:
+            hand.append(card)
+    moves: list[Move] = []
+    for card in hand:
+        after = 0
+        for other in hand:
+            if other != card:
+                after |= cvals[other]
+        afters.append(after)
+        table.add_captures(card, after, moves)
+    if moves:
+        return moves
+    # No card captures: the builds and trails, as generate_legal_moves lists them.
+    trails: list[Move] = []
+    restricted = trail_restricted(state, seat)
+    seat_trails = _TRAILS[seat]
+    for card, after in zip(hand, afters, strict=True):
+        table.add_builds(card, after, moves)
+        if not restricted or not trail_refusal(state, seat, card, after, False):
             trails.append(seat_trails[card])
     moves.extend(trails)
     return moves

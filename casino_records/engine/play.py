@@ -13,15 +13,16 @@ from collections.abc import Sequence
 
 from ..errors import RulesError
 from .cards import Card
-from .legality import verify_move
-from .moves import Build, Move, MoveKind, Step
-from .plan import Plan
+from .legality import TRAIL_PLAN, verify_move
+from .moves import Action, Build, Move, MoveKind, Step
+from .plan import Plan, locate
 from .state import DealState
 
 __all__ = [
     "apply_move",
     "needs_hands",
     "next_round",
+    "play_generated",
     "play_move",
     "stop_at_immediate_win",
 ]
@@ -75,6 +76,27 @@ def play_move(state: DealState, move: Move) -> MoveKind:
     else:
         _carry_out(state, move, plan)
     return plan.kind
+
+
+def play_generated(state: DealState, move: Move) -> None:
+    """Play ``move``, one that :func:`~casino_records.engine.movegen.generate_legal_moves`
+    (or ``captures_else_moves``) returned for this very position, **without
+    checking it again**: the search's and the play-outs' inner loop.
+
+    A trail and a capture are carried out from what the move says (the cards
+    it takes, and the builds among them, used whole); a build, whose value and
+    groups only the check works out, is verified as :func:`play_move` does. A
+    state that keeps a log is played by :func:`play_move` (its steps need the
+    whole plan).
+    """
+    action = move.action
+    if state.keep_log or action is Action.BUILD:
+        play_move(state, move)
+    elif action is Action.TRAIL:
+        _carry_out(state, move, TRAIL_PLAN)
+    else:
+        loose, builds = locate(state, move)
+        _carry_out(state, move, Plan(MoveKind.CAPTURE, None, loose, tuple(builds)))
 
 
 def _carry_out(

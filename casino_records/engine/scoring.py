@@ -26,6 +26,7 @@ __all__ = [
     "CATEGORIES",
     "CHECK_LABELS",
     "COUNT_OUT_ORDER",
+    "SCORED_APART",
     "SideScore",
     "bank_points",
     "near_target_band",
@@ -37,6 +38,10 @@ _SPADES: Final = mask_of([c for c in CARDS if is_spade(c)])
 _ACES: Final = mask_of([c for c in CARDS if is_ace(c)])
 _BIG_CASINO: Final = 1 << BIG_CASINO
 _LITTLE_CASINO: Final = 1 << LITTLE_CASINO
+SCORED_APART: Final = _SPADES | _BIG_CASINO | _LITTLE_CASINO
+"""The cards scoring tells apart from the other cards of their rank: the
+spades and the two casinos. Every other card scores as the others of its rank
+do (a card towards most cards, and an ace a point)."""
 
 CATEGORIES: Final = (
     "most_cards",

@@ -102,7 +102,14 @@ class DealState:
         round: int = 0,
         next_build_id: int = 1,
         keep_log: bool = True,
+        *,
+        copy_of: DealState | None = None,
     ) -> None:
+        """:param copy_of: a state to copy instead (:meth:`copy`; the other
+        arguments are then not read)."""
+        if copy_of is not None:
+            self._copy_from(copy_of)
+            return
         self.rules = rules
         self.seating = seating
         self.dealer = dealer
@@ -179,36 +186,36 @@ class DealState:
 
     def copy(self) -> DealState:
         """Return an independent copy (the log is shared as a copied list)."""
-        new = DealState(
-            self.rules,
-            self.seating,
-            self.dealer,
-            self.values,
-            (),
-            (),
-            self.builds,
-            (),
-            self.sweeps,
-            self.turn,
-            self.round,
-            self.next_build_id,
-        )
-        new.hand_bits = list(self.hand_bits)
-        new.dealt = list(self.dealt)
-        new.loose_bits = self.loose_bits
-        new.arrival = list(self.arrival)
-        new.pile_bits = list(self.pile_bits)
-        new.last_capturer = self.last_capturer
-        new.last_capture_move = self.last_capture_move
-        new.moves_played = self.moves_played
-        new.log = list(self.log)
-        new.keep_log = self.keep_log
-        new.residue_bits = self.residue_bits
-        new.residue = self.residue
-        new.residue_side = self.residue_side
-        new.finished = self.finished
-        new.loose_order = self.loose_order
-        return new
+        return DealState(self.rules, self.seating, 0, self.values, (), (), copy_of=self)
+
+    def _copy_from(self, source: DealState) -> None:
+        """Take every field of ``source``, the mutable ones copied (the work
+        of :meth:`copy`, without the constructor's from the arguments: the
+        exact search and the play-outs copy a position at every move)."""
+        self.rules = source.rules
+        self.seating = source.seating
+        self.dealer = source.dealer
+        self.values = source.values
+        self.hand_bits = list(source.hand_bits)
+        self.dealt = list(source.dealt)
+        self.loose_bits = source.loose_bits
+        self.arrival = list(source.arrival)
+        self.builds = list(source.builds)
+        self.pile_bits = list(source.pile_bits)
+        self.sweeps = [list(s) for s in source.sweeps]
+        self.last_capturer = source.last_capturer
+        self.last_capture_move = source.last_capture_move
+        self.turn = source.turn
+        self.round = source.round
+        self.moves_played = source.moves_played
+        self.next_build_id = source.next_build_id
+        self.log = list(source.log) if source.log else []
+        self.keep_log = source.keep_log
+        self.residue_bits = source.residue_bits
+        self.residue = source.residue
+        self.residue_side = source.residue_side
+        self.finished = source.finished
+        self.loose_order = source.loose_order
 
     # --- the card sets, for reading --------------------------------------------
 

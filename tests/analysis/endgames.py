@@ -79,3 +79,24 @@ def brute_force(state: DealState, game: Endgame) -> int:
     ]
     mover_side = state.seating.side_of[state.turn]
     return max(values) if mover_side == solver.side else min(values)
+
+
+def memoised_brute_force(
+    state: DealState, game: Endgame, seen: dict[object, int]
+) -> int:
+    """Plain minimax with a memo keyed by the engine's own :meth:`DealState.key`
+    (no pruning, no cards merged): the oracle for endgames too long to
+    enumerate move by move."""
+    if state.finished:
+        return scaled_advantage(game.solver.context.points(state), game.solver.side)
+    key = state.key()
+    found = seen.get(key)
+    if found is None:
+        values = [
+            memoised_brute_force(game.solver.child(state, move), game, seen)
+            for move in generate_legal_moves(state)
+        ]
+        mover_side = state.seating.side_of[state.turn]
+        found = max(values) if mover_side == game.solver.side else min(values)
+        seen[key] = found
+    return found

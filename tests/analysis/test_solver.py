@@ -2,18 +2,27 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
-from casino_records.analysis.solver import ExactSolver, order_moves
+from casino_records.analysis.solver import ExactSolver, canonical, order_moves
 from casino_records.analysis.value import DealContext
 from casino_records.engine.cards import parse_card
 from casino_records.engine.describe import move_text
 from casino_records.engine.movegen import generate_legal_moves
 from casino_records.engine.rules import Rules
+from casino_records.engine.scoring import SCORED_APART
 from casino_records.engine.state import DealState
 from tests.engine.positions import position
 
-from .endgames import EndgameArgs, brute_force, endgame, endgames
+from .endgames import (
+    EndgameArgs,
+    brute_force,
+    endgame,
+    endgames,
+    memoised_brute_force,
+)
 
 PRESETS = ("classic", "royal", "dominican")
 
@@ -126,3 +135,62 @@ def test_final_points_follow_a_best_line() -> None:
     assert points[0] - points[1] == pytest.approx(
         game.solver.value(game.state) * (1 if game.solver.side == 0 else -1)
     )
+
+
+def _check_against_memoised_brute_force(game_args: EndgameArgs, left: int) -> None:
+    game = endgame(*game_args, left)
+    sides = len(game.solver.context.totals)
+    seen: dict[object, int] = {}
+    solved = game.solver.move_values(game.state)
+    brute = [
+        memoised_brute_force(game.solver.child(game.state, move), game, seen)
+        / (sides - 1)
+        for move, _ in solved
+    ]
+    assert [value for _, value in solved] == brute, game.label
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("args", "left"),
+    [
+        (("classic", 2, None, "reach-2-0"), 12),
+        (("dominican", 3, None, "reach-3-1"), 11),
+        (("royal", 4, [[0, 2], [1, 3]], "reach-4-1"), 12),
+    ],
+    ids=lambda value: str(value),
+)
+def test_solver_matches_memoised_brute_force_at_the_new_reach(
+    args: EndgameArgs, left: int
+) -> None:
+    """Across a round's end (two players, 12 moves), and deep into a larger
+    table's last round (11 and 12 moves)."""
+    _check_against_memoised_brute_force(args, left)
+
+
+def test_canonical_merges_exactly_the_cards_scoring_cannot_tell_apart() -> None:
+    """Equal images exactly when every class has as many cards (random masks)."""
+    rng = random.Random(34)
+    classes: dict[tuple[int, bool], int] = {}
+    for card in range(52):
+        apart = bool(SCORED_APART >> card & 1)
+        key = (card, True) if apart else (card % 13, False)
+        classes[key] = classes.get(key, 0) | 1 << card
+    for _ in range(3000):
+        one, two = rng.getrandbits(52), rng.getrandbits(52)
+        if rng.random() < 0.5:  # often the same counts, other cards
+            two = 0
+            for members in classes.values():
+                count = (one & members).bit_count()
+                cards = [c for c in range(52) if members >> c & 1]
+                for card in rng.sample(cards, count):
+                    two |= 1 << card
+        same = all(
+            (one & m).bit_count() == (two & m).bit_count() for m in classes.values()
+        )
+        assert (canonical(one) == canonical(two)) == same
+        assert canonical(one).bit_count() == one.bit_count()
+        assert all(
+            (canonical(one) & m).bit_count() == (one & m).bit_count()
+            for m in classes.values()
+        )

@@ -213,3 +213,12 @@ def test_sigterm_stops_the_workers_too(game: Path, seen: int, poll: float) -> No
         if proc.poll() is None:
             os.killpg(proc.pid, signal.SIGKILL)
             proc.communicate()
+
+
+def test_progress_is_a_bar_of_the_moves_analysed(runner: CliRunner, game: Path) -> None:
+    result = run(runner, "analyse", game, *FAST, "--progress")
+    assert result.exit_code == 0, result.output
+    lines = result.stderr.split("\r")
+    assert lines[1].startswith("[------------------------] starting  ")
+    assert lines[-1].startswith("[########################] 48/48 moves  ")
+    assert any("#-" in line and "/48 moves" in line for line in lines)

@@ -173,6 +173,9 @@ def test_sigterm_stops_the_run_and_its_local_cluster(
     assert run.wait(timeout=60) == 128 + signal.SIGTERM
     progress.done.wait(10)
     assert "nothing written" in progress.text
+    # A small archive: validate is named before the cluster's start is shown.
+    note, start = progress.text.index("note: "), progress.text.index("starting a")
+    assert "`casino-records validate --jobs 2`" in progress.text and note < start
     deadline = time.monotonic() + 20
     while group_alive(run.pid):  # the cluster's worker processes end too
         assert time.monotonic() < deadline, "a worker process outlived the run"
