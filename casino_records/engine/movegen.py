@@ -56,22 +56,12 @@ def generate_legal_moves(state: DealState) -> list[Move]:
         return []
     seat = state.turn
     table = _TableView(state, seat)
-    cvals = state.values.cvals
-    bits = state.hand_bits[seat]
-    hand: list[int] = []
-    for dealt in state.dealt[seat]:
-        card: int = dealt  # a plain int from here on: no Card method calls
-        if bits >> card & 1:
-            hand.append(card)
+    hand, afters = _hand_and_afters(state, seat)
     moves: list[Move] = []
     trails: list[Move] = []
     restricted = trail_restricted(state, seat)
     seat_trails = _TRAILS[seat]
-    for card in hand:
-        after = 0
-        for other in hand:
-            if other != card:
-                after |= cvals[other]
+    for card, after in zip(hand, afters, strict=True):
         before = len(moves)
         table.add_captures(card, after, moves)
         captured = len(moves) > before
@@ -94,21 +84,9 @@ def captures_else_moves(state: DealState) -> list[Move]:
         return []
     seat = state.turn
     table = _TableView(state, seat)
-    cvals = state.values.cvals
-    bits = state.hand_bits[seat]
-    hand: list[int] = []
-    afters: list[int] = []
-    for dealt in state.dealt[seat]:
-        card: int = dealt
-        if bits >> card & 1:
-            hand.append(card)
+    hand, afters = _hand_and_afters(state, seat)
     moves: list[Move] = []
-    for card in hand:
-        after = 0
-        for other in hand:
-            if other != card:
-                after |= cvals[other]
-        afters.append(after)
+    for card, after in zip(hand, afters, strict=True):
         table.add_captures(card, after, moves)
     if moves:
         return moves
@@ -122,6 +100,26 @@ def captures_else_moves(state: DealState) -> list[Move]:
             trails.append(seat_trails[card])
     moves.extend(trails)
     return moves
+
+
+def _hand_and_afters(state: DealState, seat: int) -> tuple[list[int], list[int]]:
+    """The seat's cards in the order dealt, and for each the values of the
+    cards it would leave in the hand (the masks of ``values.cvals`` joined)."""
+    cvals = state.values.cvals
+    bits = state.hand_bits[seat]
+    hand: list[int] = []
+    for dealt in state.dealt[seat]:
+        card: int = dealt  # a plain int from here on: no Card method calls
+        if bits >> card & 1:
+            hand.append(card)
+    afters: list[int] = []
+    for card in hand:
+        after = 0
+        for other in hand:
+            if other != card:
+                after |= cvals[other]
+        afters.append(after)
+    return hand, afters
 
 
 def captures_for(state: DealState, seat: int, card: Card) -> list[Move]:
