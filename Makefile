@@ -30,7 +30,7 @@ $(STAMP): pyproject.toml setup.py
 # The engine's hot path compiled with mypyc beside its sources (2-3x faster), by the
 # same setup.py that builds the wheels; rebuilt when a source changes. Without a C
 # compiler it says so and the package stays pure Python (CASINO_RECORDS_COMPILE=0 skips it).
-$(COMPILED): $(STAMP) setup.py $(wildcard casino_records/*.py casino_records/engine/*.py casino_records/record/*.py casino_records/check/*.py casino_records/analysis/*.py)
+$(COMPILED): $(STAMP) setup.py $(wildcard casino_records/*.py casino_records/engine/*.py casino_records/record/*.py casino_records/record/*/*.py casino_records/check/*.py casino_records/analysis/*.py)
 	$(PY) setup.py -q build_ext --inplace
 
 install: $(STAMP) $(COMPILED)

@@ -42,7 +42,7 @@ from casino_records.engine.rules import Rules
 from casino_records.engine.seating import Seating, deal_from_deck
 from casino_records.engine.shuffle import shuffled_deck
 from casino_records.engine.state import DealState
-from casino_records.record.models import GameRecord
+from casino_records.record.format.models import GameRecord
 from casino_records.record.simulate import simulate_record
 
 

@@ -4,7 +4,7 @@ Prints figures only (no assertions on time):
 
 a. reading the bytes of an archive of ``--megabytes`` (20) MB of newlines
    with nothing else (``read`` a MiB at a time): the reference, in MB/s;
-b. :func:`casino_records.record.sources.file_items` of the same data, plain
+b. :func:`casino_records.record.files.sources.file_items` of the same data, plain
    and as ``.jsonl.gz`` (what ``validate`` reads), in MB/s and in
    nanoseconds per blank line; before the runs were skipped a buffer at a
    time, each blank line cost about 2 µs (20 MB of newlines: 44 s);
@@ -26,8 +26,8 @@ from pathlib import Path
 
 from timing import best_of
 
-from casino_records.record.files import lines_of
-from casino_records.record.sources import file_items, open_source
+from casino_records.record.files.kinds import lines_of
+from casino_records.record.files.sources import file_items, open_source
 
 
 def _read(path: Path) -> None:

@@ -36,7 +36,7 @@ from pathlib import Path
 from bench_cli import CLI
 from timing import python_reference
 
-from casino_records.record.jsonio import dumps_jsonl
+from casino_records.record.json.jsonio import dumps_jsonl
 from casino_records.record.simulate import simulate_record
 
 DISTINCT = 200

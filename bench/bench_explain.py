@@ -49,7 +49,7 @@ from casino_records.check.explain import explain
 from casino_records.check.explain_survey import CONFIGS, SHEET_FORMS, Survey, survey
 from casino_records.check.misclaim import DEAL_KINDS, MATCH_KINDS
 from casino_records.check.replay import replay
-from casino_records.record import jsonio
+from casino_records.record.json import jsonio
 
 SAMPLES = Path(__file__).resolve().parents[1] / "sample_games"
 QUICK = (("classic", 2, False), ("royal", 3, False), ("dominican", 4, True))

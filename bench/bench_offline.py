@@ -28,8 +28,8 @@ TARGET = 300 * 1024
 def main(argv: list[str]) -> int:
     from casino_records.present.offline import offline_page
     from casino_records.present.viewmodel import build_game
-    from casino_records.record import jsonio
-    from casino_records.record.sources import find_files
+    from casino_records.record.files.sources import find_files
+    from casino_records.record.json import jsonio
 
     paths = [Path(a) for a in argv] or [SAMPLES / name for name in DEFAULT]
     for path in find_files(paths):

@@ -38,12 +38,12 @@ from timing import best_of, python_reference
 import casino_records
 from casino_records.check.batch import check_all
 from casino_records.check.replay import replay
-from casino_records.record.fastread import key_count
-from casino_records.record.jsonio import dumps_jsonl, loads, validate_record_bytes
-from casino_records.record.jsontext import has_repeated_keys
-from casino_records.record.movescan import cut_moves
+from casino_records.record.files.sources import Item
+from casino_records.record.json.exact import has_repeated_keys
+from casino_records.record.json.jsonio import dumps_jsonl, loads, validate_record_bytes
+from casino_records.record.quick.moves import cut_moves
+from casino_records.record.quick.reader import key_count
 from casino_records.record.simulate import simulate_record
-from casino_records.record.sources import Item
 
 CONFIGS = [
     ("classic", 2, False),

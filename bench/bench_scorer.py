@@ -42,8 +42,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench_viewer import ARGS, CHROMIUM, report, streamlit  # noqa: E402
 
+from casino_records.record.format.translate import to_engine  # noqa: E402
 from casino_records.record.simulate import simulate_record  # noqa: E402
-from casino_records.record.translate import to_engine  # noqa: E402
 from tests.viewer.scorer_driver import (  # noqa: E402
     click_move,
     click_until_shown,

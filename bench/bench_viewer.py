@@ -223,7 +223,7 @@ def main() -> int:
             page_file = folder / "game.html"
             from casino_records.present.offline import offline_page
             from casino_records.present.viewmodel import build_game
-            from casino_records.record import jsonio
+            from casino_records.record.json import jsonio
 
             game = build_game(jsonio.load(ROOT / "sample_games" / options.game))
             page_file.write_text(offline_page(game), encoding="utf-8")

@@ -7,7 +7,7 @@ The layers, bottom up:
   :func:`verify_move` / :func:`is_legal`, :func:`apply_move`, scoring and
   match play, bots;
 - records: the notation models (:class:`GameRecord`), reading and writing
-  (:mod:`casino_records.record.jsonio`), replay with its :class:`ReplayReport`.
+  (:mod:`casino_records.record.json.jsonio`), replay with its :class:`ReplayReport`.
 
 The replay itself is :func:`casino_records.check.replay.replay` (the module and the
 function share the name, so it is not re-exported here).
@@ -72,7 +72,7 @@ if TYPE_CHECKING:
     from .errors import ScoreMismatchError as ScoreMismatchError
     from .errors import TextSyntaxError as TextSyntaxError
     from .errors import UncorrectableError as UncorrectableError
-    from .record.models import GameRecord as GameRecord
+    from .record.format.models import GameRecord as GameRecord
     from .record.simulate import simulate_record as simulate_record
 
 # Public names load on first use, so `casino-records --help` starts fast. This table
@@ -120,7 +120,7 @@ _LAZY: dict[str, str] = {
     "ScoreMismatchError": "errors",
     "TextSyntaxError": "errors",
     "UncorrectableError": "errors",
-    "GameRecord": "record.models",
+    "GameRecord": "record.format.models",
     "simulate_record": "record.simulate",
 }
 

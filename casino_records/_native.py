@@ -68,12 +68,13 @@ COMPILED_MODULES: Final = (
     "engine.shuffle",
     "engine.state",
     "engine.values",
-    "record.fastread",
-    "record.movescan",
-    "record.plain",
-    "record.provenance",
-    "record.structure",
-    "record.translate",
+    "record.format.provenance",
+    "record.format.shared",
+    "record.format.structure",
+    "record.format.translate",
+    "record.quick.moves",
+    "record.quick.reader",
+    "record.quick.values",
 )
 """The hot path of self-play and replay, compiled by mypyc (dotted names under the package)."""
 EXTENSION_SUFFIX: Final = importlib.machinery.EXTENSION_SUFFIXES[0]

@@ -11,7 +11,7 @@ order from a fixed start, so the first seed that fits is always the same one.
 The disputed and invalid samples are derived from generated games by editing
 one claimed figure or one move, so nothing here is typed in by hand except the
 annotations of the annotated game. Every file is written with
-:func:`casino_records.record.jsonio.dump` (canonical form), and every sample is replayed
+:func:`casino_records.record.json.jsonio.dump` (canonical form), and every sample is replayed
 after writing to check it shows what it is meant to show.
 """
 
@@ -33,11 +33,11 @@ from casino_records.engine.rules import Rules
 from casino_records.engine.scoring import score_piles
 from casino_records.engine.shuffle import shuffled_deck
 from casino_records.engine.values import value_tables
-from casino_records.record import jsonio
-from casino_records.record.claims import SHEET_FORMS
-from casino_records.record.models import GameRecord, RulesSpec
+from casino_records.record.json import jsonio
+from casino_records.record.format.claims import SHEET_FORMS
+from casino_records.record.format.models import GameRecord, RulesSpec
 from casino_records.record.simulate import Provenance, record_of_match, simulate_record
-from casino_records.record.translate import to_engine
+from casino_records.record.format.translate import to_engine
 
 HERE = Path(__file__).resolve().parent
 GREEDY = ("greedy", "greedy")

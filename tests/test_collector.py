@@ -54,7 +54,7 @@ def test_checking_and_playing_leave_no_garbage_only_the_collector_can_free() -> 
     from casino_records.engine.cards import CARDS
     from casino_records.engine.rules import Rules
     from casino_records.engine.seating import Seating
-    from casino_records.record.sources import iter_items
+    from casino_records.record.files.sources import iter_items
     from tests.paths import SAMPLES
 
     items = list(iter_items([SAMPLES]))

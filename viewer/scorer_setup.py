@@ -15,9 +15,9 @@ from casino_records.engine.rules import Rules, preset_defaults
 from casino_records.errors import CasinoRecordError
 from casino_records.present.direction import seats_text
 from casino_records.present.viewmodel import md_escape as md
-from casino_records.record.jsonio import loads
-from casino_records.record.models import Meta
-from casino_records.record.textnotation import read_text
+from casino_records.record.format.models import Meta
+from casino_records.record.json.jsonio import loads
+from casino_records.record.text.notation import read_text
 from casino_records.scorer import (
     CARD_SOURCES,
     GameSetup,

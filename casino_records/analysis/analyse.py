@@ -17,8 +17,8 @@ from types import FrameType
 from typing import Final
 
 from ..check.pools import sigterm_handled_by, start_pool
-from ..record.jsonio import dumps, loads
-from ..record.models import GameRecord
+from ..record.format.models import GameRecord
+from ..record.json.jsonio import dumps, loads
 from .game import AnalysedGame, Unit
 from .marks import BLUNDER, INACCURACY, MISTAKE, SIGNIFICANCE, player_losses
 from .report import AnalysisSettings, DealAnalysis, GameAnalysis, MoveAnalysis

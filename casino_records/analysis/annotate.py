@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from ..record.models import GameRecord, Meta
+from ..record.format.models import GameRecord, Meta
 from .report import GameAnalysis, MoveAnalysis
 
 __all__ = ["PREFIX", "SEPARATOR", "annotate", "comment_for", "settings_tag"]

@@ -21,8 +21,8 @@ from ..engine.moves import Move
 from ..engine.scoring import score_piles
 from ..engine.seating import HAND_SIZE, Seating
 from ..engine.state import DealState
-from ..record.models import GameRecord
-from ..record.translate import to_engine
+from ..record.format.models import GameRecord
+from ..record.format.translate import to_engine
 from .estimate import derive_seed, estimate_moves, mean_and_stderr
 from .marks import mark_for
 from .report import Alternative, AnalysisSettings, MoveAnalysis

@@ -16,17 +16,17 @@ from ..engine.match import MatchState
 from ..engine.moves import MoveKind, Step
 from ..engine.scoring import CATEGORIES, CHECK_LABELS, SideScore
 from ..engine.state import DealState
-from ..record.plain import points_read
-from ..record.pointer import claim_place, move_place, pointer
-from ..record.shape import DealShape as Deal
-from ..record.shape import RecordShape
+from ..record.format.pointer import claim_place, move_place, pointer
+from ..record.format.shared import points_read
+from ..record.replayable import DealShape as Deal
+from ..record.replayable import RecordShape
 from .piles import place_of
 from .scorecheck import ScoreCheck
 from .tally import Figure, MatchTally
 
 if TYPE_CHECKING:  # the report models are built only when there is something to report
-    from ..record.models import ClaimedSide
-    from ..record.plain import PlainClaimedSide
+    from ..record.format.models import ClaimedSide
+    from ..record.quick.values import PlainClaimedSide
     from .report import DecidingMove, Finding
 
 __all__ = ["FIGURE_WORDS", "DecidingMoves", "audit_deal", "audit_match", "move_loc"]

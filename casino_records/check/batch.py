@@ -2,7 +2,7 @@
 
 The command line's ``validate`` and ``rescore`` are built on this module; it
 never prints. The records come as raw items from
-:mod:`casino_records.record.sources` (an archive of any size is read with flat
+:mod:`casino_records.record.files.sources` (an archive of any size is read with flat
 memory); :func:`check_item` parses and replays one item and returns a small
 :class:`~casino_records.check.outcome.Outcome`; :func:`check_all` maps it over a
 stream, in worker processes when ``jobs > 1``, keeping the input order and a
@@ -28,9 +28,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final, TypeVar
 
 from ..collector import collector_paused
-from ..record.files import MAX_RECORD_BYTES
-from ..record.ranges import ByteRange, range_items, split_archive, splittable
-from ..record.sources import (
+from ..record.files.kinds import MAX_RECORD_BYTES
+from ..record.files.ranges import (
+    ByteRange,
+    range_items,
+    split_archive,
+    splittable,
+)
+from ..record.files.sources import (
     Item,
     file_items,
     find_files,
@@ -49,8 +54,8 @@ from .outcome import (
 
 if TYPE_CHECKING:
     from ..errors import RecordFormatError
-    from ..record.models import GameRecord
-    from ..record.shape import RecordShape
+    from ..record.format.models import GameRecord
+    from ..record.replayable import RecordShape
     from .replay import Replay
     from .report import ReplayReport
 
@@ -70,7 +75,7 @@ __all__ = [
 
 _PRELOAD: Final = [
     "casino_records.check.batch",
-    "casino_records.record.jsonio",
+    "casino_records.record.json.jsonio",
     "casino_records.check.replay",
 ]
 RANGE_BYTES: Final = 1 << 20
@@ -138,7 +143,7 @@ class Checked:
                 self.replayed = clean
                 self.status = clean.tally.status  # type: ignore[assignment]
                 return
-        from ..record.readnotes import ReadNotes
+        from ..record.format.readnotes import ReadNotes
 
         notes = ReadNotes()
         record, self.errors, self.unreadable = read_item(item, max_bytes, notes)
@@ -204,7 +209,7 @@ class Checked:
         """The small summary sent back from a worker process."""
         report = None
         if reports:
-            from ..record.jsondump import dumps_json
+            from ..record.json.dump import dumps_json
 
             report = dumps_json(self.entry())
         return Outcome(
@@ -347,7 +352,7 @@ def parallel_map(
 @dataclass(frozen=True, slots=True)
 class ArchiveRange:
     """Byte range ``span`` of the plain archive ``path``, read by the worker that
-    checks it (see :func:`casino_records.record.ranges.split_archive`)."""
+    checks it (see :func:`casino_records.record.files.ranges.split_archive`)."""
 
     path: Path
     label: str

@@ -27,9 +27,9 @@ from __future__ import annotations
 from typing import Any
 
 from ..errors import UncorrectableError
-from ..record.jsonio import canonical_data
-from ..record.models import GameRecord
-from ..record.pointer import set_at
+from ..record.format.models import GameRecord
+from ..record.format.pointer import set_at
+from ..record.json.jsonio import canonical_data
 from .report import ReplayReport
 
 __all__ = ["UncorrectableError", "corrected", "corrected_data"]

@@ -33,7 +33,7 @@ from typing import Literal
 
 from ..engine.describe import plural
 from ..engine.scoring import CATEGORIES, bank_points, near_target_band
-from ..record.models import GameRecord
+from ..record.format.models import GameRecord
 from .explanation import Explanation, Fit, MistakeReport, Verdict
 from .mistakes import (
     Mistake,

@@ -32,7 +32,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final, Literal
 
-from ..record.claims import SHEET_FORMS, SheetForm
+from ..record.format.claims import SHEET_FORMS, SheetForm
 from ..record.simulate import simulate_record
 from .explain import explain
 from .explanation import Explanation

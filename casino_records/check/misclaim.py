@@ -20,8 +20,8 @@ from collections import Counter
 from dataclasses import dataclass
 
 from ..engine.scoring import SideScore
-from ..record.claims import SheetForm, sheet_form
-from ..record.models import (
+from ..record.format.claims import SheetForm, sheet_form
+from ..record.format.models import (
     ClaimedCounts,
     ClaimedDeal,
     ClaimedMatch,
@@ -256,7 +256,7 @@ def _with_match(record: GameRecord, outcome: MatchOutcome) -> GameRecord:
 
 def written_as(record: GameRecord, form: SheetForm) -> GameRecord:
     """``record`` with every deal's claims written as a sheet of ``form``
-    (:func:`~casino_records.record.claims.sheet_form`); the match claims stay."""
+    (:func:`~casino_records.record.format.claims.sheet_form`); the match claims stay."""
     if form == "full":
         return record
     deals = tuple(

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Final, Literal
 
 if TYPE_CHECKING:
     from ..errors import RecordFormatError
-    from ..record.readnotes import ReadNotes
+    from ..record.format.readnotes import ReadNotes
     from .report import Finding, ReplayReport
     from .tally import ReplayTally
 
@@ -43,7 +43,7 @@ class Outcome:
     """What checking one record found (small, so cheap to send between processes)."""
 
     label: str
-    """Where the record comes from (see :class:`casino_records.record.sources.Item`)."""
+    """Where the record comes from (see :class:`casino_records.record.files.sources.Item`)."""
     status: Status
     """``ok``, ``disputed``, ``invalid`` or ``unreadable``."""
     problem: str = ""

@@ -16,7 +16,7 @@ from collections.abc import Iterator
 from typing import Final
 
 from ..engine.cards import BIG_CASINO, CARDS, LITTLE_CASINO, Card
-from ..record.piles import Piles
+from ..record.format.piles import Piles
 from .mistakes.base import (
     Change,
     Mistake,

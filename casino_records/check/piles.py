@@ -32,10 +32,10 @@ from ..engine.scoring import SideScore, near_target_band
 from ..engine.seating import Seating
 from ..engine.state import DealState
 from ..engine.values import value_tables
-from ..record.pointer import Part, pointer
+from ..record.format.pointer import Part, pointer
 
 if TYPE_CHECKING:  # the models (pydantic) load only for a deal that has piles
-    from ..record.piles import Piles
+    from ..record.format.piles import Piles
 
 __all__ = [
     "PileProblem",
@@ -213,7 +213,7 @@ def piled_state(rules: Rules, seating: Seating, dealer: int, piles: Piles) -> De
 def piles_of(state: DealState) -> Piles:
     """The piles of a finished deal, as a table would write them (the inverse of
     :func:`piled_state`): what each side captured, without the residue."""
-    from ..record.piles import Piles
+    from ..record.format.piles import Piles
 
     residue = state.residue_bits
     return Piles(

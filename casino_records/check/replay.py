@@ -31,11 +31,11 @@ from ..errors import (
     RulesError,
     ScoreMismatchError,
 )
-from ..record.pointer import describe, move_place, played_where
-from ..record.provenance import DealCards, resolve_deal_cards
-from ..record.shape import DealShape as Deal
-from ..record.shape import RecordShape
-from ..record.translate import to_engine
+from ..record.format.pointer import describe, move_place, played_where
+from ..record.format.provenance import DealCards, resolve_deal_cards
+from ..record.format.translate import to_engine
+from ..record.replayable import DealShape as Deal
+from ..record.replayable import RecordShape
 from .audit import audit_deal, audit_match, move_loc
 from .piles import (
     immediate_winners,

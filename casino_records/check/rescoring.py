@@ -32,8 +32,8 @@ from ..engine.scoring import (
 )
 from ..engine.seating import Seating
 from ..engine.state import DealState
-from ..record.claims import points_read
-from ..record.models import ClaimedSide, GameRecord
+from ..record.format.claims import points_read
+from ..record.format.models import ClaimedSide, GameRecord
 from .replay import Replay
 
 __all__ = [

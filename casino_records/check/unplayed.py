@@ -20,14 +20,14 @@ from ..engine.moves import MoveKind, Step
 from ..engine.scoring import CHECK_LABELS
 from ..engine.seating import HAND_SIZE
 from ..engine.state import DealState
-from ..record.plain import CLAIMED_COUNTS, CLAIMED_POINTS, points_read
-from ..record.pointer import claim_place
-from ..record.shape import DealShape as Deal
+from ..record.format.pointer import claim_place
+from ..record.format.shared import CLAIMED_COUNTS, CLAIMED_POINTS, points_read
+from ..record.replayable import DealShape as Deal
 from .audit import FIGURE_WORDS, DecidingMoves
 
 if TYPE_CHECKING:  # the report models are built only when there is something to report
-    from ..record.models import ClaimedSide
-    from ..record.plain import PlainClaimedSide
+    from ..record.format.models import ClaimedSide
+    from ..record.quick.values import PlainClaimedSide
     from .report import DecidingMove, Finding
 
 __all__ = ["audit_unplayed_deal", "table_only_claims", "unplayed_claims"]

@@ -130,7 +130,7 @@ def analyse(
     from ..analysis.annotate import annotate
     from ..check.batch import default_jobs
     from ..present.analysis_text import analysis_text
-    from ..record.jsonio import dumps_json
+    from ..record.json.jsonio import dumps_json
 
     if annotated is not None:
         if same_file(game, annotated) and not in_place:

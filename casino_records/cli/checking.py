@@ -14,8 +14,8 @@ from typing import IO, Any, Final
 import click
 
 from ..check.outcome import Status
-from ..record.files import RecordKind
-from ..record.sources import Item
+from ..record.files.kinds import RecordKind
+from ..record.files.sources import Item
 from .util import (
     EXIT_PROBLEM,
     FORMAT_OPTION,
@@ -151,7 +151,7 @@ def validate(
     finally:
         outcomes.close()
     if fmt == "json":
-        from ..record.jsondump import dumps_json
+        from ..record.json.dump import dumps_json
 
         summary = {**counts, "records": sum(counts.values()), "stopped": stopped}
         raw.write(b'\n], "summary": ' + dumps_json(summary).rstrip() + b"}\n")
@@ -206,8 +206,8 @@ def _rescore_item(
     from ..check.correct import corrected_data
     from ..check.explain import explain
     from ..present.report_text import report_text
-    from ..record.jsondump import dumps_json
-    from ..record.writers import RecordTooLargeError, record_bytes
+    from ..record.files.writers import RecordTooLargeError, record_bytes
+    from ..record.json.dump import dumps_json
 
     number, item = numbered
     checked = checked_item(item, max_bytes, strict)
@@ -275,7 +275,7 @@ def rescore(
     SIGTERM.
     """
     from ..check.batch import default_jobs, parallel_map
-    from ..record.sources import iter_items
+    from ..record.files.sources import iter_items
 
     files = record_files(paths)
     if output is not None:
@@ -335,7 +335,7 @@ def rescore(
     finally:
         results.close()
     if fmt == "json":
-        from ..record.jsondump import dumps_json
+        from ..record.json.dump import dumps_json
 
         summary = {**counts, "records": sum(counts.values())}
         stream.write(b'\n], "summary": ' + dumps_json(summary).rstrip() + b"}\n")
@@ -374,7 +374,7 @@ def _target_kind(
     if str(target) == "-":
         return "jsonl"
     if target.exists() and same_file(target, inputs[0]) and len(inputs) == 1:
-        from ..record.sources import items_of_stream
+        from ..record.files.sources import items_of_stream
 
         with open(target, "rb") as stream:  # the input's own kind, as read
             first = next(items_of_stream(stream, target, str(target), max_bytes), None)
@@ -422,7 +422,7 @@ class _Corrections:
             self.bad_count += 1
             self.bad.append(f"{result.label}: a .json file holds one record")
             return
-        from ..record.writers import TEXT_SEPARATOR
+        from ..record.files.writers import TEXT_SEPARATOR
 
         if self.kind == "text" and self.written:
             self.spool.write(TEXT_SEPARATOR)

@@ -25,7 +25,7 @@ from .util import (
 
 if TYPE_CHECKING:
     from ..record.csvexport import Target
-    from ..record.models import GameRecord
+    from ..record.format.models import GameRecord
 
 __all__ = ["convert", "fmt_command", "schema"]
 
@@ -60,7 +60,7 @@ def convert(
     nothing is dropped silently. JSON -> text -> JSON gives the same bytes.
     """
     from ..record.csvexport import loss_report
-    from ..record.sources import find_files
+    from ..record.files.sources import find_files
     from .util import load_records, write_csv
 
     if same_file(source, output):
@@ -117,7 +117,7 @@ def fmt_command(settings: Settings, paths: tuple[Path, ...], check: bool) -> Non
     writes the canonical form to standard output.
     """
     from ..engine.describe import plural
-    from ..record.sources import find_files
+    from ..record.files.sources import find_files
     from .util import canonical_copy
 
     changed = same = left = code = 0
@@ -158,7 +158,7 @@ def fmt_command(settings: Settings, paths: tuple[Path, ...], check: bool) -> Non
 )
 def schema(check: bool, directory: Path) -> None:
     """Write (or check) the JSON Schema files, generated from the models."""
-    from ..record.schema import stale_schemas, write_schemas
+    from ..record.json.schema import stale_schemas, write_schemas
 
     if check:
         stale = stale_schemas(directory)

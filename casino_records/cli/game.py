@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from ..errors import RulesError
-from ..record.files import MAX_RECORD_BYTES
+from ..record.files.kinds import MAX_RECORD_BYTES
 from .util import (
     EXIT_PROBLEM,
     INPUT_FILE,
@@ -30,7 +30,7 @@ from .util import (
 
 if TYPE_CHECKING:
     from ..check.replay import ReplayPosition
-    from ..record.models import GameRecord
+    from ..record.format.models import GameRecord
 
 __all__ = ["legal", "show", "simulate"]
 
@@ -113,7 +113,7 @@ def _replayed(
 ) -> tuple[str, GameRecord, Any]:
     from ..check.outcome import in_source_terms
     from ..check.replay import replay
-    from ..record.readnotes import ReadNotes
+    from ..record.format.readnotes import ReadNotes
 
     notes = ReadNotes()
     label, record = load_one(path, settings.max_bytes, number, notes)
@@ -282,8 +282,8 @@ def legal(
     from ..engine.movegen import generate_legal_moves
     from ..engine.play import apply_move
     from ..present.render import legal_text
-    from ..record.pointer import move_at
-    from ..record.translate import to_engine
+    from ..record.format.pointer import move_at
+    from ..record.format.translate import to_engine
 
     if at is None and (deal is None or move is None):
         raise click.UsageError("say where: --deal D --move M, or --at POINTER")

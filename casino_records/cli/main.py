@@ -21,7 +21,7 @@ import click
 
 from .. import __version__
 from ..errors import CasinoRecordError
-from ..record.files import MAX_RECORD_BYTES
+from ..record.files.kinds import MAX_RECORD_BYTES
 from .util import (
     EXIT_INTERRUPTED,
     RecordProblem,

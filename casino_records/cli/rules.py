@@ -68,7 +68,7 @@ def rules(
     from ..engine.rules import Rules
     from ..errors import RulesError
     from ..present import rules_text as ref
-    from ..record.jsonio import dumps_json
+    from ..record.json.jsonio import dumps_json
 
     def emit(text: str, data: Any) -> None:
         if fmt == "json":

@@ -25,7 +25,7 @@ from .util import STATUSES, exit_code
 
 if TYPE_CHECKING:
     from ..check.batch import Checked
-    from ..record.sources import Item
+    from ..record.files.sources import Item
 
 __all__ = ["RecordLine", "program_name", "summarize", "summary_of", "summary_lines"]
 

@@ -17,13 +17,13 @@ from typing import IO, TYPE_CHECKING, Any, Final, Literal, NoReturn, TypeAlias
 import click
 
 from ..check.outcome import error_text
-from ..record.files import compression_of, kind_by_suffix
-from ..record.sources import Item, iter_items, read_item
+from ..record.files.kinds import compression_of, kind_by_suffix
+from ..record.files.sources import Item, iter_items, read_item
 
 if TYPE_CHECKING:
     from ..errors import RecordFormatError
-    from ..record.models import GameRecord
-    from ..record.readnotes import ReadNotes
+    from ..record.format.models import GameRecord
+    from ..record.format.readnotes import ReadNotes
 
 __all__ = [
     "FORMAT_OPTION",
@@ -244,7 +244,7 @@ def option_setting(text: str) -> tuple[str, bool | int | str]:
 def format_of(path: Path, given: str | None) -> Format:
     """The output format: ``given``, else by the file's suffix (in any case).
 
-    The suffixes are those every reader knows (:func:`.files.kind_by_suffix`:
+    The suffixes are those every reader knows (:func:`casino_records.record.files.kinds.kind_by_suffix`:
     ``.json``, ``.jsonl``, ``.ndjson``, ``.txt``), and ``.csv``.
 
     :raises click.UsageError: neither gives a format.
@@ -280,7 +280,7 @@ def atomic_output(path: Path) -> Iterator[IO[bytes]]:
         yield stdout
         stdout.flush()
         return
-    from ..record.jsonio import atomic_writer  # noqa: PLC0415 (heavy: kept off start-up)
+    from ..record.json.jsonio import atomic_writer  # noqa: PLC0415 (heavy: kept off start-up)
 
     with atomic_writer(path) as stream:
         yield stream
@@ -295,7 +295,11 @@ def write_records(
     :raises click.UsageError: several records for a ``.json`` target.
     :raises RecordProblem: a record too large to be read back (``max_bytes``).
     """
-    from ..record.writers import TEXT_SEPARATOR, RecordTooLargeError, record_bytes
+    from ..record.files.writers import (
+        TEXT_SEPARATOR,
+        RecordTooLargeError,
+        record_bytes,
+    )
 
     if fmt == "csv":  # pragma: no cover - csv has its own writer
         raise ValueError(f"not a record format: {fmt!r}")
@@ -320,7 +324,7 @@ def write_records(
 def canonical_copy(path: Path, max_bytes: int, *, write: bool) -> tuple[int, bool]:
     """Write the canonical form of a record file over it, when it differs.
 
-    The file keeps its kind (:func:`.files.kind_of`: by suffix, else by
+    The file keeps its kind (:func:`casino_records.record.files.kinds.kind_of`: by suffix, else by
     content). The canonical bytes go to a temporary file first (so memory
     stays flat for archives), which replaces ``path`` only if every record was
     read and the bytes differ. ``-`` writes the canonical form of standard
@@ -333,9 +337,9 @@ def canonical_copy(path: Path, max_bytes: int, *, write: bool) -> tuple[int, boo
     import shutil
     import tempfile
 
-    from ..record.atomic import atomic_writer
-    from ..record.sources import items_of_stream
-    from ..record.writers import TEXT_SEPARATOR
+    from ..record.files.atomic import atomic_writer
+    from ..record.files.sources import items_of_stream
+    from ..record.files.writers import TEXT_SEPARATOR
 
     stdin = str(path) == "-"
     with tempfile.TemporaryDirectory(prefix="casino-fmt.") as scratch:
@@ -446,7 +450,7 @@ def stderr(message: str) -> None:
 def record_files(paths: Iterable[Path]) -> list[Path]:
     """The record files of ``paths`` (folders searched), each file a folder
     holds that is plainly not a record named on standard error as skipped."""
-    from ..record.sources import find_files
+    from ..record.files.sources import find_files
 
     skipped: list[tuple[Path, str]] = []
     files = list(find_files(paths, skipped))

@@ -15,8 +15,8 @@ from ..check.explain import explain_record
 from ..check.outcome import finding_text
 from ..engine.cards import BIG_CASINO, CARDS, LITTLE_CASINO, Card, Suit
 from ..engine.describe import cited, side_names, step_text
-from ..record.jsonio import dumps
-from ..record.textnotation import write_text
+from ..record.json.jsonio import dumps
+from ..record.text.notation import write_text
 from ..scorer import Candidate, ScorerSession, Violation
 from ..scorer.sheet import DealSheet
 from .move_words import step_words

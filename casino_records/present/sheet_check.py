@@ -28,8 +28,8 @@ from ..engine.cards import CARD_NAMES
 from ..engine.describe import cited, plural
 from ..engine.scoring import CATEGORIES
 from ..errors import InvalidRecordError
-from ..record import jsonio
-from ..record.models import GameRecord
+from ..record.format.models import GameRecord
+from ..record.json import jsonio
 
 __all__ = [
     "ITEM_LABELS",

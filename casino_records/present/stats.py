@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..engine.describe import plural
 from ..engine.rulebook import rule
-from ..record.jsonio import dumps_json
+from ..record.json.jsonio import dumps_json
 
 if TYPE_CHECKING:
     from ..scale.query import Stats, Table

@@ -11,7 +11,7 @@ that start with ``=``, ``+``, ``-``, ``@`` or a control character get a leading
 ``'`` so that a spreadsheet shows them instead of running them as formulas; pass
 ``escape_formulas=False`` to keep them unchanged.
 
->>> from casino_records.record.jsonio import loads
+>>> from casino_records.record.json.jsonio import loads
 >>> record = loads(b'{"format": "casino-record/1", "id": "g1",'
 ...     b' "rules": {"preset": "classic"},'
 ...     b' "players": [{"name": "Ana"}, {"name": "Ben"}], "deals": [{"dealer": 1,'
@@ -30,7 +30,7 @@ import io
 from collections.abc import Iterable, Iterator
 from typing import Final, Literal, get_args
 
-from .models import BuildMove, CaptureMove, ClaimedPoints, GameRecord, Meta
+from .format.models import BuildMove, CaptureMove, ClaimedPoints, GameRecord, Meta
 
 __all__ = [
     "MOVE_COLUMNS",
@@ -212,7 +212,7 @@ def loss_report(record: GameRecord, target: Target) -> list[str]:
     :returns: one sentence per kind of data left out, in record order.
     :raises ValueError: an unknown target.
 
-    >>> from casino_records.record.jsonio import loads
+    >>> from casino_records.record.json.jsonio import loads
     >>> record = loads(b'{"format": "casino-record/1", "rules": {"preset": "classic"},'
     ...     b' "players": [{"name": "Ana"}, {"name": "Ben"}], "deals": [{"dealer": 1,'
     ...     b' "table": ["4S", "5D", "6C", "9C"]}]}')

@@ -13,7 +13,7 @@ from typing import Any, Literal
 from ..engine.bots import DealPlay, MatchPlay, make_bot, play_match
 from ..engine.seating import HAND_SIZE
 from ..engine.shuffle import shuffled_deck
-from .models import (
+from .format.models import (
     FORMAT,
     SHUFFLE_METHOD,
     ClaimedCounts,
@@ -28,7 +28,7 @@ from .models import (
     RulesSpec,
     Shuffle,
 )
-from .translate import step_to_notation
+from .format.translate import step_to_notation
 
 __all__ = ["DEFAULT_NAMES", "Provenance", "record_of_match", "simulate_record"]
 

@@ -25,9 +25,9 @@ from typing import TYPE_CHECKING, Any, Final
 
 from .. import __version__
 from ..check.outcome import Status
-from ..record.atomic import remove_stale
-from ..record.files import MAX_RECORD_BYTES
-from ..record.jsonio import dumps_json
+from ..record.files.atomic import remove_stale
+from ..record.files.kinds import MAX_RECORD_BYTES
+from ..record.json.jsonio import dumps_json
 from .parts import Part, part_bytes, plan
 from .results import MANIFEST, RESULTS_FORMAT, TABLES, check_target
 from .tables import FINDINGS_SCHEMA, RECORDS_SCHEMA, PartWriter

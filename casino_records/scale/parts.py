@@ -2,7 +2,7 @@
 
 A partition is a list of pieces of files in input order: a byte range of a
 plain archive (``.jsonl``, cut at line starts by
-:func:`casino_records.record.ranges.split_archive`), or a whole file (a record
+:func:`casino_records.record.files.ranges.split_archive`), or a whole file (a record
 file, a text archive, a compressed archive: those cannot be entered in the
 middle). Small files are grouped into one partition. The client only says
 where each piece is and how many records it holds (so every record gets its
@@ -19,8 +19,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
 
-from ..record.ranges import ByteRange, split_archive, splittable
-from ..record.sources import Item, file_items, find_files, iter_items
+from ..record.files.ranges import ByteRange, split_archive, splittable
+from ..record.files.sources import Item, file_items, find_files, iter_items
 
 __all__ = ["MIN_PART_BYTES", "Part", "Piece", "part_bytes", "plan"]
 

@@ -22,8 +22,8 @@ from pathlib import Path
 
 from ..check.batch import checked_item
 from ..collector import collector_paused
-from ..record.ranges import range_items
-from ..record.sources import Item, file_items
+from ..record.files.ranges import range_items
+from ..record.files.sources import Item, file_items
 from .columns import finding_rows, record_row
 from .parts import Part, Piece
 from .tables import FINDINGS_SCHEMA, RECORDS_SCHEMA, PartWriter

@@ -21,9 +21,9 @@ from ..engine.play import apply_plan
 from ..engine.state import DealState
 from ..engine.unknown import UnseenCards, set_hand
 from ..errors import EntryError, IllegalMoveError
-from ..record.models import MoveRecord as NotationMove
-from ..record.textnotation import move_notation as notation_text
-from ..record.translate import step_to_notation
+from ..record.format.models import MoveRecord as NotationMove
+from ..record.format.translate import step_to_notation
+from ..record.text.notation import move_notation as notation_text
 from .live import LiveDeal
 
 __all__ = [

@@ -1,7 +1,7 @@
 """The record being written: deals, rounds and moves that can still change.
 
 A :class:`DealDraft` is the mutable twin of the record's
-:class:`~casino_records.record.models.Deal`: the session appends moves, pops them
+:class:`~casino_records.record.format.models.Deal`: the session appends moves, pops them
 on undo and attaches comments and claims, then :meth:`DealDraft.model` writes the
 validated model. :func:`dealt_cards` says which cards the deal's provenance
 fixes before any move is played.
@@ -15,7 +15,7 @@ from ..engine.cards import UNKNOWN_CARD, Card, parse_card
 from ..engine.rules import Rules
 from ..engine.seating import Seating, deal_from_deck
 from ..engine.shuffle import shuffled_deck
-from ..record.models import ClaimedDeal, Deal, MoveRecord, Round, Shuffle
+from ..record.format.models import ClaimedDeal, Deal, MoveRecord, Round, Shuffle
 
 __all__ = ["DealDraft", "RoundDraft", "dealt_cards"]
 

@@ -42,8 +42,8 @@ from ..engine.unknown import (
 )
 from ..engine.values import value_tables
 from ..errors import IllegalMoveError
-from ..record.pointer import played_where
-from ..record.translate import to_engine
+from ..record.format.pointer import played_where
+from ..record.format.translate import to_engine
 from .draft import DealDraft, dealt_cards
 
 __all__ = [

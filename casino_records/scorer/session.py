@@ -28,16 +28,16 @@ from ..engine.describe import cited, in_words, side_names
 from ..engine.moves import Move
 from ..engine.seating import HAND_SIZE
 from ..errors import CardError, EntryError, RecordFormatError
-from ..record.models import (
+from ..record.format.models import (
     SHUFFLE_METHOD,
     ClaimedMatch,
     GameRecord,
     Shuffle,
 )
-from ..record.pointer import move_place
+from ..record.format.pointer import move_place
+from ..record.format.translate import to_engine
 from ..record.simulate import deal_seed
-from ..record.textparse import parse_move
-from ..record.translate import to_engine
+from ..record.text.parse import parse_move
 from .candidates import Candidate, candidates, check_move, playable_cards
 from .draft import DealDraft, RoundDraft
 from .live import LiveDeal, Violation, run_deal

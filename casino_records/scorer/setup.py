@@ -20,7 +20,7 @@ from typing import Any, Final, Literal, get_args
 from ..engine.rules import OPTION_CHOICES, PRESETS, Preset, Rules, preset_defaults
 from ..engine.seating import Seating
 from ..errors import EntryError, RulesError
-from ..record.models import Meta, Player, RulesSpec
+from ..record.format.models import Meta, Player, RulesSpec
 
 __all__ = [
     "CARD_SOURCES",

@@ -15,7 +15,7 @@ from ..check.report import Finding, ReplayReport
 from ..engine.match import MatchState
 from ..engine.scoring import CHECK_LABELS
 from ..errors import EntryError
-from ..record.models import (
+from ..record.format.models import (
     ClaimedCounts,
     ClaimedDeal,
     ClaimedPoints,

@@ -14,8 +14,8 @@ from casino_records.analysis.estimate import mean_and_stderr
 from casino_records.analysis.marks import BLUNDER
 from casino_records.analysis.sampler import NoConsistentDeal
 from casino_records.check.report import SideReport
-from casino_records.record.jsonio import dumps, loads
-from casino_records.record.models import GameRecord
+from casino_records.record.format.models import GameRecord
+from casino_records.record.json.jsonio import dumps, loads
 from casino_records.record.simulate import simulate_record
 
 

@@ -20,8 +20,8 @@ from casino_records.check.batch import (
 )
 from casino_records.check.replay import replay
 from casino_records.present.report_text import report_text, status_line, summary_line
-from casino_records.record import jsonio
-from casino_records.record.sources import Item, iter_items
+from casino_records.record.files.sources import Item, iter_items
+from casino_records.record.json import jsonio
 from tests.paths import SAMPLES
 
 ARCHIVE = SAMPLES / "archive-mixed.jsonl"

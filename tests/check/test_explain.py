@@ -17,8 +17,8 @@ from casino_records.check.mistakes import deal_mistakes, match_mistakes
 from casino_records.check.replay import replay
 from casino_records.check.rescoring import figures_of, game_facts, rescore
 from casino_records.present.report_text import report_text
-from casino_records.record import jsonio
-from casino_records.record.models import GameRecord
+from casino_records.record.format.models import GameRecord
+from casino_records.record.json import jsonio
 from casino_records.record.simulate import simulate_record
 from tests import paths
 

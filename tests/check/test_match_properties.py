@@ -29,7 +29,7 @@ from casino_records.engine.bots import MatchPlay, make_bot, play_match
 from casino_records.engine.cards import BIG_CASINO, LITTLE_CASINO
 from casino_records.engine.rules import Rules
 from casino_records.engine.shuffle import shuffled_deck
-from casino_records.record.models import RulesSpec
+from casino_records.record.format.models import RulesSpec
 from casino_records.record.simulate import deal_seed, record_of_match
 
 STABLE = settings(

@@ -15,8 +15,8 @@ from casino_records.engine.match import MatchState
 from casino_records.engine.rules import Rules
 from casino_records.engine.scoring import score_piles
 from casino_records.errors import InvalidRecordError
-from casino_records.record import jsonio
-from casino_records.record.models import GameRecord
+from casino_records.record.format.models import GameRecord
+from casino_records.record.json import jsonio
 from casino_records.record.simulate import simulate_record
 from tests.paths import SAMPLES
 

@@ -18,8 +18,8 @@ from casino_records.errors import (
     RecordFormatError,
     ScoreMismatchError,
 )
-from casino_records.record import jsonio
-from casino_records.record.models import GameRecord
+from casino_records.record.format.models import GameRecord
+from casino_records.record.json import jsonio
 from casino_records.record.simulate import Provenance, simulate_record
 
 Data = dict[str, Any]

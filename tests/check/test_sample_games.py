@@ -20,8 +20,8 @@ import pytest
 from casino_records.check.audit import FIGURE_WORDS
 from casino_records.check.replay import replay
 from casino_records.check.report import Finding, ReplayReport
-from casino_records.record import jsonio
-from casino_records.record.models import GameRecord
+from casino_records.record.format.models import GameRecord
+from casino_records.record.json import jsonio
 from tests import paths
 
 SAMPLES_DIR = paths.SAMPLES

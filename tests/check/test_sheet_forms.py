@@ -12,8 +12,8 @@ import pytest
 
 from casino_records.check.explain import explain_record
 from casino_records.check.explanation import Explanation, MistakeReport
-from casino_records.record import jsonio
-from casino_records.record.claims import SHEET_FORMS
+from casino_records.record.format.claims import SHEET_FORMS
+from casino_records.record.json import jsonio
 from tests import paths
 
 SHEETS = paths.ROOT / "tests" / "data" / "sheets"

@@ -13,7 +13,7 @@ from typing import Any
 from casino_records.check.replay import replay
 from casino_records.check.report import ReplayReport
 from casino_records.present.report_text import report_text
-from casino_records.record.models import GameRecord
+from casino_records.record.format.models import GameRecord
 
 BUILD_9 = {"seat": 0, "card": "7D", "action": "build", "value": 9, "onto": ["2C"]}
 

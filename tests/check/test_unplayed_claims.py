@@ -10,8 +10,8 @@ import pytest
 
 from casino_records.check.replay import replay
 from casino_records.check.report import Finding
-from casino_records.record import jsonio
-from casino_records.record.models import GameRecord
+from casino_records.record.format.models import GameRecord
+from casino_records.record.json import jsonio
 from casino_records.record.simulate import simulate_record
 
 Data = dict[str, Any]

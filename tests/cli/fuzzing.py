@@ -24,9 +24,9 @@ from functools import cache
 from typing import Any
 
 from casino_records.engine.cards import CARD_NAMES
-from casino_records.record.jsonio import canonical_data
+from casino_records.record.json.jsonio import canonical_data
 from casino_records.record.simulate import simulate_record
-from casino_records.record.textnotation import write_text
+from casino_records.record.text.notation import write_text
 from tests.paths import SAMPLES
 
 Json = Any
@@ -375,7 +375,7 @@ def mutated_inputs(rng: random.Random, count: int) -> list[Input]:
 
 
 def _as_text(data: Json) -> str | None:
-    from casino_records.record.jsonio import validate_record_bytes
+    from casino_records.record.json.jsonio import validate_record_bytes
 
     record, _ = validate_record_bytes(json.dumps(data))
     return write_text(record) if record is not None else None

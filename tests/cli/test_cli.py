@@ -19,7 +19,7 @@ from click.testing import CliRunner, Result
 from casino_records.cli import main
 from casino_records.cli.view import viewer_app
 from casino_records.present import VIEW_PATH_ENV
-from casino_records.record import jsonio
+from casino_records.record.json import jsonio
 from tests.paths import SAMPLES
 
 VALID = sorted(
@@ -106,7 +106,7 @@ def test_help_imports_no_heavy_module() -> None:
     code = (
         "import sys; from casino_records.cli import main\n"
         "heavy = [m for m in ('pydantic', 'orjson', 'casino_records.check.replay',"
-        " 'casino_records.record.models') if m in sys.modules]\n"
+        " 'casino_records.record.format.models') if m in sys.modules]\n"
         "print(','.join(heavy))"
     )
     import sys
@@ -976,7 +976,7 @@ def test_view_command_line_without_a_path() -> None:
 def test_the_viewer_s_own_streamlit_settings() -> None:
     import tomllib
 
-    from casino_records.record.files import MAX_RECORD_BYTES as CLI_MAX_BYTES
+    from casino_records.record.files.kinds import MAX_RECORD_BYTES as CLI_MAX_BYTES
 
     config = tomllib.loads(
         (viewer_app().parent / ".streamlit" / "config.toml").read_text()
@@ -1026,7 +1026,7 @@ def test_html_of_a_disputed_record_and_its_options(
 def test_html_of_text_notation_and_an_archive(
     runner: CliRunner, tmp_path: Path
 ) -> None:
-    from casino_records.record.textnotation import write_text
+    from casino_records.record.text.notation import write_text
 
     text = tmp_path / "game.txt"
     text.write_text(write_text(jsonio.load(SAMPLES / "classic-2p-annotated.json")))

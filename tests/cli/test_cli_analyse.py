@@ -15,8 +15,8 @@ import pytest
 from click.testing import CliRunner
 
 from casino_records.analysis.analyse import DEFAULT_EXACT_MOVES, DEFAULT_SAMPLES
-from casino_records.record import jsonio
-from casino_records.record.textnotation import read_text
+from casino_records.record.json import jsonio
+from casino_records.record.text.notation import read_text
 from tests.cli.test_cli import run
 from tests.paths import SAMPLES
 

@@ -10,8 +10,8 @@ import pytest
 from click.testing import CliRunner, Result
 
 from casino_records.cli import main
-from casino_records.record import jsonio
 from casino_records.record.csvexport import MOVE_COLUMNS, SCORE_COLUMNS
+from casino_records.record.json import jsonio
 from casino_records.record.simulate import Provenance, simulate_record
 from tests.paths import SAMPLES
 

@@ -12,7 +12,7 @@ from casino_records.cli import main
 from casino_records.engine.options import OPTIONS
 from casino_records.engine.rules import PRESETS, preset_defaults
 from casino_records.present.rules_text import value_text
-from casino_records.record import jsonio
+from casino_records.record.json import jsonio
 from tests.paths import DOCS, SAMPLES
 
 

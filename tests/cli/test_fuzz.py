@@ -8,7 +8,7 @@ hang; every record that is not ok has its problems located; every valid record
 passes the independent card check of :mod:`tests.cli.fuzzing`.
 
 Every record of a batch is also checked the quick way ``validate`` takes
-(:mod:`casino_records.record.fastread`, the replay without bookkeeping) and the
+(:mod:`casino_records.record.quick.reader`, the replay without bookkeeping) and the
 full way, and the two outcomes, reports included, are byte-identical.
 
 The batches are split into ``SHARDS`` tests, which pytest-xdist spreads over its
@@ -34,8 +34,8 @@ from hypothesis import strategies as st
 
 from casino_records.check.batch import Checked
 from casino_records.cli.main import main
-from casino_records.record import jsonio
-from casino_records.record.sources import items_of_stream, read_item
+from casino_records.record.files.sources import items_of_stream, read_item
+from casino_records.record.json import jsonio
 from tests.cli.fuzzing import Input, check_valid_record, is_located, mutated_inputs
 
 BATCHES = int(os.environ.get("CASINO_RECORDS_FUZZ", "40"))

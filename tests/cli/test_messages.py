@@ -10,7 +10,8 @@ import pytest
 from click.testing import CliRunner, Result
 
 from casino_records.cli.main import main
-from casino_records.record import claims, jsonio, models
+from casino_records.record.format import claims, models
+from casino_records.record.json import jsonio
 from tests.paths import SAMPLES
 
 OUT_OF_TURN = SAMPLES / "invalid-out-of-turn.json"
@@ -272,7 +273,7 @@ def test_show_gives_the_residue_its_own_step() -> None:
 
 def test_the_size_limit_is_one_number_everywhere() -> None:
     from casino_records.present import viewmodel as vm
-    from casino_records.record.files import MAX_RECORD_BYTES
+    from casino_records.record.files.kinds import MAX_RECORD_BYTES
     from tests.paths import DOCS, ROOT
 
     assert MAX_RECORD_BYTES == 16 * 1024 * 1024

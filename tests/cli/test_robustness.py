@@ -14,8 +14,8 @@ import pytest
 from click.testing import CliRunner, Result
 
 from casino_records.cli.main import main
-from casino_records.record import jsonio
-from casino_records.record.atomic import TEMP_SUFFIX, atomic_writer
+from casino_records.record.files.atomic import TEMP_SUFFIX, atomic_writer
+from casino_records.record.json import jsonio
 from tests.paths import CLI, SAMPLES
 
 ARCHIVE = SAMPLES / "archive-mixed.jsonl"
@@ -375,7 +375,7 @@ def test_a_stale_temporary_is_removed_by_the_next_write(tmp_path: Path) -> None:
     target = tmp_path / "game.json"
     code = (
         "import os, sys\n"
-        "from casino_records.record.atomic import atomic_writer\n"
+        "from casino_records.record.files.atomic import atomic_writer\n"
         "with atomic_writer(sys.argv[1]) as out:\n"
         "    out.write(b'half')\n"
         "    out.flush()\n"

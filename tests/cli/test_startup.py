@@ -21,8 +21,8 @@ import pytest
 import casino_records
 from casino_records.check.batch import check_item, checked_item
 from casino_records.cli.main import COMMANDS, main
-from casino_records.record.jsonio import dumps_json
-from casino_records.record.sources import find_files, iter_items
+from casino_records.record.files.sources import find_files, iter_items
+from casino_records.record.json.jsonio import dumps_json
 from tests.paths import SAMPLES
 
 GOOD = SAMPLES / "classic-2p-annotated.json"
@@ -40,11 +40,11 @@ run()
 NEVER_FOR_A_GOOD_RECORD = (
     "pydantic",
     "pydantic_core",
-    "casino_records.record.models",
-    "casino_records.record.fields",
-    "casino_records.record.claims",
-    "casino_records.record.messages",
-    "casino_records.record.jsonio",
+    "casino_records.record.format.models",
+    "casino_records.record.format.fields",
+    "casino_records.record.format.claims",
+    "casino_records.record.format.messages",
+    "casino_records.record.json.jsonio",
     "casino_records.check.report",
     "casino_records.check.explanation",
     "importlib.metadata",
@@ -109,7 +109,7 @@ def test_a_bad_record_still_gets_the_models_messages(tmp_path: Path) -> None:
     bad.write_text(json.dumps(record))
     stdout, modules = _modules_after(tmp_path, "validate", str(bad), code=1)
     assert stdout.startswith(f"invalid     {bad}: ")
-    assert "casino_records.record.models" in modules
+    assert "casino_records.record.format.models" in modules
 
 
 # --- The command table -----------------------------------------------------------------

@@ -15,7 +15,7 @@ import pytest
 
 from casino_records.check.replay import replay
 from casino_records.check.report import ReplayReport
-from casino_records.record import jsonio
+from casino_records.record.json import jsonio
 from tests import paths
 
 README = paths.SAMPLES / "README.md"

@@ -13,7 +13,7 @@ from casino_records.engine.match import MatchState
 from casino_records.engine.rules import Rules
 from casino_records.engine.scoring import score_piles
 from casino_records.engine.shuffle import shuffled_deck
-from casino_records.record.models import GameRecord, RulesSpec
+from casino_records.record.format.models import GameRecord, RulesSpec
 from casino_records.record.simulate import record_of_match, simulate_record
 
 OPTIONS = {"near_target_immediate_win": True}
@@ -217,7 +217,7 @@ def test_a_win_at_the_last_play_gives_the_table_to_nobody() -> None:
 def test_the_replay_and_its_report_say_the_same_of_the_table() -> None:
     """The sample whose deal 2 is won at its last play: the replay's final state
     and the report's deal agree (no residue, no side), and the note says why."""
-    from casino_records.record import jsonio
+    from casino_records.record.json import jsonio
     from tests.paths import SAMPLES
 
     record = jsonio.load(SAMPLES / "dominican-2p-immediate-win-last-card.json")

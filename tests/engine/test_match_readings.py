@@ -16,7 +16,7 @@ from casino_records.engine.match import MatchState, count_out_items
 from casino_records.engine.rules import Rules
 from casino_records.engine.scoring import SideScore, score_piles
 from casino_records.errors import RulesError
-from casino_records.record.models import RulesSpec
+from casino_records.record.format.models import RulesSpec
 
 PLAIN = [c for c in CARDS if not c.is_ace and c not in (BIG_CASINO, LITTLE_CASINO)]
 """Cards that score nothing by themselves, hearts and clubs before spades."""

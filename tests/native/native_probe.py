@@ -16,7 +16,7 @@ import sys
 import casino_records
 from casino_records.check.replay import replay
 from casino_records.engine.movegen import generate_legal_moves
-from casino_records.record.jsonio import dumps_json, iter_jsonl, load
+from casino_records.record.json.jsonio import dumps_json, iter_jsonl, load
 from casino_records.record.simulate import simulate_record
 from tests.paths import SAMPLES
 

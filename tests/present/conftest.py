@@ -6,7 +6,7 @@ import pytest
 
 from casino_records.analysis.analyse import analyse_record, make_settings
 from casino_records.analysis.report import GameAnalysis
-from casino_records.record.models import GameRecord
+from casino_records.record.format.models import GameRecord
 from casino_records.record.simulate import simulate_record
 
 

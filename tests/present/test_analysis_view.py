@@ -22,8 +22,8 @@ from casino_records.present.analysis_view import (
     notes_by_index,
 )
 from casino_records.present.offline import offline_page
-from casino_records.record.jsonio import loads
-from casino_records.record.models import GameRecord
+from casino_records.record.format.models import GameRecord
+from casino_records.record.json.jsonio import loads
 
 
 def _move(**changes: object) -> MoveAnalysis:

@@ -18,7 +18,7 @@ import pytest
 
 from casino_records.present import viewmodel as vm
 from casino_records.present.offline import offline_page, stepper_assets
-from casino_records.record import jsonio
+from casino_records.record.json import jsonio
 from casino_records.record.simulate import simulate_record
 from tests.paths import SAMPLES
 

@@ -12,7 +12,7 @@ import pytest
 
 from casino_records.present import viewmodel as vm
 from casino_records.present.viewmodel.fragments import html_table, score_html
-from casino_records.record import jsonio
+from casino_records.record.json import jsonio
 from tests.paths import SAMPLES
 
 

@@ -16,7 +16,7 @@ from casino_records.present.report_text import report_text
 from casino_records.present.scoring_notes import near_target_results, sweep_note
 from casino_records.present.viewmodel import build_game
 from casino_records.present.viewmodel.stepper import stepper_payload
-from casino_records.record import jsonio
+from casino_records.record.json import jsonio
 from tests.paths import SAMPLES
 
 SAMPLE = SAMPLES / "dominican-4p-partnership-hands.json"

@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 
 from casino_records.present import viewmodel as vm
-from casino_records.record import jsonio
-from casino_records.record.models import GameRecord
+from casino_records.record.format.models import GameRecord
+from casino_records.record.json import jsonio
 from casino_records.record.simulate import simulate_record
 from tests.paths import SAMPLES
 

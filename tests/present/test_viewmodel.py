@@ -14,8 +14,8 @@ import pytest
 from casino_records.engine.cards import Card
 from casino_records.engine.moves import MoveKind
 from casino_records.present import viewmodel as vm
-from casino_records.record import jsonio
-from casino_records.record.models import GameRecord
+from casino_records.record.format.models import GameRecord
+from casino_records.record.json import jsonio
 from casino_records.record.simulate import simulate_record
 
 HOSTILE = ("<script>alert(1)</script>", "<img src=x onerror=alert(1)>")
@@ -108,7 +108,7 @@ def test_empty_and_too_large_files() -> None:
 
 
 def test_one_size_limit_with_the_command_line() -> None:
-    from casino_records.record.files import MAX_RECORD_BYTES as CLI_MAX_BYTES
+    from casino_records.record.files.kinds import MAX_RECORD_BYTES as CLI_MAX_BYTES
 
     assert vm.MAX_UPLOAD_MB * 1024 * 1024 == CLI_MAX_BYTES
     config = Path(vm.__file__).parents[3] / "viewer" / ".streamlit" / "config.toml"
@@ -116,7 +116,7 @@ def test_one_size_limit_with_the_command_line() -> None:
 
 
 def test_every_record_form_opens(tmp_path: Path) -> None:
-    from casino_records.record.textnotation import write_text, write_text_archive
+    from casino_records.record.text.notation import write_text, write_text_archive
 
     one = record(seed="t1")
     text = vm.open_bytes(write_text(one).encode(), "game.txt")

@@ -8,7 +8,7 @@ from casino_records.check.replay import replay
 from casino_records.present.render import deal_text
 from casino_records.present.report_text import report_text
 from casino_records.present.viewmodel import build_game, match_result
-from casino_records.record import jsonio
+from casino_records.record.json import jsonio
 from tests.paths import SAMPLES
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import gzip
 
-from casino_records.record.jsonio import dumps
+from casino_records.record.json.jsonio import dumps
 from casino_records.record.simulate import simulate_record
 from tests.paths import PEER_GAMES, SAMPLES
 

@@ -11,10 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from casino_records.record import expansion
-from casino_records.record.files import lines_of
-from casino_records.record.ranges import range_items, split_archive
-from casino_records.record.sources import file_items
+from casino_records.record.files import expansion
+from casino_records.record.files.kinds import lines_of
+from casino_records.record.files.ranges import range_items, split_archive
+from casino_records.record.files.sources import file_items
 from tests.paths import SAMPLES
 
 RECORD = (SAMPLES / "archive-mixed.jsonl").read_bytes().splitlines()[0]
@@ -104,7 +104,7 @@ def test_a_text_archive_keeps_its_games_and_lines_through_blank_runs(
     from click.testing import CliRunner
 
     from casino_records.cli.main import main
-    from casino_records.record import files, sources
+    from casino_records.record.files import kinds, sources
 
     text = tmp_path / "one.txt"
     result = CliRunner().invoke(
@@ -122,7 +122,7 @@ def test_a_text_archive_keeps_its_games_and_lines_through_blank_runs(
     ]
 
     def line_by_line(*args: object, blank_runs: bool = False) -> object:
-        return files.lines_of(*args)  # type: ignore[arg-type]
+        return kinds.lines_of(*args)  # type: ignore[arg-type]
 
     monkeypatch.setattr(sources, "lines_of", line_by_line)
     assert list(file_items(archive)) == items

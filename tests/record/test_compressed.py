@@ -9,9 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from casino_records.record.files import MAX_RECORD_BYTES
-from casino_records.record.jsonio import load
-from casino_records.record.sources import (
+from casino_records.record.files.kinds import MAX_RECORD_BYTES
+from casino_records.record.files.sources import (
     ZSTD_MISSING,
     Item,
     find_files,
@@ -19,7 +18,8 @@ from casino_records.record.sources import (
     iter_items,
     read_item,
 )
-from casino_records.record.writers import TEXT_SEPARATOR, record_bytes
+from casino_records.record.files.writers import TEXT_SEPARATOR, record_bytes
+from casino_records.record.json.jsonio import load
 from tests.paths import SAMPLES
 
 ARCHIVE = SAMPLES / "archive-mixed.jsonl"

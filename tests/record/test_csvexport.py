@@ -14,7 +14,7 @@ from casino_records.record.csvexport import (
     moves_csv,
     scores_csv,
 )
-from casino_records.record.models import GameRecord
+from casino_records.record.format.models import GameRecord
 
 
 def record(**changes: Any) -> GameRecord:

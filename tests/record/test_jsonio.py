@@ -12,9 +12,9 @@ from hypothesis import strategies as st
 from pydantic import ValidationError
 
 from casino_records.errors import RecordFormatError
-from casino_records.record import jsonio
-from casino_records.record.jsonio import InvalidRecordError
-from casino_records.record.models import GameRecord
+from casino_records.record.format.models import GameRecord
+from casino_records.record.json import jsonio
+from casino_records.record.json.jsonio import InvalidRecordError
 from tests.paths import SAMPLES
 
 

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from casino_records.record import jsonio
-from casino_records.record.layout import WIDTH, layout
+from casino_records.record.json import jsonio
+from casino_records.record.json.layout import WIDTH, layout
 from tests.paths import SAMPLES
 
 SAMPLE_FILES = sorted(SAMPLES.glob("*.json"))

@@ -6,7 +6,7 @@ from typing import Any
 import pytest
 from pydantic import ValidationError
 
-from casino_records.record.models import (
+from casino_records.record.format.models import (
     BuildMove,
     CaptureMove,
     GameRecord,

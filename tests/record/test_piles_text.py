@@ -6,8 +6,8 @@ import pytest
 
 from casino_records.engine.cards import CARD_NAMES
 from casino_records.errors import InvalidRecordError
-from casino_records.record import jsonio
-from casino_records.record.textnotation import read_text, write_text
+from casino_records.record.json import jsonio
+from casino_records.record.text.notation import read_text, write_text
 
 HEAD = '[Format "casino-record/1"]\n[Preset "classic"]\n[Player 0 "Ana"]\n[Player 1 "Ben"]\n\n'
 ANA = " ".join(CARD_NAMES[:30])

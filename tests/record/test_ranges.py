@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from casino_records.record.files import BOM
-from casino_records.record.ranges import range_items, split_archive
-from casino_records.record.sources import Item, iter_items
+from casino_records.record.files.kinds import BOM
+from casino_records.record.files.ranges import range_items, split_archive
+from casino_records.record.files.sources import Item, iter_items
 
 LIMIT = 64
 

@@ -7,8 +7,8 @@ from typing import Any
 import pytest
 from jsonschema import Draft202012Validator
 
-from casino_records.record import jsonio
-from casino_records.record.schema import (
+from casino_records.record.json import jsonio
+from casino_records.record.json.schema import (
     JSON_SCHEMA_DIALECT,
     SCHEMA_FILES,
     generate_schemas,

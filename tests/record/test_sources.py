@@ -8,15 +8,15 @@ from pathlib import Path
 import pytest
 
 from casino_records.check.batch import check_item
-from casino_records.record import jsonio
-from casino_records.record.files import MAX_RECORD_BYTES, kind_of, lines_of
-from casino_records.record.sources import (
+from casino_records.record.files.kinds import MAX_RECORD_BYTES, kind_of, lines_of
+from casino_records.record.files.sources import (
     Item,
     find_files,
     items_of_stream,
     iter_items,
     read_item,
 )
+from casino_records.record.json import jsonio
 from tests.paths import SAMPLES
 
 ARCHIVE = SAMPLES / "archive-mixed.jsonl"
@@ -53,7 +53,7 @@ def test_archive_items_carry_line_numbers() -> None:
 
 
 def test_text_archive_items(tmp_path: Path) -> None:
-    from casino_records.record.textnotation import write_text_archive
+    from casino_records.record.text.notation import write_text_archive
 
     records = [r for _, r in jsonio.iter_jsonl(ARCHIVE)][:3]
     path = tmp_path / "a.txt"

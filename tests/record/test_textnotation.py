@@ -8,9 +8,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from casino_records.engine.cards import CARDS
-from casino_records.record import jsonio
-from casino_records.record.jsonio import InvalidRecordError
-from casino_records.record.models import (
+from casino_records.record.format.models import (
     BuildMove,
     CaptureMove,
     ClaimedCounts,
@@ -28,8 +26,10 @@ from casino_records.record.models import (
     Shuffle,
     TrailMove,
 )
+from casino_records.record.json import jsonio
+from casino_records.record.json.jsonio import InvalidRecordError
 from casino_records.record.simulate import simulate_record
-from casino_records.record.textnotation import (
+from casino_records.record.text.notation import (
     dump_text_archive,
     read_text,
     read_text_archive,

@@ -21,7 +21,7 @@ import pytest
 from click.testing import CliRunner
 
 from casino_records.cli.main import main
-from casino_records.record.jsonio import canonical_data
+from casino_records.record.json.jsonio import canonical_data
 from casino_records.record.simulate import simulate_record
 from tests.paths import CLI, SAMPLES
 

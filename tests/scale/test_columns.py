@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from casino_records.check.batch import Checked, checked_item
-from casino_records.record.sources import Item
+from casino_records.record.files.sources import Item
 from casino_records.scale.columns import finding_rows, record_row
 from tests.paths import PEER_GAMES, SAMPLES
 from tests.scale.conftest import archive_lines

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from casino_records.record.models import GameRecord
-from casino_records.record.textnotation import move_notation
+from casino_records.record.format.models import GameRecord
+from casino_records.record.text.notation import move_notation
 from casino_records.scorer import CATEGORIES, GameSetup, ScorerSession
 from casino_records.scorer.sheet import claimed_figure
 

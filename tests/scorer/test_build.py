@@ -8,9 +8,9 @@ from casino_records.check.replay import replay
 from casino_records.engine.rules import Rules
 from casino_records.engine.seating import Seating
 from casino_records.errors import RulesError
-from casino_records.record.jsonio import dumps, load
+from casino_records.record.json.jsonio import dumps, load
 from casino_records.record.simulate import simulate_record
-from casino_records.record.textnotation import move_notation
+from casino_records.record.text.notation import move_notation
 from casino_records.scorer import ScorerSession
 from tests.paths import SAMPLES
 

@@ -15,7 +15,7 @@ from casino_records.engine.moves import Move
 from casino_records.engine.state import DealState
 from casino_records.errors import IllegalMoveError
 from casino_records.record.simulate import simulate_record
-from casino_records.record.textnotation import move_notation
+from casino_records.record.text.notation import move_notation
 from casino_records.scorer import ScorerSession
 from casino_records.scorer.candidates import every_move
 

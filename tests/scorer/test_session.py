@@ -7,10 +7,10 @@ import pytest
 from casino_records.check.replay import replay
 from casino_records.engine.moves import MoveKind
 from casino_records.engine.rules import Rules
-from casino_records.record.jsonio import dumps, load
-from casino_records.record.models import GameRecord
+from casino_records.record.format.models import GameRecord
+from casino_records.record.json.jsonio import dumps, load
 from casino_records.record.simulate import simulate_record
-from casino_records.record.textnotation import move_notation
+from casino_records.record.text.notation import move_notation
 from casino_records.scorer import EntryError, GameSetup, ScorerSession, option_fields
 from tests.paths import SAMPLES
 

@@ -12,10 +12,10 @@ import time
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from casino_records.record.models import GameRecord
-from casino_records.record.models import MoveRecord as NotationMove
-from casino_records.record.textnotation import move_notation
-from casino_records.record.translate import to_engine
+from casino_records.record.format.models import GameRecord
+from casino_records.record.format.models import MoveRecord as NotationMove
+from casino_records.record.format.translate import to_engine
+from casino_records.record.text.notation import move_notation
 from casino_records.scorer import GameSetup, ScorerSession
 from casino_records.scorer.candidates import every_move
 

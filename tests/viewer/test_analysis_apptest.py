@@ -18,7 +18,7 @@ import pytest
 from casino_records.analysis.analyse import analyse_record, make_settings
 from casino_records.analysis.annotate import annotate
 from casino_records.present import viewmodel as vm
-from casino_records.record import jsonio
+from casino_records.record.json import jsonio
 from casino_records.record.simulate import simulate_record
 from tests.viewer.test_viewer_apptest import app, ok, plain, stepper
 

@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from casino_records.record import jsonio
+from casino_records.record.json import jsonio
 from casino_records.record.simulate import simulate_record
 from tests.viewer.test_viewer_browser import (
     LAPTOP,

@@ -15,7 +15,7 @@ import pytest
 from click.testing import CliRunner
 
 from casino_records.cli import main
-from casino_records.record import jsonio
+from casino_records.record.json import jsonio
 from casino_records.record.simulate import simulate_record
 from tests.paths import SAMPLES
 

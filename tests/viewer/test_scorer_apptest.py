@@ -22,10 +22,10 @@ import pytest
 from casino_records.engine.cards import parse_cards
 from casino_records.present.scorer_view import snapshot
 from casino_records.present.viewmodel import md_escape
-from casino_records.record import jsonio
-from casino_records.record.models import ClaimedMatch
+from casino_records.record.format.models import ClaimedMatch
+from casino_records.record.json import jsonio
 from casino_records.record.simulate import simulate_record
-from casino_records.record.textnotation import move_notation, write_text
+from casino_records.record.text.notation import move_notation, write_text
 from casino_records.scorer import ScorerSession
 from tests.paths import ROOT
 

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from casino_records.check.replay import replay
-from casino_records.record import jsonio
+from casino_records.record.json import jsonio
 from casino_records.record.simulate import simulate_record
 
 from .scorer_driver import (

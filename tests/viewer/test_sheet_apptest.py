@@ -85,7 +85,7 @@ def test_cards_missing_from_the_piles_are_named() -> None:
 
 def test_an_agreeing_sheet_is_ok_and_the_record_reads_back() -> None:
     from casino_records.present.sheet_check import Sheet, check_sheet
-    from casino_records.record import jsonio
+    from casino_records.record.json import jsonio
 
     sheet = Sheet(("Ana", "Ben"), (tuple(ANA), tuple(BEN)), tuple(LEFT), (0, 0), 1,
                   claims=({"total": 8}, {"total": 3}))  # fmt: skip

@@ -22,9 +22,9 @@ from typing import Any
 import pytest
 
 from casino_records.present.viewmodel import VIEW_PATH_ENV
-from casino_records.record import jsonio
+from casino_records.record.json import jsonio
 from casino_records.record.simulate import simulate_record
-from casino_records.record.textnotation import write_text
+from casino_records.record.text.notation import write_text
 from tests.paths import ROOT
 
 AppTest = pytest.importorskip("streamlit.testing.v1").AppTest

@@ -17,9 +17,9 @@ from typing import Any
 
 import pytest
 
-from casino_records.record import jsonio
+from casino_records.record.json import jsonio
 from casino_records.record.simulate import simulate_record
-from casino_records.record.textnotation import write_text
+from casino_records.record.text.notation import write_text
 from tests.paths import SAMPLES
 
 pytestmark = pytest.mark.timeout(180)

@@ -15,7 +15,7 @@ from ...analysis.analyse import DEFAULT_SAMPLES, analyse_record, make_settings
 from ...analysis.annotate import annotate
 from ...analysis.report import GameAnalysis
 from ...engine.describe import plural
-from ...record.jsonio import dumps
+from ...record.json.jsonio import dumps
 from ..analysis_text import losses_line
 from .game import Game
 

@@ -20,9 +20,13 @@ from typing import Final
 
 from ...check.replay import replay
 from ...errors import RecordFormatError
-from ...record.files import MAX_RECORD_BYTES, RECORD_SUFFIXES, kind_by_suffix
-from ...record.models import GameRecord
-from ...record.sources import items_of_stream, read_item
+from ...record.files.kinds import (
+    MAX_RECORD_BYTES,
+    RECORD_SUFFIXES,
+    kind_by_suffix,
+)
+from ...record.files.sources import items_of_stream, read_item
+from ...record.format.models import GameRecord
 from ...scale.results import is_results_dir
 from .. import VIEW_PATH_ENV
 
@@ -42,7 +46,7 @@ __all__ = [
 MAX_UPLOAD_MB: Final = MAX_RECORD_BYTES // (1024 * 1024)
 """The largest file the viewer accepts from an upload, in MiB (Streamlit's unit):
 the one record size limit of every reader
-(:data:`casino_records.record.files.MAX_RECORD_BYTES`)."""
+(:data:`casino_records.record.files.kinds.MAX_RECORD_BYTES`)."""
 RECORD_KINDS: Final = ".json records, .jsonl archives and .txt text notation"
 """The files the viewer opens, in words."""
 
@@ -139,7 +143,7 @@ def open_bytes(
     A file with a record suffix (``.json``, ``.jsonl``, ``.ndjson``, ``.txt``)
     is read as that suffix says; any other is refused in words, unless
     ``any_suffix`` (a file named on the command line), when its content
-    decides by the one rule of :func:`casino_records.record.files.kind_of`. A
+    decides by the one rule of :func:`casino_records.record.files.kinds.kind_of`. A
     text archive of several games is an archive. Never raises for bad data:
     binary junk, truncated JSON, a text syntax error or a record that breaks
     the format all come back as :attr:`Opened.problem`, with the JSON pointer

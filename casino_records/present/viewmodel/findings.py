@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from ...check.report import Finding
 from ...engine.scoring import CHECK_LABELS
-from ...record.pointer import below, move_at, pointer
+from ...record.format.pointer import below, move_at, pointer
 from .game import Game
 
 __all__ = [

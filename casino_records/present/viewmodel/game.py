@@ -18,10 +18,10 @@ from ...check.explain import explain
 from ...check.replay import Replay, ReplayPosition, replay
 from ...check.report import DealReport, ReplayReport
 from ...engine.describe import move_text, side_names
-from ...record.models import GameRecord
-from ...record.models import MoveRecord as NotationMove
-from ...record.pointer import deal_at, move_at, move_place, pointer
-from ...record.translate import to_engine
+from ...record.format.models import GameRecord
+from ...record.format.models import MoveRecord as NotationMove
+from ...record.format.pointer import deal_at, move_at, move_place, pointer
+from ...record.format.translate import to_engine
 
 __all__ = [
     "END_STEPS",

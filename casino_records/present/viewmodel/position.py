@@ -17,7 +17,7 @@ from ...engine.describe import move_text, plural, step_text
 from ...engine.seating import HAND_SIZE
 from ...engine.state import DealState
 from ...errors import CasinoRecordError
-from ...record.translate import to_engine
+from ...record.format.translate import to_engine
 from .felt import FeltItem, felt_after, plain_felt, table_before_residue
 from .findings import failing_finding
 from .game import Game, recorded_move

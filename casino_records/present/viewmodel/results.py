@@ -5,7 +5,7 @@
 player, preset and rule broken (queried with DuckDB, the ``[scale]`` extra,
 imported only when a results folder is shown) and opens one record by reading
 it alone from its source, at the line and byte offset the results hold
-(:func:`casino_records.record.sources.item_at`), never the whole archive.
+(:func:`casino_records.record.files.sources.item_at`), never the whole archive.
 """
 
 from __future__ import annotations
@@ -16,8 +16,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
 from ...engine.describe import plural
-from ...record.files import uncompressed
-from ...record.sources import ItemKind, item_at, read_item
+from ...record.files.kinds import uncompressed
+from ...record.files.sources import ItemKind, item_at, read_item
 from ...scale.results import ResultsError, is_results_dir, read_manifest
 from .files import LoadProblem
 from .game import Game, locate

@@ -1,0 +1,236 @@
+"""Which cards a recorded deal dealt: from a shuffle seed, a deck, hands, or the moves.
+
+Provenance, strongest first (NOTATION.md "Deal"): ``shuffle`` (the deck is
+re-derived from the seed), ``deck`` (dealt by the rules' pattern, R3.4), explicit
+``table`` and ``hands`` (``??`` for unknown cards), or only ``table`` with hands
+inferred from the moves. Where several are given they must agree.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Protocol
+
+from ...engine.cards import CARDS, Card, parse_card
+from ...engine.describe import plural
+from ...engine.rules import Rules
+from ...engine.seating import HAND_SIZE, Seating, deal_from_deck
+from ...engine.shuffle import shuffled_deck
+from ..replayable import DealShape as Deal
+from .pointer import describe, move_at, move_place
+
+__all__ = ["DealCards", "FindingSink", "resolve_deal_cards"]
+
+
+@dataclass(frozen=True, slots=True, init=False)
+class DealCards:
+    """The cards a recorded deal dealt, as far as the record tells them."""
+
+    table: list[Card]
+    """The 4 cards the deal starts with on the table."""
+    rounds: list[list[list[Card]]]
+    """Each recorded round's hands by seat: 4 cards each, except where an
+    unfinished round leaves a hand known only as far as played (see
+    :attr:`unknown`)."""
+    unknown: list[list[int]]
+    """Per round and seat, how many of the hand's cards the record does not tell
+    (0 but in an unfinished round whose hands are neither recorded nor dealt)."""
+    unseen: frozenset[Card] = frozenset()
+    """The cards nobody has seen in the deal (empty when every hand is known)."""
+
+    def __init__(
+        self,
+        table: list[Card],
+        rounds: list[list[list[Card]]],
+        unknown: list[list[int]],
+        unseen: frozenset[Card] = frozenset(),
+    ) -> None:
+        # The dataclass's own __init__ runs as Python code even when compiled.
+        object.__setattr__(self, "table", table)
+        object.__setattr__(self, "rounds", rounds)
+        object.__setattr__(self, "unknown", unknown)
+        object.__setattr__(self, "unseen", unseen)
+
+
+class FindingSink(Protocol):
+    """Where replay problems go (the replayer)."""
+
+    def error(
+        self,
+        kind: str,
+        loc: str,
+        where: str,
+        message: str,
+        rule: str = "",
+    ) -> None:
+        """Record (or raise) an error."""
+        ...
+
+
+def resolve_deal_cards(
+    sink: FindingSink, d: int, deal: Deal, rules: Rules, seating: Seating
+) -> DealCards | None:
+    """Work out the table and hands of deal ``d``; report disagreements to ``sink``.
+
+    :returns: the cards, or None when the deal cannot be replayed.
+    """
+    loc = f"/deals/{d}"
+    deck = _deck(sink, d, deal)
+    if deck is False:
+        return None
+    if isinstance(deck, tuple) and deck:
+        return _from_deck(sink, d, deal, list(deck), rules, seating)
+    assert deal.table is not None
+    table = [parse_card(c) for c in deal.table]
+    seen = {card: f"{loc}/table/{i}" for i, card in enumerate(table)}
+    rounds: list[list[list[Card]]] = []
+    unknown: list[list[int]] = []
+    for r in range(max(len(deal.rounds), 1)):  # no round yet: its hands unknown
+        hands = _round_hands(sink, d, r, deal, seating, seen)
+        if hands is None:
+            return None
+        rounds.append(hands)
+        unknown.append([HAND_SIZE - len(hand) for hand in hands])
+    unseen = (
+        frozenset(CARDS).difference(seen) if any(map(any, unknown)) else frozenset()
+    )
+    return DealCards(table, rounds, unknown, unseen)
+
+
+def _deck(sink: FindingSink, d: int, deal: Deal) -> tuple[Card, ...] | bool:
+    """The deck from ``shuffle`` and/or ``deck``; False on disagreement."""
+    seeded = shuffled_deck(deal.shuffle.seed) if deal.shuffle is not None else None
+    if deal.deck is None:
+        return seeded or ()
+    given = tuple(parse_card(c) for c in deal.deck)
+    if seeded is not None and given != seeded:
+        i = next(
+            i for i, (a, b) in enumerate(zip(given, seeded, strict=True)) if a != b
+        )
+        assert deal.shuffle is not None
+        sink.error(
+            "provenance",
+            f"/deals/{d}/deck/{i}",
+            f"deal {d + 1}, deck card {i + 1}",
+            f"the deck disagrees with shuffle seed {deal.shuffle.seed!r}"
+            f" (/deals/{d}/shuffle): card {i + 1} is {given[i]} in the deck but"
+            f" {seeded[i]} by the shuffle",
+        )
+        return False
+    return given
+
+
+def _from_deck(
+    sink: FindingSink,
+    d: int,
+    deal: Deal,
+    deck: list[Card],
+    rules: Rules,
+    seating: Seating,
+) -> DealCards | None:
+    loc = f"/deals/{d}"
+    dealt = deal_from_deck(deck, seating, deal.dealer, rules.deal_batch)
+    table = list(dealt.table)
+    source = "shuffle seed" if deal.shuffle is not None else "deck"
+    if deal.table is not None:
+        recorded = [parse_card(c) for c in deal.table]
+        if set(recorded) != set(table):
+            sink.error(
+                "provenance",
+                f"{loc}/table",
+                f"deal {d + 1}, table",
+                f"the table {' '.join(map(str, recorded))} disagrees with the"
+                f" {source}, which deals {' '.join(map(str, table))} to the table"
+                f" (R3.4, deal_batch={rules.deal_batch})",
+                rule="R3.4",
+            )
+            return None
+    rounds = [[list(hand) for hand in hands] for hands in dealt.rounds]
+    unknown = [[0] * seating.players for _ in rounds]
+    for r, round_ in enumerate(deal.rounds):
+        for seat, hand in enumerate(round_.hands or ()):
+            for k, text in enumerate(hand):
+                if text != "??" and parse_card(text) not in rounds[r][seat]:
+                    sink.error(
+                        "provenance",
+                        f"{loc}/rounds/{r}/hands/{seat}/{k}",
+                        f"deal {d + 1}, round {r + 1}, seat {seat}'s hand",
+                        f"{text} is not in seat {seat}'s hand as dealt from the"
+                        f" {source}: {' '.join(map(str, rounds[r][seat]))} (R3.4)",
+                        rule="R3.4",
+                    )
+                    return None
+    return DealCards(table, rounds, unknown)
+
+
+def _place(deal: Deal, d: int, loc: str) -> str:
+    """A card's place in words: a move by its number in the deal, else the hand."""
+    found = move_at(loc)
+    if found is None:
+        return describe(loc)
+    _, r, k = found
+    number = sum(len(done.moves) for done in deal.rounds[:r]) + k + 1
+    return move_place(d, number, r)
+
+
+def _round_hands(
+    sink: FindingSink,
+    d: int,
+    r: int,
+    deal: Deal,
+    seating: Seating,
+    seen: dict[Card, str],
+) -> list[list[Card]] | None:
+    """One round's hands: as recorded, completed from the moves where ``??``.
+
+    In an unfinished round a hand may stay short: the cards known so far.
+    """
+    loc = f"/deals/{d}/rounds/{r}"
+    round_ = deal.rounds[r] if r < len(deal.rounds) else None
+    moves = round_.moves if round_ is not None else ()
+    players = seating.players
+    played: list[list[tuple[Card, str]]] = [[] for _ in range(players)]
+    for k, move in enumerate(moves):
+        card = move.card if isinstance(move.card, Card) else parse_card(move.card)
+        played[move.seat].append((card, f"{loc}/moves/{k}/card"))
+    complete = len(moves) == HAND_SIZE * players
+    hands: list[list[Card]] = []
+    for seat in range(players):
+        recorded = round_.hands[seat] if round_ is not None and round_.hands else None
+        if recorded is None:
+            origin = played[seat]
+        else:
+            origin = [
+                (parse_card(c), f"{loc}/hands/{seat}/{k}")
+                for k, c in enumerate(recorded)
+                if c != "??"
+            ]
+            known = {card for card, _ in origin}
+            origin += [(c, where) for c, where in played[seat] if c not in known]
+            origin = origin[:HAND_SIZE]
+        if len(origin) > HAND_SIZE or (complete and len(origin) != HAND_SIZE):
+            where = f"deal {d + 1}, round {r + 1}, seat {seat}"
+            sink.error(
+                "structure",
+                origin[-1][1] if origin else loc,
+                where,
+                f"R2.4 seat {seat} plays {plural(len(played[seat]), 'card')} in round"
+                f" {r + 1}; every player plays 4 a round, in turn",
+                rule="R2.4",
+            )
+            return None
+        for card, where in origin:
+            if card in seen:
+                sink.error(
+                    "provenance",
+                    where,
+                    _place(deal, d, where)
+                    + (f", seat {seat} plays {card.pretty}" if move_at(where) else ""),
+                    f"{card.pretty} is dealt twice: at {_place(deal, d, seen[card])}"
+                    f" and at {_place(deal, d, where)}",
+                    rule="R1.1",
+                )
+                return None
+            seen[card] = where
+        hands.append([card for card, _ in origin])
+    return hands
