@@ -9,13 +9,13 @@ a. the time to explain each disputed sample (best CPU time of several runs),
 b. generated disputes: simulated matches of every preset and table size (2, 3,
    4 players, 2 v 2), each kind of catalogued mistake applied at random to their
    claims, and pairs of mistakes in one deal
-   (:func:`casino_records.check.explain_survey.survey`): the share found, the
+   (:func:`tests.harness.explain_survey.survey`): the share found, the
    share explained by another mistake giving the same figures, the share missed,
    the share with more than one fit, the cases listed; and the time to explain
    each (median, max), the two-mistake searches included;
 c. the same generated one-mistake disputes written as each sheet form players
    write (issue 31: full, items and totals, totals only;
-   :func:`casino_records.check.misclaim.written_as`), as a Markdown table per
+   :func:`casino_records.record.format.sheets.written_as`), as a Markdown table per
    mistake kind: the share *named exactly* (the explanation's first fit, the
    one its sentence says, is the mistake made: kind, side, move) and the share
    where it is *among those offered* (any fit). A mistake a sheet does not show
@@ -23,10 +23,10 @@ c. the same generated one-mistake disputes written as each sheet form players
 
 The last rows count the deal mistakes whose sheet fits more than one single
 mistake: no explanation can tell which of them was made, and the first is the
-likeliest (:func:`casino_records.check.explain.explain`), not a certainty; and
+likeliest (:func:`casino_records.check.explain.dispute.explain`), not a certainty; and
 the share of them that the best order of the fits names, in expectation, were
 each fit as likely as the survey makes it (``Case.best`` of
-:mod:`casino_records.check.explain_survey`): the most any explanation can name
+:mod:`tests.harness.explain_survey`): the most any explanation can name
 exactly.
 
 Run: ``.venv/bin/python bench/bench_explain.py [--games N] [--pairs N] [--runs N]
@@ -45,11 +45,11 @@ from pathlib import Path
 from timing import best_of, python_reference
 
 import casino_records
-from casino_records.check.explain import explain
-from casino_records.check.explain_survey import CONFIGS, SHEET_FORMS, Survey, survey
-from casino_records.check.misclaim import DEAL_KINDS, MATCH_KINDS
+from casino_records.check.explain.dispute import explain
 from casino_records.check.replay import replay
 from casino_records.record.json import jsonio
+from tests.harness.explain_survey import CONFIGS, SHEET_FORMS, Survey, survey
+from tests.harness.misclaim import DEAL_KINDS, MATCH_KINDS
 
 SAMPLES = Path(__file__).resolve().parents[1] / "sample_games"
 QUICK = (("classic", 2, False), ("royal", 3, False), ("dominican", 4, True))

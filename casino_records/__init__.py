@@ -6,17 +6,17 @@ The layers, bottom up:
 - the engine: :class:`DealState`, :func:`generate_legal_moves`,
   :func:`verify_move` / :func:`is_legal`, :func:`apply_move`, scoring and
   match play, bots;
-- records: the notation models (:class:`GameRecord`), reading and writing
-  (:mod:`casino_records.record.json.jsonio`), replay with its :class:`ReplayReport`.
+- records: the notation models (:class:`GameRecord`); JSON read and written with
+  :func:`load`, :func:`loads`, :func:`dump`, :func:`dumps`, the text notation with
+  :func:`read_text` and :func:`write_text`;
+- the referee: :func:`replay`, giving a :class:`Replay` and its :class:`ReplayReport`.
 
-The replay itself is :func:`casino_records.check.replay.replay` (the module and the
-function share the name, so it is not re-exported here).
-
->>> from casino_records import simulate_record
->>> from casino_records.check.replay import replay
->>> record = simulate_record("classic", 2, seed="readme")
->>> replay(record).report.status
+>>> import casino_records
+>>> record = casino_records.simulate_record("classic", 2, seed="readme")
+>>> casino_records.replay(record).report.status
 'ok'
+>>> casino_records.read_text(casino_records.write_text(record)) == record
+True
 """
 
 from __future__ import annotations
@@ -33,6 +33,7 @@ runs as pure Python; both behave the same (see :mod:`casino_records._native`).""
 if TYPE_CHECKING:
     from .check.replay import Replay as Replay
     from .check.replay import ReplayPosition as ReplayPosition
+    from .check.replay import replay as replay
     from .check.report import ReplayReport as ReplayReport
     from .engine.bots import GreedyBot as GreedyBot
     from .engine.bots import RandomBot as RandomBot
@@ -73,7 +74,13 @@ if TYPE_CHECKING:
     from .errors import TextSyntaxError as TextSyntaxError
     from .errors import UncorrectableError as UncorrectableError
     from .record.format.models import GameRecord as GameRecord
+    from .record.json.jsonio import dump as dump
+    from .record.json.jsonio import dumps as dumps
+    from .record.json.jsonio import load as load
+    from .record.json.jsonio import loads as loads
     from .record.simulate import simulate_record as simulate_record
+    from .record.text.notation import read_text as read_text
+    from .record.text.notation import write_text as write_text
 
 # Public names load on first use, so `casino-records --help` starts fast. This table
 # is the one list of them: __all__ and __dir__ are derived from it, and a test checks
@@ -81,6 +88,7 @@ if TYPE_CHECKING:
 _LAZY: dict[str, str] = {
     "ReplayPosition": "check.replay",
     "Replay": "check.replay",
+    "replay": "check.replay",
     "ReplayReport": "check.report",
     "GreedyBot": "engine.bots",
     "RandomBot": "engine.bots",
@@ -121,7 +129,13 @@ _LAZY: dict[str, str] = {
     "TextSyntaxError": "errors",
     "UncorrectableError": "errors",
     "GameRecord": "record.format.models",
+    "dump": "record.json.jsonio",
+    "dumps": "record.json.jsonio",
+    "load": "record.json.jsonio",
+    "loads": "record.json.jsonio",
     "simulate_record": "record.simulate",
+    "read_text": "record.text.notation",
+    "write_text": "record.text.notation",
 }
 
 

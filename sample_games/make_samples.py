@@ -23,7 +23,6 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from casino_records.check.misclaim import written_as
 from casino_records.check.piles import piles_of
 from casino_records.check.replay import replay
 from casino_records.check.report import ReplayReport
@@ -33,11 +32,11 @@ from casino_records.engine.rules import Rules
 from casino_records.engine.scoring import score_piles
 from casino_records.engine.shuffle import shuffled_deck
 from casino_records.engine.values import value_tables
-from casino_records.record.json import jsonio
-from casino_records.record.format.claims import SHEET_FORMS
 from casino_records.record.format.models import GameRecord, RulesSpec
-from casino_records.record.simulate import Provenance, record_of_match, simulate_record
+from casino_records.record.format.sheets import SHEET_FORMS, written_as
 from casino_records.record.format.translate import to_engine
+from casino_records.record.json import jsonio
+from casino_records.record.simulate import Provenance, record_of_match, simulate_record
 
 HERE = Path(__file__).resolve().parent
 GREEDY = ("greedy", "greedy")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast
 import importlib
+from pathlib import Path
 
 import casino_records
 from tests.paths import ROOT
@@ -32,3 +33,16 @@ def test_every_public_name_loads_from_its_module() -> None:
         assert value is getattr(
             importlib.import_module(f"casino_records.{module}"), name
         )
+
+
+def test_a_record_is_read_replayed_and_written_from_the_top_level(
+    tmp_path: Path,
+) -> None:
+    from tests.paths import SAMPLES
+
+    record = casino_records.load(SAMPLES / "disputed-most-cards.json")
+    assert casino_records.replay(record).report.status == "disputed"
+    assert casino_records.loads(casino_records.dumps(record)) == record
+    assert casino_records.read_text(casino_records.write_text(record)) == record
+    casino_records.dump(record, tmp_path / "copy.json")
+    assert casino_records.load(tmp_path / "copy.json") == record

@@ -11,7 +11,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from ..engine.scoring import CATEGORIES, SideScore
-from .explanation import Explanation
+from .explain.explanation import Explanation
 from .scorecheck import ScoreCheck
 from .tally import verdict
 
@@ -237,7 +237,7 @@ class ReplayReport(ReportModel):
     match: MatchReport | None = None
     """The match, when the rules and seating could be read."""
     explanations: list[Explanation] = Field(default_factory=list)
-    """For a disputed record, once explained (:func:`casino_records.check.explain.explain`):
+    """For a disputed record, once explained (:func:`casino_records.check.explain.dispute.explain`):
     the counting mistake behind each disputed deal's claims, and the match's."""
 
     @property

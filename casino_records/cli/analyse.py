@@ -7,19 +7,10 @@ from pathlib import Path
 
 import click
 
-from .util import (
-    FORMAT_OPTION,
-    INPUT_FILE,
-    OUTPUT,
-    Settings,
-    atomic_output,
-    format_of,
-    is_terminal,
-    load_one,
-    same_file,
-    stderr,
-    write_records,
-)
+from .exits import is_terminal, stderr
+from .inputs import load_one, same_file
+from .options import FORMAT_OPTION, INPUT_FILE, OUTPUT, Settings
+from .outputs import atomic_output, format_of, write_records
 
 __all__ = ["analyse", "progress_bar"]
 

@@ -1,8 +1,7 @@
-"""``bulk`` and ``stats``: check archives on a Dask cluster, query the results.
+"""``bulk``: check and re-score archives on a Dask cluster, into a Parquet results folder.
 
-Both need the ``[scale]`` extra; it is imported inside the commands, so the
-rest of the command line works without it.
-"""
+It needs the ``[scale]`` extra (:mod:`casino_records.cli.scale_extra`), imported
+inside the command, so the rest of the command line works without it."""
 
 from __future__ import annotations
 
@@ -14,22 +13,14 @@ from typing import Final
 
 import click
 
+from .exits import UnreadableInput, exit_code, is_terminal, stderr
+from .options import INPUTS, Settings
+from .scale_extra import need_scale
 from .stopping import Stopped, stopping_on
-from .util import (
-    INPUTS,
-    Settings,
-    UnreadableInput,
-    exit_code,
-    is_terminal,
-    stderr,
-)
 
-__all__ = ["bulk", "stats"]
+__all__ = ["bulk"]
 
-_SCALE_MISSING: Final = (
-    "{command} needs the scale extra (Dask, pyarrow, DuckDB):"
-    " pip install 'casino-records[scale]'"
-)
+
 _STOP_SIGNALS: Final = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
 """Ctrl+C, ``kill`` and a closed terminal stop the run alike: nothing written."""
 
@@ -51,14 +42,6 @@ def _input_bytes(paths: tuple[Path, ...]) -> int | None:
         elif path.is_file():
             total += path.stat().st_size
     return total
-
-
-def _need_scale(command: str) -> None:
-    import importlib.util
-
-    for module in ("distributed", "pyarrow", "duckdb"):
-        if importlib.util.find_spec(module) is None:
-            raise UnreadableInput(_SCALE_MISSING.format(command=command))
 
 
 @click.command()
@@ -134,7 +117,7 @@ def bulk(
     invalid or disputed; 130 when stopped by Ctrl+C, 128 + N by signal N
     (nothing is written then).
     """
-    _need_scale("bulk")
+    need_scale("bulk")
     from ..scale.results import ResultsError, check_target
 
     try:
@@ -201,49 +184,3 @@ def bulk(
     click.echo(summary_line(result.counts))
     click.echo(f"results: {out} ({result.records} records, {result.findings} findings)")
     sys.exit(exit_code(result.counts))
-
-
-@click.command()
-@click.argument("folder", type=click.Path(exists=True, file_okay=False, path_type=Path))
-@click.option(
-    "--sql",
-    metavar="QUERY",
-    help="Run this DuckDB query over the views `records` and `findings` instead.",
-)
-@click.option(
-    "--format",
-    "fmt",
-    type=click.Choice(["text", "json"]),
-    default="text",
-    show_default=True,
-    help="text for people; json for scripts.",
-)
-def stats(folder: Path, sql: str | None, fmt: str) -> None:
-    """Rates and rankings from the results folder `bulk` wrote, read with DuckDB.
-
-    The dispute and invalid rates, the most disputed categories and the rules
-    most often broken, overall and per preset and player count. With --sql,
-    any query over the views `records` and `findings` (the columns are listed
-    in docs/cli.md).
-    """
-    _need_scale("stats")
-    from ..present.stats import sql_text, stats_json, stats_text
-    from ..scale.query import QueryError, run_sql
-    from ..scale.query import stats as compute
-    from ..scale.results import ResultsError
-
-    try:
-        if sql is not None:
-            try:
-                answer = run_sql(folder, sql)
-            except QueryError as exc:
-                raise click.UsageError(f"--sql: {exc}") from None
-            click.echo(sql_text(answer, fmt), nl=False)
-            return
-        found = compute(folder)
-    except ResultsError as exc:
-        raise UnreadableInput(str(exc)) from None
-    if fmt == "json":
-        click.echo(stats_json(found), nl=False)
-    else:
-        click.echo(stats_text(found), nl=False)

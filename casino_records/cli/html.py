@@ -7,16 +7,10 @@ from pathlib import Path
 
 import click
 
-from .util import (
-    EXIT_PROBLEM,
-    INPUT_FILE,
-    OUTPUT,
-    Settings,
-    atomic_output,
-    load_one,
-    same_file,
-    stderr,
-)
+from .exits import EXIT_PROBLEM, stderr
+from .inputs import load_one, same_file
+from .options import INPUT_FILE, OUTPUT, Settings
+from .outputs import atomic_output
 
 __all__ = ["html_command"]
 

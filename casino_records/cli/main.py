@@ -22,13 +22,8 @@ import click
 from .. import __version__
 from ..errors import CasinoRecordError
 from ..record.files.kinds import MAX_RECORD_BYTES
-from .util import (
-    EXIT_INTERRUPTED,
-    RecordProblem,
-    Settings,
-    UnreadableInput,
-    stderr,
-)
+from .exits import EXIT_INTERRUPTED, RecordProblem, UnreadableInput, stderr
+from .options import Settings
 
 __all__ = ["COMMANDS", "main"]
 
@@ -37,18 +32,18 @@ _CONTEXT: dict[str, Any] = {"help_option_names": ["-h", "--help"]}
 
 COMMANDS: Final[dict[str, tuple[str, str, str]]] = {
     "validate": (
-        "checking",
+        "validate",
         "validate",
         "Replay every record and print one status line per record.",
     ),
     "rescore": (
-        "checking",
+        "rescore",
         "rescore",
         "Print the dispute report: every claimed score against the computed one.",
     ),
-    "show": ("game", "show", "Show the game turn by turn, or one position of it."),
+    "show": ("show", "show", "Show the game turn by turn, or one position of it."),
     "legal": (
-        "game",
+        "legal",
         "legal",
         'List every legal move before a move: "could I have ...?".',
     ),
@@ -58,17 +53,17 @@ COMMANDS: Final[dict[str, tuple[str, str, str]]] = {
         "Convert between one-record JSON, JSONL archives, the text notation and CSV.",
     ),
     "fmt": (
-        "convert",
+        "fmt",
         "fmt_command",
         "Rewrite records in canonical form, atomically (JSON, JSONL or text).",
     ),
     "simulate": (
-        "game",
+        "simulate",
         "simulate",
         "Play whole matches with bots and write them as records.",
     ),
     "schema": (
-        "convert",
+        "schema",
         "schema",
         "Write (or check) the JSON Schema files, generated from the models.",
     ),
@@ -98,7 +93,7 @@ COMMANDS: Final[dict[str, tuple[str, str, str]]] = {
         "Check and re-score every record with Dask; write a Parquet results folder.",
     ),
     "stats": (
-        "bulk",
+        "stats",
         "stats",
         "Rates and rankings from the results folder `bulk` wrote, read with DuckDB.",
     ),

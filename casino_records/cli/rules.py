@@ -8,7 +8,7 @@ from typing import Any
 import click
 
 from ..engine.rules import PRESETS
-from .util import option_setting
+from .options import option_setting
 
 __all__ = ["rules"]
 

@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Final
 
 from ..check.outcome import Status, finding_text
-from .util import STATUSES, exit_code
+from .exits import STATUSES, exit_code
 
 if TYPE_CHECKING:
     from ..check.batch import Checked
@@ -60,7 +60,7 @@ def _first_error(checked: Checked) -> str:
 def _first_dispute(checked: Checked) -> tuple[str, int]:
     """The first explanation of the dispute (else the first differing claim)
     and how many more there are."""
-    from ..check.explain import explain
+    from ..check.explain.dispute import explain
 
     assert checked.record is not None and checked.replayed is not None
     explanations = explain(checked.record, checked.replayed)

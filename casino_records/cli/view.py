@@ -28,8 +28,8 @@ from typing import Final
 import click
 
 from ..present import VIEW_PATH_ENV
+from .exits import UnreadableInput, stderr
 from .stopping import Stopped, stopping_on
-from .util import UnreadableInput, stderr
 
 __all__ = [
     "NO_BROWSER_ENV",

@@ -11,7 +11,7 @@ import html
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..check.explain import explain_record
+from ..check.explain.dispute import explain_record
 from ..check.outcome import finding_text
 from ..engine.cards import BIG_CASINO, CARDS, LITTLE_CASINO, Card, Suit
 from ..engine.describe import cited, side_names, step_text
@@ -255,7 +255,7 @@ def sheet_differences(lines: Sequence[SheetLine], sides: Sequence[str]) -> list[
 
 def sheet_explanations(session: ScorerSession, deal: int) -> list[str]:
     """What the players probably did to get a deal's differing claims
-    (:func:`casino_records.check.explain.explain_record`), one sentence each."""
+    (:func:`casino_records.check.explain.dispute.explain_record`), one sentence each."""
     record = session.record()
     if record is None:
         return []

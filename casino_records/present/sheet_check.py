@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Final
 
-from ..check.explain import explain
+from ..check.explain.dispute import explain
 from ..check.outcome import finding_text
 from ..check.replay import replay
 from ..engine.cards import CARD_NAMES

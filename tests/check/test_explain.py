@@ -9,18 +9,18 @@ from pathlib import Path
 
 import pytest
 
-from casino_records.check.explain import explain, explain_record
-from casino_records.check.explain_survey import CONFIGS, survey
-from casino_records.check.explanation import Explanation
-from casino_records.check.misclaim import DEAL_KINDS, ways_made
-from casino_records.check.mistakes import deal_mistakes, match_mistakes
+from casino_records.check.explain.dispute import explain, explain_record
+from casino_records.check.explain.explanation import Explanation
+from casino_records.check.explain.mistakes import deal_mistakes, match_mistakes
+from casino_records.check.explain.whatif import figures_of, game_facts, rescore
 from casino_records.check.replay import replay
-from casino_records.check.rescoring import figures_of, game_facts, rescore
 from casino_records.present.report_text import report_text
 from casino_records.record.format.models import GameRecord
 from casino_records.record.json import jsonio
 from casino_records.record.simulate import simulate_record
 from tests import paths
+from tests.harness.explain_survey import CONFIGS, survey
+from tests.harness.misclaim import DEAL_KINDS, ways_made
 
 SAMPLES = paths.SAMPLES
 GOOD = sorted(

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from casino_records.check.explain import explain
+from casino_records.check.explain.dispute import explain
 from casino_records.check.piles import immediate_winners, piles_of
 from casino_records.check.replay import replay
 from casino_records.engine.cards import CARD_NAMES, parse_cards

@@ -10,8 +10,9 @@ from typing import Any
 from casino_records.check.replay import replay
 from casino_records.check.report import Finding, ReplayReport
 from casino_records.present.report_text import report_text
-from casino_records.record.format.claims import ClaimedPoints, ClaimedSide, sheet_form
+from casino_records.record.format.claims import ClaimedPoints, ClaimedSide
 from casino_records.record.format.models import GameRecord
+from casino_records.record.format.sheets import sheet_form
 from casino_records.record.json import jsonio
 from tests import paths
 

@@ -10,9 +10,9 @@ from collections.abc import Sequence
 
 import pytest
 
-from casino_records.check.explain import explain_record
-from casino_records.check.explanation import Explanation, MistakeReport
-from casino_records.record.format.claims import SHEET_FORMS
+from casino_records.check.explain.dispute import explain_record
+from casino_records.check.explain.explanation import Explanation, MistakeReport
+from casino_records.record.format.sheets import SHEET_FORMS
 from casino_records.record.json import jsonio
 from tests import paths
 

@@ -85,10 +85,14 @@ def _parts(record: LightRecord | GameRecord) -> tuple[object, ...]:
         for deal in record.deals
     )
     match = record.claimed
-    claimed = None if match is None else (
-        None if match.totals is None else tuple(match.totals),
-        match.winner,
-        match.comment,
+    claimed = (
+        None
+        if match is None
+        else (
+            None if match.totals is None else tuple(match.totals),
+            match.winner,
+            match.comment,
+        )
     )
     return record.id, rules, players, teams, deals, claimed, record.side_count
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Final
 
-from ...check.explain import explain
+from ...check.explain.dispute import explain
 from ...check.replay import Replay, ReplayPosition, replay
 from ...check.report import DealReport, ReplayReport
 from ...engine.describe import move_text, side_names
@@ -120,7 +120,7 @@ def build_game(record: GameRecord, source: str = "") -> Game:
     """Replay ``record`` once, keeping every position (the viewer's cache entry).
 
     A disputed record's report also gets its explanations
-    (:func:`casino_records.check.explain.explain`), which the verdict leads with.
+    (:func:`casino_records.check.explain.dispute.explain`), which the verdict leads with.
     """
     replayed = replay(record, positions=True, source=source)
     if replayed.report.disputed and replayed.report.valid:

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from ...check.explanation import Explanation
+from ...check.explain.explanation import Explanation
 from ...check.report import DealReport, Finding, SideReport
 from ...engine.cards import BIG_CASINO, LITTLE_CASINO
 from ...engine.describe import in_names, plural, result_text

@@ -11,29 +11,17 @@ that gives no ``points`` at all (a totals-only sheet), are not claimed.
 
 from __future__ import annotations
 
-from typing import Final, Literal
-
 from .fields import Count, RecordModel, SideIndex
 from .shared import points_read
 
 __all__ = [
-    "SHEET_FORMS",
     "ClaimedCounts",
     "ClaimedDeal",
     "ClaimedMatch",
     "ClaimedPoints",
     "ClaimedSide",
-    "SheetForm",
     "points_read",
-    "sheet_form",
 ]
-
-SheetForm = Literal["full", "items", "totals"]
-"""How a score sheet is written: ``full`` (every item, the total and the
-counts, as the samples are), ``items`` (the items each side scored and its
-total: no zeros, no counts), ``totals`` (the deal totals only)."""
-
-SHEET_FORMS: Final[tuple[SheetForm, ...]] = ("full", "items", "totals")
 
 
 class ClaimedPoints(RecordModel):
@@ -82,22 +70,6 @@ class ClaimedDeal(RecordModel):
     """One entry per side (index = side)."""
     comment: str | None = None
     """Free-form remark about the claimed result."""
-
-
-def sheet_form(side: ClaimedSide, form: SheetForm) -> ClaimedSide:
-    """``side``'s claims as a sheet of ``form`` would hold them.
-
-    ``items`` keeps the items written with a value other than 0 (a side that
-    scored none keeps an empty ``points``: it lists its items, and has none)
-    and the total; ``totals`` keeps the total. A figure the side did not write
-    stays unwritten.
-    """
-    if form == "full":
-        return side
-    if form == "totals" or side.points is None:
-        return ClaimedSide(total=side.total)
-    scored = {n: v for n, v in side.points.model_dump().items() if v}
-    return ClaimedSide(points=ClaimedPoints(**scored), total=side.total)
 
 
 class ClaimedMatch(RecordModel):

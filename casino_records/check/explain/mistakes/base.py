@@ -13,12 +13,12 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
-from ...engine.cards import Card
-from ...engine.describe import move_text
-from ...engine.moves import Step
-from ...engine.rules import PRESETS, Rules, preset_defaults
-from ...errors import RulesError
-from ..rescoring import DealFacts, GameFacts, MatchOutcome, Scenario
+from ....engine.cards import Card
+from ....engine.describe import move_text
+from ....engine.moves import Step
+from ....engine.rules import PRESETS, Rules, preset_defaults
+from ....errors import RulesError
+from ..whatif import DealFacts, GameFacts, MatchOutcome, Scenario
 
 __all__ = [
     "DEAL_OPTIONS",

@@ -17,7 +17,7 @@ move, in the same words). A case with more than one fit is *ambiguous*;
 
 The claims are written as a sheet of one form (:data:`SHEET_FORMS`): the
 complete sheet the mistake made, or the same figures as a sheet of items or of
-totals only (:func:`~.misclaim.written_as`). A mistake that leaves what such a
+totals only (:func:`~casino_records.record.format.sheets.written_as`). A mistake that leaves what such a
 sheet holds unchanged makes no dispute, and no case.
 Used by the tests (``tests/check/test_explain.py``) and ``bench/bench_explain.py``.
 """
@@ -32,19 +32,19 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final, Literal
 
-from ..record.format.claims import SHEET_FORMS, SheetForm
-from ..record.simulate import simulate_record
-from .explain import explain
-from .explanation import Explanation
+from casino_records.check.explain.dispute import explain
+from casino_records.check.explain.explanation import Explanation
+from casino_records.check.replay import replay
+from casino_records.record.format.sheets import SHEET_FORMS, SheetForm, written_as
+from casino_records.record.simulate import simulate_record
+
 from .misclaim import (
     DEAL_KINDS,
     MATCH_KINDS,
     Misclaim,
     misclaim,
     ways_made,
-    written_as,
 )
-from .replay import replay
 
 __all__ = ["CONFIGS", "SHEET_FORMS", "Case", "Survey", "survey"]
 

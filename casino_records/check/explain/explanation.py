@@ -1,6 +1,6 @@
 """The explanation of a dispute, as report data (pydantic).
 
-:func:`casino_records.check.explain.explain` fills
+:func:`casino_records.check.explain.dispute.explain` fills
 :attr:`~casino_records.check.report.ReplayReport.explanations`: one
 :class:`Explanation` per disputed deal and one for the match, each with the
 counting mistakes that reproduce the claimed figures. An explanation says what

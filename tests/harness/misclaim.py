@@ -19,17 +19,7 @@ import random
 from collections import Counter
 from dataclasses import dataclass
 
-from ..engine.scoring import SideScore
-from ..record.format.claims import SheetForm, sheet_form
-from ..record.format.models import (
-    ClaimedCounts,
-    ClaimedDeal,
-    ClaimedMatch,
-    ClaimedPoints,
-    ClaimedSide,
-    GameRecord,
-)
-from .mistakes import (
+from casino_records.check.explain.mistakes import (
     Change,
     Mistake,
     deal_mistakes,
@@ -37,8 +27,7 @@ from .mistakes import (
     match_total_added_wrong,
     total_added_wrong,
 )
-from .replay import replay
-from .rescoring import (
+from casino_records.check.explain.whatif import (
     DealFacts,
     GameFacts,
     MatchOutcome,
@@ -49,6 +38,16 @@ from .rescoring import (
     run_match,
     truth_scorer,
 )
+from casino_records.check.replay import replay
+from casino_records.engine.scoring import SideScore
+from casino_records.record.format.models import (
+    ClaimedCounts,
+    ClaimedDeal,
+    ClaimedMatch,
+    ClaimedPoints,
+    ClaimedSide,
+    GameRecord,
+)
 
 __all__ = [
     "DEAL_KINDS",
@@ -56,7 +55,6 @@ __all__ = [
     "Misclaim",
     "misclaim",
     "ways_made",
-    "written_as",
 ]
 
 DEAL_KINDS = (
@@ -252,25 +250,3 @@ def _with_match(record: GameRecord, outcome: MatchOutcome) -> GameRecord:
         comment=old.comment if old else None,
     )
     return record.model_copy(update={"claimed": claimed})
-
-
-def written_as(record: GameRecord, form: SheetForm) -> GameRecord:
-    """``record`` with every deal's claims written as a sheet of ``form``
-    (:func:`~casino_records.record.format.claims.sheet_form`); the match claims stay."""
-    if form == "full":
-        return record
-    deals = tuple(
-        deal
-        if deal.claimed is None
-        else deal.model_copy(
-            update={
-                "claimed": deal.claimed.model_copy(
-                    update={
-                        "sides": tuple(sheet_form(s, form) for s in deal.claimed.sides)
-                    }
-                )
-            }
-        )
-        for deal in record.deals
-    )
-    return record.model_copy(update={"deals": deals})

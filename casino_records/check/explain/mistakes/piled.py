@@ -15,9 +15,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Final
 
-from ..engine.cards import BIG_CASINO, CARDS, LITTLE_CASINO, Card
-from ..record.format.piles import Piles
-from .mistakes.base import (
+from ....engine.cards import BIG_CASINO, CARDS, LITTLE_CASINO, Card
+from ....record.format.piles import Piles
+from ..whatif import DealFacts, Scenario
+from .base import (
     Change,
     Mistake,
     Words,
@@ -27,8 +28,7 @@ from .mistakes.base import (
     move_cards,
     set_points,
 )
-from .mistakes.readings import reading_mistakes
-from .rescoring import DealFacts, Scenario
+from .readings import reading_mistakes
 
 __all__ = ["pile_mistakes"]
 

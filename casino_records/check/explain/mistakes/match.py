@@ -12,12 +12,12 @@ from collections.abc import Callable, Iterator, Mapping
 from functools import partial
 from typing import Final
 
-from ...engine.cards import SUITS
-from ...engine.describe import plural
-from ...engine.match import CountOutItem
-from ...engine.rules import Rules, SimultaneousTarget
-from ...engine.scoring import SideScore
-from ..rescoring import (
+from ....engine.cards import SUITS
+from ....engine.describe import plural
+from ....engine.match import CountOutItem
+from ....engine.rules import Rules, SimultaneousTarget
+from ....engine.scoring import SideScore
+from ..whatif import (
     DealFacts,
     GameFacts,
     MatchOutcome,

@@ -5,12 +5,12 @@ most common first (the first that fits leads an explanation):
 :mod:`.counting` (cards, sweeps and items credited or counted wrong) then
 :mod:`.readings` (rules misread, other options). :mod:`.match` holds the
 mistakes made carrying the deals into the match. Used by
-:mod:`casino_records.check.explain`.
+:mod:`casino_records.check.explain.dispute`.
 """
 
 from __future__ import annotations
 
-from ..rescoring import DealFacts, GameFacts
+from ..whatif import DealFacts, GameFacts
 from .base import DEAL_OPTIONS, OPTION_RULES, Change, Mistake, Words, option_words
 from .counting import counting_mistakes
 from .match import match_mistakes, match_total_added_wrong
@@ -38,7 +38,7 @@ def deal_mistakes(game: GameFacts, facts: DealFacts) -> list[Mistake]:
     words = Words(game, facts)
     piles = game.record.deals[facts.index].piles
     if piles is not None:  # no moves to name: the piles' own catalogue
-        from ..pilemistakes import pile_mistakes
+        from .piled import pile_mistakes
 
         return list(pile_mistakes(words, facts, piles))
     return [*counting_mistakes(words, facts), *reading_mistakes(words, facts)]

@@ -16,7 +16,7 @@ The match is explained the same way from the match mistakes
 (:mod:`.match_mistakes`), which carry the deals' explained scores. An
 explanation is what the players probably did; the computed scores stand.
 
->>> from casino_records.record import jsonio
+>>> from casino_records.record.json import jsonio
 >>> from casino_records.check.replay import replay
 >>> record = jsonio.load("sample_games/disputed-residue-wrong-side.json")
 >>> first = explain(record, replay(record))[0]
@@ -31,9 +31,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
-from ..engine.describe import plural
-from ..engine.scoring import CATEGORIES, bank_points, near_target_band
-from ..record.format.models import GameRecord
+from ...engine.describe import plural
+from ...engine.scoring import CATEGORIES, bank_points, near_target_band
+from ...record.format.models import GameRecord
+from ..replay import Replay, replay
 from .explanation import Explanation, Fit, MistakeReport, Verdict
 from .mistakes import (
     Mistake,
@@ -42,8 +43,7 @@ from .mistakes import (
     match_total_added_wrong,
     total_added_wrong,
 )
-from .replay import Replay, replay
-from .rescoring import (
+from .whatif import (
     DealFacts,
     Figures,
     GameFacts,

@@ -10,9 +10,9 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import Final
 
-from ...engine.cards import BIG_CASINO, LITTLE_CASINO, Card, Suit
-from ...engine.moves import Step
-from ..rescoring import DealFacts
+from ....engine.cards import BIG_CASINO, LITTLE_CASINO, Card, Suit
+from ....engine.moves import Step
+from ..whatif import DealFacts
 from .base import (
     Change,
     Mistake,

@@ -6,7 +6,7 @@ match totals before it. A :class:`Scenario` holds exactly those, and
 :func:`rescore` scores one with the engine's own functions
 (:func:`~casino_records.engine.scoring.score_piles`,
 :func:`~casino_records.engine.scoring.bank_points`): the explanation of a
-dispute (:mod:`casino_records.check.explain`) changes a scenario the way a
+dispute (:mod:`casino_records.check.explain.dispute`) changes a scenario the way a
 counting mistake would and compares the result with the claims. Nothing here
 changes what the referee computed.
 """
@@ -18,23 +18,23 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from ..engine.cards import Card
-from ..engine.describe import side_names
-from ..engine.match import CountOutItem, MatchState
-from ..engine.moves import MoveKind, Step
-from ..engine.rules import Rules
-from ..engine.scoring import (
+from ...engine.cards import Card
+from ...engine.describe import side_names
+from ...engine.match import CountOutItem, MatchState
+from ...engine.moves import MoveKind, Step
+from ...engine.rules import Rules
+from ...engine.scoring import (
     CATEGORIES,
     SideScore,
     bank_points,
     near_target_band,
     score_piles,
 )
-from ..engine.seating import Seating
-from ..engine.state import DealState
-from ..record.format.claims import points_read
-from ..record.format.models import ClaimedSide, GameRecord
-from .replay import Replay
+from ...engine.seating import Seating
+from ...engine.state import DealState
+from ...record.format.claims import points_read
+from ...record.format.models import ClaimedSide, GameRecord
+from ..replay import Replay
 
 __all__ = [
     "DealFacts",

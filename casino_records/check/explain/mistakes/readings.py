@@ -10,10 +10,10 @@ import dataclasses
 from collections.abc import Iterator
 from typing import Final
 
-from ...engine.cards import Card
-from ...engine.scoring import NEAR_TARGET_ITEM, near_target_band
-from ...engine.values import is_spade
-from ..rescoring import DealFacts, GameFacts, Scenario
+from ....engine.cards import Card
+from ....engine.scoring import NEAR_TARGET_ITEM, near_target_band
+from ....engine.values import is_spade
+from ..whatif import DealFacts, GameFacts, Scenario
 from .base import (
     DEAL_OPTIONS,
     Change,
