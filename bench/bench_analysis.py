@@ -31,8 +31,8 @@ from casino_records.analysis.analyse import (
     analyse_record,
     make_settings,
 )
-from casino_records.analysis.game import AnalysedGame
-from casino_records.analysis.report import AnalysisSettings
+from casino_records.analysis.analysed_game import AnalysedGame
+from casino_records.analysis.game_analysis import AnalysisSettings
 from casino_records.analysis.solver import ExactSolver
 from casino_records.analysis.value import DealContext
 from casino_records.engine.bots import Bot, GreedyBot, RandomBot

@@ -19,9 +19,9 @@ from typing import Final
 from ..check.pools import sigterm_handled_by, start_pool
 from ..record.format.models import GameRecord
 from ..record.json.jsonio import dumps, loads
-from .game import AnalysedGame, Unit
+from .analysed_game import AnalysedGame, Unit
+from .game_analysis import AnalysisSettings, DealAnalysis, GameAnalysis, MoveAnalysis
 from .marks import BLUNDER, INACCURACY, MISTAKE, SIGNIFICANCE, player_losses
-from .report import AnalysisSettings, DealAnalysis, GameAnalysis, MoveAnalysis
 
 __all__ = [
     "DEFAULT_EXACT_MOVES",

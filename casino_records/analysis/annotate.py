@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Final
 
 from ..record.format.models import GameRecord, Meta
-from .report import GameAnalysis, MoveAnalysis
+from .game_analysis import GameAnalysis, MoveAnalysis
 
 __all__ = ["PREFIX", "SEPARATOR", "annotate", "comment_for", "settings_tag"]
 

@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Final
 
-from .report import MoveAnalysis, PlayerLoss
+from .game_analysis import MoveAnalysis, PlayerLoss
 
 __all__ = [
     "BLUNDER",

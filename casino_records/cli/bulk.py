@@ -126,8 +126,8 @@ def bulk(
         raise UnreadableInput(str(exc)) from None
     from ..check.batch import default_jobs
     from ..present.report_text import summary_line
-    from ..scale.bulk import BulkError, run_bulk
     from ..scale.cluster import ClusterError, dask_client
+    from ..scale.pipeline import BulkError, run_bulk
 
     show = progress if progress is not None else is_terminal()
     where = (

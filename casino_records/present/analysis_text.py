@@ -10,7 +10,12 @@ import re
 from collections.abc import Sequence
 from typing import Final
 
-from ..analysis.report import DealAnalysis, GameAnalysis, MoveAnalysis, PlayerLoss
+from ..analysis.game_analysis import (
+    DealAnalysis,
+    GameAnalysis,
+    MoveAnalysis,
+    PlayerLoss,
+)
 from ..engine.cards import parse_card
 from ..engine.describe import plural
 

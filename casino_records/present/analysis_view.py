@@ -5,7 +5,7 @@ and its offline page, in the stepper's CSS classes (``cr-…``,
 ``present/web/stepper.css``); every text from data is escaped. Moves are
 written with suit symbols (``10♠ takes 10♦``) as everywhere in the viewer.
 
->>> from casino_records.analysis.report import MoveAnalysis
+>>> from casino_records.analysis.game_analysis import MoveAnalysis
 >>> move = MoveAnalysis(0, 4, "/deals/0/rounds/0/moves/4", 0, 0, "Ana", "estimated",
 ...     "10S trails", -1.21, "10S takes 10D", 1.2, 2.41, 0.31, "??", (4.0, 6.0), [], 48)
 >>> move_note(move)
@@ -20,7 +20,12 @@ from collections.abc import Sequence
 from html import escape
 from typing import Final
 
-from ..analysis.report import AnalysisSettings, DealAnalysis, MoveAnalysis, PlayerLoss
+from ..analysis.game_analysis import (
+    AnalysisSettings,
+    DealAnalysis,
+    MoveAnalysis,
+    PlayerLoss,
+)
 from ..engine.describe import plural
 from .analysis_text import losses_line, pretty_move
 from .evalgraph import SIDE_COLOURS, evaluation_svg, graph_scale

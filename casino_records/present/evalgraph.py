@@ -11,7 +11,7 @@ exactly lie on a tinted band labelled "exact"; the current move has a vertical
 line; dashed lines part the rounds. Every point carries a tooltip (the move, its loss
 and the best move) and, given ``href`` or ``stepper``, goes to its move when clicked.
 
->>> from casino_records.analysis.report import DealAnalysis
+>>> from casino_records.analysis.game_analysis import DealAnalysis
 >>> evaluation_svg(DealAnalysis(0), ["Ana", "Ben"]).splitlines()[0]  # doctest: +NORMALIZE_WHITESPACE
 '<svg xmlns="http://www.w3.org/2000/svg" class="evaluation-graph" width="100%"
   viewBox="0 0 640 180" role="img"
@@ -25,7 +25,7 @@ from collections.abc import Callable, Sequence
 from html import escape
 from typing import Final
 
-from ..analysis.report import DealAnalysis, MoveAnalysis
+from ..analysis.game_analysis import DealAnalysis, MoveAnalysis
 from ..engine.describe import plural
 from .analysis_text import pretty_move
 

@@ -30,7 +30,7 @@ from importlib import resources
 from typing import Final
 
 from .. import __version__
-from ..analysis.report import GameAnalysis
+from ..analysis.game_analysis import GameAnalysis
 from .sprite import card_sprite
 from .viewmodel import (
     ALL,

@@ -9,7 +9,7 @@ left as a Parquet dataset that DuckDB, pyarrow or pandas can query:
 - :mod:`.tables`: the rows as Arrow tables, the Parquet schema;
 - :mod:`.cluster`: the Dask client: a local cluster it starts and stops, or a scheduler;
 - :mod:`.work`: what a Dask worker runs on a batch of records;
-- :mod:`.bulk`: reading, batching, submitting, writing in input order;
+- :mod:`.pipeline`: reading, batching, submitting, writing in input order;
 - :mod:`.query`: ``stats`` and the viewer's filters, with DuckDB.
 
 Needs the ``[scale]`` extra (dask[distributed], pyarrow, duckdb, zstandard);

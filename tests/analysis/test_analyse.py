@@ -8,7 +8,7 @@ from typing import NoReturn
 
 import pytest
 
-from casino_records.analysis import game as game_module
+from casino_records.analysis import analysed_game as game_module
 from casino_records.analysis.analyse import analyse_record, make_settings
 from casino_records.analysis.estimate import mean_and_stderr
 from casino_records.analysis.marks import BLUNDER

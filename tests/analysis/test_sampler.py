@@ -9,7 +9,7 @@ from collections.abc import Iterable
 import pytest
 
 from casino_records.analysis.analyse import make_settings
-from casino_records.analysis.game import AnalysedGame
+from casino_records.analysis.analysed_game import AnalysedGame
 from casino_records.analysis.sampler import MAX_TRIES, NoConsistentDeal, WorldSampler
 from casino_records.engine.cards import CARDS, Card
 from casino_records.engine.moves import Move

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from casino_records.analysis.analyse import analyse_record, make_settings
-from casino_records.analysis.report import GameAnalysis
+from casino_records.analysis.game_analysis import GameAnalysis
 from casino_records.record.format.models import GameRecord
 from casino_records.record.simulate import simulate_record
 

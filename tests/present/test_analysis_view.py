@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 import re
 
-from casino_records.analysis.report import (
+from casino_records.analysis.game_analysis import (
     Alternative,
     DealAnalysis,
     GameAnalysis,

@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from casino_records.analysis.report import DealAnalysis, GameAnalysis
+from casino_records.analysis.game_analysis import DealAnalysis, GameAnalysis
 from casino_records.present.analysis_text import pretty_move
 from casino_records.present.evalgraph import MARK_COLOURS, evaluation_svg, lead
 

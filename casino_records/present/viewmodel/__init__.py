@@ -3,7 +3,7 @@
 The Streamlit pages under ``viewer/`` only lay out what this package returns.
 It re-exports the public names of its modules, one concern each:
 
-:mod:`.files`
+:mod:`.opening`
     opening a file (:func:`open_bytes`) and the files the viewer lists
     (:func:`catalog`, :func:`view_path`).
 :mod:`.game`
@@ -46,7 +46,7 @@ Steps are addressed as ``(deal, step)``, as :mod:`.game` explains.
 
 from __future__ import annotations
 
-from ...analysis.report import GameAnalysis as GameAnalysis
+from ...analysis.game_analysis import GameAnalysis as GameAnalysis
 from . import analysis as analysis
 from . import board as board
 from . import felt as felt
@@ -62,16 +62,6 @@ from .board import NOT_TOLD as NOT_TOLD
 from .board import board_html as board_html
 from .board import board_parts as board_parts
 from .felt import FeltItem as FeltItem
-from .files import MAX_UPLOAD_MB as MAX_UPLOAD_MB
-from .files import RECORD_SUFFIXES as RECORD_SUFFIXES
-from .files import VIEW_PATH_ENV as VIEW_PATH_ENV
-from .files import ArchiveEntry as ArchiveEntry
-from .files import LoadProblem as LoadProblem
-from .files import Opened as Opened
-from .files import catalog as catalog
-from .files import env_path as env_path
-from .files import open_bytes as open_bytes
-from .files import view_path as view_path
 from .findings import Jump as Jump
 from .findings import ScoreRow as ScoreRow
 from .findings import failing_finding as failing_finding
@@ -103,6 +93,16 @@ from .navigation import round_starts as round_starts
 from .navigation import round_step as round_step
 from .navigation import round_window as round_window
 from .navigation import step as step
+from .opening import MAX_UPLOAD_MB as MAX_UPLOAD_MB
+from .opening import RECORD_SUFFIXES as RECORD_SUFFIXES
+from .opening import VIEW_PATH_ENV as VIEW_PATH_ENV
+from .opening import ArchiveEntry as ArchiveEntry
+from .opening import LoadProblem as LoadProblem
+from .opening import Opened as Opened
+from .opening import catalog as catalog
+from .opening import env_path as env_path
+from .opening import open_bytes as open_bytes
+from .opening import view_path as view_path
 from .perspective import ALL as ALL
 from .perspective import NONE as NONE
 from .perspective import alternatives_visible as alternatives_visible

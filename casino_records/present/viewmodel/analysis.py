@@ -13,7 +13,7 @@ from typing import Final
 
 from ...analysis.analyse import DEFAULT_SAMPLES, analyse_record, make_settings
 from ...analysis.annotate import annotate
-from ...analysis.report import GameAnalysis
+from ...analysis.game_analysis import GameAnalysis
 from ...engine.describe import plural
 from ...record.json.jsonio import dumps
 from ..analysis_text import losses_line

@@ -19,9 +19,9 @@ from ...engine.describe import plural
 from ...record.files.kinds import uncompressed
 from ...record.files.sources import ItemKind, item_at, read_item
 from ...scale.results import ResultsError, is_results_dir, read_manifest
-from .files import LoadProblem
 from .game import Game, locate
 from .navigation import opening_position
+from .opening import LoadProblem
 
 if TYPE_CHECKING:
     from ...scale.query import Filters

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from typing import TypedDict
 
-from ...analysis.report import GameAnalysis
+from ...analysis.game_analysis import GameAnalysis
 from ..analysis_view import deal_box_html, move_badges, move_panel_html
 from ..sprite import card_sprite
 from .board import board_layout, board_parts

@@ -3,7 +3,7 @@
 :func:`deal_mistakes` lists every mistake that can be made counting a deal,
 most common first (the first that fits leads an explanation):
 :mod:`.counting` (cards, sweeps and items credited or counted wrong) then
-:mod:`.readings` (rules misread, other options). :mod:`.match` holds the
+:mod:`.readings` (rules misread, other options). :mod:`.carrying` holds the
 mistakes made carrying the deals into the match. Used by
 :mod:`casino_records.check.explain.dispute`.
 """
@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from ..whatif import DealFacts, GameFacts
 from .base import DEAL_OPTIONS, OPTION_RULES, Change, Mistake, Words, option_words
+from .carrying import match_mistakes, match_total_added_wrong
 from .counting import counting_mistakes
-from .match import match_mistakes, match_total_added_wrong
 from .readings import reading_mistakes, total_added_wrong
 
 __all__ = [

@@ -24,8 +24,8 @@ from ..engine.state import DealState
 from ..record.format.models import GameRecord
 from ..record.format.translate import to_engine
 from .estimate import derive_seed, estimate_moves, mean_and_stderr
+from .game_analysis import Alternative, AnalysisSettings, MoveAnalysis
 from .marks import mark_for
-from .report import Alternative, AnalysisSettings, MoveAnalysis
 from .sampler import NoConsistentDeal, WorldSampler
 from .solver import ExactSolver
 from .value import DealContext
