@@ -35,14 +35,8 @@ from ..record.files.ranges import (
     split_archive,
     splittable,
 )
-from ..record.files.sources import (
-    Item,
-    file_items,
-    find_files,
-    iter_items,
-    light_item,
-    read_item,
-)
+from ..record.files.reading import light_item, read_item
+from ..record.files.sources import Item, file_items, find_files, iter_items
 from .outcome import (
     Outcome,
     Status,

@@ -1,7 +1,8 @@
 """``bulk``: check and re-score archives on a Dask cluster, into a Parquet results folder.
 
 It needs the ``[scale]`` extra (:mod:`casino_records.cli.scale_extra`), imported
-inside the command, so the rest of the command line works without it."""
+inside the command, so the rest of the command line works without it.
+"""
 
 from __future__ import annotations
 

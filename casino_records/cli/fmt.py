@@ -4,15 +4,11 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 import click
 
 from .exits import EXIT_PROBLEM, stderr
 from .options import INPUTS, Settings
-
-if TYPE_CHECKING:
-    pass
 
 __all__ = ["fmt_command"]
 

@@ -12,7 +12,8 @@ from typing import TYPE_CHECKING
 
 import click
 
-from ..record.files.sources import Item, iter_items, read_item
+from ..record.files.reading import read_item
+from ..record.files.sources import Item, iter_items
 
 if TYPE_CHECKING:
     from ..record.format.models import GameRecord
@@ -38,7 +39,7 @@ def load_one(
 ) -> tuple[str, GameRecord]:
     """The one record of ``path``, or record ``number`` (from 1) of an archive.
 
-    :param notes: filled with what the reader saw (see :func:`.sources.read_item`).
+    :param notes: filled with what the reader saw (see :func:`casino_records.record.files.reading.read_item`).
 
     :raises click.UsageError: an archive holds several records and no number
         was given, or fewer than ``number``.

@@ -8,15 +8,12 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import click
 
 from .exits import EXIT_PROBLEM
 from .options import INPUT_FILE, Settings
-
-if TYPE_CHECKING:
-    pass
 from .positions import ASCII_OPTION, RECORD_OPTION, echo, find_position, replayed
 
 __all__ = ["legal"]

@@ -16,7 +16,7 @@ import click
 
 from ..check.outcome import error_text
 from ..record.files.kinds import compression_of, kind_by_suffix
-from ..record.files.sources import read_item
+from ..record.files.reading import read_item
 
 if TYPE_CHECKING:
     from ..record.format.models import GameRecord

@@ -4,14 +4,10 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 import click
 
 from .exits import EXIT_PROBLEM, stderr
-
-if TYPE_CHECKING:
-    pass
 
 __all__ = ["schema"]
 

@@ -34,7 +34,8 @@ from hypothesis import strategies as st
 
 from casino_records.check.batch import Checked
 from casino_records.cli.main import main
-from casino_records.record.files.sources import items_of_stream, read_item
+from casino_records.record.files.reading import read_item
+from casino_records.record.files.sources import items_of_stream
 from casino_records.record.json import jsonio
 from tests.cli.fuzzing import Input, check_valid_record, is_located, mutated_inputs
 

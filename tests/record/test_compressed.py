@@ -10,13 +10,13 @@ from pathlib import Path
 import pytest
 
 from casino_records.record.files.kinds import MAX_RECORD_BYTES
+from casino_records.record.files.reading import read_item
 from casino_records.record.files.sources import (
     ZSTD_MISSING,
     Item,
     find_files,
     item_at,
     iter_items,
-    read_item,
 )
 from casino_records.record.files.writers import TEXT_SEPARATOR, record_bytes
 from casino_records.record.json.jsonio import load

@@ -19,7 +19,8 @@ from hypothesis import strategies as st
 from casino_records.check.batch import Checked
 from casino_records.check.replay import replay, replay_if_clean
 from casino_records.engine.cards import CARD_NAMES
-from casino_records.record.files.sources import Item, light_item
+from casino_records.record.files.reading import light_item
+from casino_records.record.files.sources import Item
 from casino_records.record.format.models import GameRecord
 from casino_records.record.format.translate import to_engine
 from casino_records.record.json.jsonio import dumps, validate_record_bytes

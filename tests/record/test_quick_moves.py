@@ -7,7 +7,8 @@ from typing import Any
 import orjson
 import pytest
 
-from casino_records.record.files.sources import Item, light_item
+from casino_records.record.files.reading import light_item
+from casino_records.record.files.sources import Item
 from casino_records.record.json.jsonio import dumps_jsonl, validate_record_bytes
 from casino_records.record.quick.moves import cut_moves
 from casino_records.record.quick.reader import (

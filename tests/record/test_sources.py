@@ -9,12 +9,12 @@ import pytest
 
 from casino_records.check.batch import check_item
 from casino_records.record.files.kinds import MAX_RECORD_BYTES, kind_of, lines_of
+from casino_records.record.files.reading import read_item
 from casino_records.record.files.sources import (
     Item,
     find_files,
     items_of_stream,
     iter_items,
-    read_item,
 )
 from casino_records.record.json import jsonio
 from tests.paths import SAMPLES

@@ -25,7 +25,8 @@ from ...record.files.kinds import (
     RECORD_SUFFIXES,
     kind_by_suffix,
 )
-from ...record.files.sources import items_of_stream, read_item
+from ...record.files.reading import read_item
+from ...record.files.sources import items_of_stream
 from ...record.format.models import GameRecord
 from ...scale.results import is_results_dir
 from .. import VIEW_PATH_ENV

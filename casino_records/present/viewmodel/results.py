@@ -17,7 +17,8 @@ from typing import TYPE_CHECKING, Any, Final
 
 from ...engine.describe import plural
 from ...record.files.kinds import uncompressed
-from ...record.files.sources import ItemKind, item_at, read_item
+from ...record.files.reading import read_item
+from ...record.files.sources import ItemKind, item_at
 from ...scale.results import ResultsError, is_results_dir, read_manifest
 from .game import Game, locate
 from .navigation import opening_position

@@ -1,9 +1,10 @@
-"""Records as they come: files, folders and streams cut into raw items, then read.
+"""Records as they come: files, folders and streams cut into raw items.
 
 Files and folders become a stream of raw :class:`Item` s (one per ``.json``
 file, one per line of an archive, one per game of a text archive), so an
-archive of any size is read with flat memory; :func:`read_item` then parses one
-item into a record or its located errors. How a file is read is decided by
+archive of any size is read with flat memory;
+:func:`casino_records.record.files.reading.read_item` then parses one item into
+a record or its located errors. How a file is read is decided by
 :func:`casino_records.record.files.kinds.kind_of`, the one rule every reader and
 writer follows; a compressed file (``.gz``, ``.zst``) is decompressed as it is
 read. Nothing here raises for bad input: a file that cannot be read (or whose
@@ -28,9 +29,8 @@ import zlib
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import IO, TYPE_CHECKING, Any, Final, Literal, cast
+from typing import IO, Any, Final, Literal, cast
 
-from ...errors import RecordFormatError
 from .expansion import ExpansionGuard, TooExpanded
 from .foreign import not_a_record
 from .kinds import (
@@ -48,37 +48,38 @@ from .kinds import (
     uncompressed,
 )
 
-if TYPE_CHECKING:
-    from ..format.models import GameRecord
-    from ..format.readnotes import ReadNotes
-    from ..quick.reader import LightRecord
-
 __all__ = [
     "Item",
     "ItemKind",
-    "at_line",
+    "ZSTD_MISSING",
+    "file_items",
     "find_files",
     "is_binary",
     "item_at",
-    "file_items",
     "items_of_stream",
-    "jsonl_items",
     "iter_items",
-    "light_item",
+    "jsonl_items",
     "open_source",
-    "read_item",
 ]
+
 
 ItemKind = Literal["json", "jsonl", "text", "error"]
 """How to parse an item's data; ``error`` when the item could not even be read."""
 
+
 _NOT_TEXT: Final = re.compile("[\x00-\x08\x0b\x0e-\x1f\ufffd]")
 """Characters no text file holds: controls (but tab, line ends, form feed) and
 the stand-in for bytes that are not UTF-8."""
+
+
 _SNIFF_BYTES: Final = 8192
 """The bytes at the start of a file that tell a text file from a binary one."""
+
+
 _SKIP_BYTES: Final = 1 << 20
 """How much decompressed data is read (and dropped) at a time to reach an offset."""
+
+
 ZSTD_MISSING: Final = (
     "cannot read a .zst file: the zstandard package is not installed"
     " (pip install 'casino-records[scale]')"
@@ -103,9 +104,6 @@ class Item:
     """For ``kind == "error"``: why it could not be read."""
     offset: int = 0
     """The byte offset of the record's first line in its (decompressed) file."""
-
-
-# --- Finding records ----------------------------------------------------------
 
 
 def find_files(
@@ -416,9 +414,6 @@ def _text_item(
     return Item(where, "text", b"\n".join(chunk), start, size, offset=offset)
 
 
-# --- Reading one item again -------------------------------------------------------
-
-
 def item_at(
     path: Path,
     kind: ItemKind,
@@ -467,97 +462,3 @@ def _skip_to(stream: IO[bytes], offset: int, compressed: bool) -> None:
         if not block:
             return
         left -= len(block)
-
-
-# --- Reading one item -------------------------------------------------------------
-
-
-def read_item(
-    item: Item, max_bytes: int = MAX_RECORD_BYTES, notes: ReadNotes | None = None
-) -> tuple[GameRecord | None, list[RecordFormatError], bool]:
-    """Parse and validate one item, collecting its errors instead of raising.
-
-    :param notes: filled with what the reader saw (where each element of a text
-        record was written, the cards typed in another spelling).
-    :returns: ``(record, errors, unreadable)``: the record when valid, else every
-        error, and whether the item could not be read as a document at all (bad
-        JSON, not UTF-8, too large, a text syntax error) rather than being a
-        readable but invalid record.
-    """
-    from ...errors import InvalidRecordError, TextSyntaxError
-    from ..json.jsonio import validate_record_bytes
-
-    if item.kind == "error":
-        return None, [RecordFormatError(item.problem, where="the whole record")], True
-    if item.kind == "text":
-        from ..text.parse import parse_game
-
-        try:
-            text = item.data.decode("utf-8")
-        except UnicodeDecodeError as exc:
-            line = item.line + item.data[: exc.start].count(b"\n")
-            column = exc.start - (item.data.rfind(b"\n", 0, exc.start) + 1) + 1
-            where = f"line {line}, column {column}"
-            error = RecordFormatError(f"{where}: not UTF-8 text", where=where)
-            return None, [error], True
-        try:
-            game = parse_game(text.split("\n"), first_line=item.line, notes=notes)
-            return game, [], False
-        except InvalidRecordError as exc:
-            errors = list(exc.errors)
-            return None, errors, isinstance(errors[0], TextSyntaxError)
-    record, errors = validate_record_bytes(item.data, max_bytes=max_bytes, notes=notes)
-    if item.kind == "jsonl":
-        errors = [at_line(error, item.line) for error in errors]
-    return record, errors, bool(errors) and all(_is_unreadable(e) for e in errors)
-
-
-def light_item(item: Item, max_bytes: int = MAX_RECORD_BYTES) -> LightRecord | None:
-    """A JSON item read the quick way (:mod:`casino_records.record.quick.reader`), or None.
-
-    None whenever :func:`read_item` is to read it instead: a text record, an
-    item over ``max_bytes``, a key given twice, or anything the quick reader
-    is not sure of. A record read here is one :func:`read_item` reads too.
-    """
-    from ..json import exact
-    from ..quick.reader import key_count, read_light
-
-    if item.kind not in ("json", "jsonl"):
-        return None
-    data = item.data.removeprefix(BOM)
-    if len(data) > max_bytes:
-        return None
-    read = read_light(data)
-    if read is None:
-        return None
-    record, text, parsed = read
-    if exact.has_repeated_keys(text, parsed, key_count(parsed)):
-        return None
-    return record
-
-
-def _is_unreadable(error: RecordFormatError) -> bool:
-    return not error.loc and error.message.startswith(
-        ("invalid JSON", "record too large", "not UTF-8", "not a text file")
-    )
-
-
-def at_line(error: RecordFormatError, line: int) -> RecordFormatError:
-    """The error of a record read from line ``line`` of an archive, so placed.
-
-    ``where`` then starts with ``line N``: a JSON syntax error's ``line 1,
-    column C`` becomes ``line N, column C``, anything else gets the prefix.
-
-    >>> at_line(RecordFormatError("x", where="line 1, column 4"), 7).where
-    'line 7, column 4'
-    >>> at_line(RecordFormatError("x", loc="/id", where="field id"), 7).where
-    'line 7, field id'
-    """
-    where = error.where
-    if where.startswith("line 1, column"):
-        where = f"line {line}," + where.removeprefix("line 1,")
-    elif where in ("the whole record", ""):
-        where = f"line {line}"
-    elif not where.startswith(f"line {line},"):
-        where = f"line {line}, {where}"
-    return RecordFormatError(error.message, loc=error.loc, where=where, rule=error.rule)

@@ -225,7 +225,7 @@ def iter_jsonl(
     :returns: an iterator of ``(line_no, record_or_error)``, ``line_no`` from 1.
     :raises OSError: the file cannot be read.
     """
-    from ..files.sources import at_line
+    from ..files.reading import at_line
 
     if isinstance(source, str | os.PathLike):
         with open(source, "rb") as stream:
