@@ -1,6 +1,7 @@
 """Make a disputed record: apply one catalogued counting mistake to a record's claims.
 
-For testing the explanation (and making sample games): the deal's claimed
+For measuring the explanation (tests/check/test_explain.py and
+bench/bench_explain.py): the deal's claimed
 figures become what the mistake makes of them, and the claimed match totals
 and winner carry them, as players who made the mistake would write them. A
 mistake in the match itself changes only the match claims.

@@ -1,4 +1,8 @@
-"""The one place where notation moves become engine moves, and back.
+"""Notation moves (the models' ``MoveRecord``) become engine moves here, and back.
+
+The quick path reads the compact spelling of moves straight into engine moves
+(:mod:`casino_records.record.quick.moves`), and hands any other spelling to the
+models, whose moves come through here.
 
 >>> from casino_records.record.format.models import CaptureMove
 >>> m = CaptureMove(seat=0, card="9d", action="capture", take=("4S", "5D"))
