@@ -25,7 +25,7 @@ from .base import (
     set_points,
 )
 
-__all__ = ["counting_mistakes"]
+__all__ = ["CASINOS", "aces_miscounted", "casino_mistakes", "counting_mistakes"]
 
 _ITEM_WORDS: Final = {
     "most_cards": ("cards", "most cards", 3),
@@ -213,11 +213,15 @@ def _sweep_moves(side: int, moves: Sequence[int]) -> Change:
     return lambda scenario: scenario.with_sweeps(side, moves)
 
 
+CASINOS: Final = (
+    (BIG_CASINO, "big_casino", "Big Casino", 2),
+    (LITTLE_CASINO, "little_casino", "Little Casino", 1),
+)
+"""Each casino: its card, its item, its name and its points."""
+
+
 def _casinos(words: Words, facts: DealFacts) -> Iterator[Mistake]:
-    for card, category, name, points in (
-        (BIG_CASINO, "big_casino", "Big Casino", 2),
-        (LITTLE_CASINO, "little_casino", "Little Casino", 1),
-    ):
+    for card, _, name, _ in CASINOS:
         holder = next(
             (k for k, pile in enumerate(facts.base.piles) if card in pile), None
         )
@@ -225,38 +229,52 @@ def _casinos(words: Words, facts: DealFacts) -> Iterator[Mistake]:
             (s for s in facts.captures if card == s.move.card or card in s.taken),
             None,
         )
-        label = f"{name} ({card.pretty})"
         if holder is None:
             truth = f"nobody took {name}"
         elif step is not None:
             truth = f"{words.by(step)} captured {name} at {words.at(step)}"
         else:
             truth = f"{words.side(holder)} took {name} with the cards left on the table"
-        for side in range(len(facts.base.piles)):
-            if side == holder:
-                continue
-            changes = {side: points} | ({} if holder is None else {holder: 0})
-            yield deal_mistake(
-                facts,
-                step,
-                kind="casino_to_side",
-                rule="R12.1",
-                side=side,
-                what_if=f"{label} had been counted for {words.side(side)}",
-                truth=truth,
-                change=set_points(category, changes),
-            )
-        if holder is not None:
-            yield deal_mistake(
-                facts,
-                step,
-                kind="casino_missed",
-                rule="R12.1",
-                side=holder,
-                what_if=f"{label} had not been counted",
-                truth=truth,
-                change=set_points(category, {holder: 0}),
-            )
+        yield from casino_mistakes(words, facts, step, card, holder, truth)
+
+
+def casino_mistakes(
+    words: Words,
+    facts: DealFacts,
+    step: Step | None,
+    card: Card,
+    holder: int | None,
+    truth: str,
+) -> Iterator[Mistake]:
+    """A casino (``card``, taken by ``holder`` at ``step``) counted for a side
+    that did not take it, or not counted at all; ``truth`` says who took it."""
+    _, category, name, points = next(c for c in CASINOS if c[0] == card)
+    label = f"{name} ({card.pretty})"
+    for side in range(len(facts.base.piles)):
+        if side == holder:
+            continue
+        changes = {side: points} | ({} if holder is None else {holder: 0})
+        yield deal_mistake(
+            facts,
+            step,
+            kind="casino_to_side",
+            rule="R12.1",
+            side=side,
+            what_if=f"{label} had been counted for {words.side(side)}",
+            truth=truth,
+            change=set_points(category, changes),
+        )
+    if holder is not None:
+        yield deal_mistake(
+            facts,
+            step,
+            kind="casino_missed",
+            rule="R12.1",
+            side=holder,
+            what_if=f"{label} had not been counted",
+            truth=truth,
+            change=set_points(category, {holder: 0}),
+        )
 
 
 def _aces(words: Words, facts: DealFacts) -> Iterator[Mistake]:
@@ -278,18 +296,24 @@ def _aces(words: Words, facts: DealFacts) -> Iterator[Mistake]:
             if aces
             else f"{words.side(side)} took no ace"
         )
-        for delta in (1, -1):
-            if not 0 <= len(aces) + delta <= 4:
-                continue
+        yield from aces_miscounted(words, facts, first, side, len(aces), has)
+
+
+def aces_miscounted(
+    words: Words, facts: DealFacts, step: Step | None, side: int, aces: int, truth: str
+) -> Iterator[Mistake]:
+    """``side``'s ``aces`` counted as one more or one fewer (at ``step``, its
+    first ace's capture, if known); ``truth`` says which it took."""
+    for delta in (1, -1):
+        if 0 <= aces + delta <= 4:
             yield deal_mistake(
                 facts,
-                first,
+                step,
                 kind="aces_miscounted",
                 rule="R12.1",
                 side=side,
-                what_if=f"{words.side(side)}'s aces had been counted as"
-                f" {len(aces) + delta}",
-                truth=has,
+                what_if=f"{words.side(side)}'s aces had been counted as {aces + delta}",
+                truth=truth,
                 change=add_points("aces", side, delta),
             )
 

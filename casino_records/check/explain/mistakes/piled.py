@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Final
 
-from ....engine.cards import BIG_CASINO, CARDS, LITTLE_CASINO, Card
+from ....engine.cards import CARDS, Card
 from ....record.format.piles import Piles
 from ..whatif import DealFacts, Scenario
 from .base import (
@@ -28,6 +28,7 @@ from .base import (
     move_cards,
     set_points,
 )
+from .counting import CASINOS, aces_miscounted, casino_mistakes
 from .readings import reading_mistakes
 
 __all__ = ["pile_mistakes"]
@@ -187,38 +188,10 @@ def _where(words: Words, facts: DealFacts, holder: int | None, card: Card) -> st
 
 
 def _casinos(words: Words, facts: DealFacts) -> Iterator[Mistake]:
-    for card, category, name, points in (
-        (BIG_CASINO, "big_casino", "Big Casino", 2),
-        (LITTLE_CASINO, "little_casino", "Little Casino", 1),
-    ):
+    for card, _, _, _ in CASINOS:
         holder = _holder(facts.base, card)
         truth = _where(words, facts, holder, card)
-        label = f"{name} ({card.pretty})"
-        for side in range(len(facts.base.piles)):
-            if side == holder:
-                continue
-            changes = {side: points} | ({} if holder is None else {holder: 0})
-            yield deal_mistake(
-                facts,
-                None,
-                kind="casino_to_side",
-                rule="R12.1",
-                side=side,
-                what_if=f"{label} had been counted for {words.side(side)}",
-                truth=truth,
-                change=set_points(category, changes),
-            )
-        if holder is not None:
-            yield deal_mistake(
-                facts,
-                None,
-                kind="casino_missed",
-                rule="R12.1",
-                side=holder,
-                what_if=f"{label} had not been counted",
-                truth=truth,
-                change=set_points(category, {holder: 0}),
-            )
+        yield from casino_mistakes(words, facts, None, card, holder, truth)
 
 
 def _aces(words: Words, facts: DealFacts) -> Iterator[Mistake]:
@@ -244,16 +217,5 @@ def _aces(words: Words, facts: DealFacts) -> Iterator[Mistake]:
                 )
     for side, score in enumerate(facts.scores):
         aces = len(score.aces)
-        for delta in (1, -1):
-            if 0 <= aces + delta <= 4:
-                yield deal_mistake(
-                    facts,
-                    None,
-                    kind="aces_miscounted",
-                    rule="R12.1",
-                    side=side,
-                    what_if=f"{words.side(side)}'s aces had been counted as"
-                    f" {aces + delta}",
-                    truth=f"{words.side(side)} took {count(aces, 'ace')}",
-                    change=add_points("aces", side, delta),
-                )
+        truth = f"{words.side(side)} took {count(aces, 'ace')}"
+        yield from aces_miscounted(words, facts, None, side, aces, truth)
