@@ -15,8 +15,8 @@ function share the name, so it is not re-exported here).
 >>> from casino_records import simulate_record
 >>> from casino_records.check.replay import replay
 >>> record = simulate_record("classic", 2, seed="readme")
->>> replay(record).report.status
-'ok'
+>>> print(replay(record).report.status)
+ok
 """
 
 from __future__ import annotations

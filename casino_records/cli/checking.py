@@ -13,7 +13,7 @@ from typing import IO, Any, Final
 
 import click
 
-from ..check.outcome import Status
+from ..check.status import STATUSES, Status
 from ..record.files.kinds import RecordKind
 from ..record.files.sources import Item
 from .util import (
@@ -22,7 +22,6 @@ from .util import (
     INPUTS,
     JOBS_OPTION,
     OUTPUT,
-    STATUSES,
     STRICT_OPTION,
     VERBOSE_OPTION,
     Settings,

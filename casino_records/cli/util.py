@@ -36,7 +36,6 @@ __all__ = [
     "EXIT_UNREADABLE",
     "FORMATS",
     "INPUT_FILE",
-    "STATUSES",
     "Format",
     "RecordProblem",
     "Settings",
@@ -109,8 +108,6 @@ FORMATS: Final[tuple[Format, ...]] = ("json", "jsonl", "text", "csv")
 """Every output format: the record kinds and CSV."""
 
 
-STATUSES: Final = ("ok", "disputed", "invalid", "unreadable")
-"""Every status of a record, worst last."""
 INPUT_FILE: Final = click.Path(
     exists=True, dir_okay=False, path_type=Path, allow_dash=True
 )
