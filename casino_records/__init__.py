@@ -13,8 +13,8 @@ The layers, bottom up:
 
 >>> import casino_records
 >>> record = casino_records.simulate_record("classic", 2, seed="readme")
->>> casino_records.replay(record).report.status
-'ok'
+>>> print(casino_records.replay(record).report.status)
+ok
 >>> casino_records.read_text(casino_records.write_text(record)) == record
 True
 """

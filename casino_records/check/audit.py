@@ -8,6 +8,7 @@ residue), which captures were sweeps.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING, Final
 
 from ..engine.cards import BIG_CASINO, CARD_NAMES, CARDS, LITTLE_CASINO, Card, Suit
@@ -21,13 +22,13 @@ from ..record.format.shared import points_read
 from ..record.replayable import DealShape as Deal
 from ..record.replayable import RecordShape
 from .piles import place_of
+from .report import DecidingMove, Finding, MatchReport
 from .scorecheck import ScoreCheck
-from .tally import Figure, MatchTally
+from .status import Severity
 
-if TYPE_CHECKING:  # the report models are built only when there is something to report
+if TYPE_CHECKING:
     from ..record.format.models import ClaimedSide
     from ..record.quick.values import PlainClaimedSide
-    from .report import DecidingMove, Finding
 
 __all__ = ["FIGURE_WORDS", "DecidingMoves", "audit_deal", "audit_match", "move_loc"]
 
@@ -70,8 +71,6 @@ class DecidingMoves:
 
     def pile(self, loc: str, why: str) -> DecidingMove:
         """A part of the piles of a deal given by its piles, and what it decided."""
-        from .report import DecidingMove
-
         return DecidingMove(
             loc=f"/deals/{self.d}/piles{loc}",
             where=f"deal {self.d + 1}, the piles",
@@ -86,8 +85,6 @@ class DecidingMoves:
             f" {name}: {move_text(step.move)}"
         )
         loc = move_loc(self.d, self.deal, step.index)
-        from .report import DecidingMove
-
         return DecidingMove(loc=loc, where=where, why=why)
 
     def residue(self, prefix: str = "") -> DecidingMove:
@@ -100,8 +97,6 @@ class DecidingMoves:
             f"the residue, {plural(len(cards), 'card')} ({plural(spades, 'spade')}),"
             f" went to {taker}"
         )
-        from .report import DecidingMove
-
         return DecidingMove(
             loc=f"/deals/{self.d}",
             where=f"deal {self.d + 1}, end of the deal",
@@ -215,7 +210,7 @@ def _in_order(moves: Sequence[DecidingMove]) -> list[DecidingMove]:
             unique[move.loc] = move
         elif move.why not in seen.why:
             why = f"{seen.why}; {move.why}"
-            unique[move.loc] = seen.model_copy(update={"why": why})
+            unique[move.loc] = replace(seen, why=why)
     return sorted(unique.values(), key=lambda m: _played_at(m.loc))
 
 
@@ -244,7 +239,7 @@ _CATEGORY_OF: Final = {
 
 
 def _add_figures(
-    figures: list[Figure],
+    figures: list[ScoreCheck],
     claimed: ClaimedSide | PlainClaimedSide,
     score: SideScore,
     side_base: str,
@@ -262,16 +257,20 @@ def _add_figures(
     ):
         earned = score.points[name]
         if written or value != earned:
-            figures.append((side_base + suffix, dotted, k, value, earned))
+            figures.append(ScoreCheck(side_base + suffix, dotted, k, value, earned))
     if claimed.total is not None:
-        figures.append((side_base + "total", "total", k, claimed.total, score.banked))
+        figures.append(
+            ScoreCheck(side_base + "total", "total", k, claimed.total, score.banked)
+        )
     counts = claimed.counts
     if counts is not None:
         computed = (score.cards, score.spades, score.sweeps)
         for i, (name, suffix, dotted) in enumerate(_COUNT_FIGURES):
             counted: int | None = getattr(counts, name)
             if counted is not None:
-                figures.append((side_base + suffix, dotted, k, counted, computed[i]))
+                figures.append(
+                    ScoreCheck(side_base + suffix, dotted, k, counted, computed[i])
+                )
 
 
 def audit_deal(
@@ -281,28 +280,26 @@ def audit_deal(
     scores: Sequence[SideScore],
     names: Sequence[str],
     sides: Sequence[str],
-) -> tuple[list[Figure], list[Finding]]:
+) -> tuple[list[ScoreCheck], list[Finding]]:
     """Check deal ``d``'s claimed scores against the computed ``scores``.
 
     A side's claimed ``total`` is compared with the points it banked (what the
     deal added to its match total); claimed ``points`` with the points earned
     per category; ``counts`` with the cards, spades and sweeps it took.
-    Returns the figures checked (see :attr:`DealTally.checks`) and the findings.
+    Returns the figures checked (:attr:`.DealReport.checks`) and the findings.
     """
     if deal.claimed is None:
         return [], []
     explain: DecidingMoves | None = None  # built only when a figure differs
-    figures: list[Figure] = []
+    figures: list[ScoreCheck] = []
     findings: list[Finding] = []
     base = f"/deals/{d}/claimed/sides"
     claimed_sides: Sequence[ClaimedSide | PlainClaimedSide] = deal.claimed.sides
     for k, claimed in enumerate(claimed_sides):
         if k >= len(scores):
-            from .report import Finding
-
             findings.append(
                 Finding(
-                    severity="error",
+                    severity=Severity.ERROR,
                     kind="structure",
                     loc=f"{base}/{k}",
                     where=f"deal {d + 1}, claimed scores",
@@ -315,12 +312,13 @@ def audit_deal(
         first = len(figures)
         _add_figures(figures, claimed, scores[k], side_base, k)
         narrower = [
-            _CATEGORY_OF[dotted]
-            for _, dotted, _, value, computed in figures[first:]
-            if value != computed and dotted != "total"
+            _CATEGORY_OF[check.category]
+            for check in figures[first:]
+            if not check.agrees and check.category != "total"
         ]
-        for loc, dotted, _, value, computed in figures[first:]:
-            if value != computed:
+        for check in figures[first:]:
+            if not check.agrees:
+                dotted, value, computed = check.category, check.claimed, check.computed
                 unwritten = dotted.startswith("points.") and (
                     claimed.points is None
                     or getattr(claimed.points, dotted[7:]) is None
@@ -333,13 +331,11 @@ def audit_deal(
                     if category == "total" and scores[k].note
                     else ""
                 )
-                from .report import Finding
-
                 findings.append(
                     Finding(
-                        severity="dispute",
+                        severity=Severity.DISPUTE,
                         kind="score",
-                        loc=loc,
+                        loc=check.loc,
                         where=claim_place(d, sides[k], FIGURE_WORDS[dotted]),
                         message=f"claimed {value}"
                         f"{' (left off the sheet)' if unwritten else ''},"
@@ -351,7 +347,7 @@ def audit_deal(
 
 
 def audit_match(
-    record: RecordShape, match: MatchState, report: MatchTally, sides: Sequence[str]
+    record: RecordShape, match: MatchState, report: MatchReport, sides: Sequence[str]
 ) -> list[Finding]:
     """Check the record's claimed match totals and winner; fill ``report.checks``."""
     claimed = record.claimed
@@ -370,11 +366,9 @@ def audit_match(
         )
         report.checks.append(check)
         if not check.agrees:
-            from .report import Finding
-
             findings.append(
                 Finding(
-                    severity="dispute",
+                    severity=Severity.DISPUTE,
                     kind="match",
                     loc=check.loc,
                     where=claim_place(None, sides[k], "total"),
@@ -396,11 +390,9 @@ def audit_match(
             claimed_who = (
                 sides[claimed.winner] if claimed.winner < len(sides) else "nobody"
             )
-            from .report import Finding
-
             findings.append(
                 Finding(
-                    severity="dispute",
+                    severity=Severity.DISPUTE,
                     kind="match",
                     loc=check.loc,
                     where="the match winner",

@@ -13,7 +13,7 @@ worker through a pipe.
 
 >>> item = Item("inline", "json", b'{"format": "casino-record/1"')
 >>> outcome = check_item(item)
->>> outcome.status, outcome.problem
+>>> str(outcome.status), outcome.problem
 ('unreadable', 'line 1, column 29: invalid JSON: unexpected end of data')
 """
 
@@ -39,12 +39,12 @@ from ..record.files.reading import light_item, read_item
 from ..record.files.sources import Item, file_items, find_files, iter_items
 from .outcome import (
     Outcome,
-    Status,
     error_text,
     first_finding,
     first_problem,
     in_source_terms,
 )
+from .status import Severity, Status
 
 if TYPE_CHECKING:
     from ..errors import RecordFormatError
@@ -135,7 +135,7 @@ class Checked:
             if clean is not None:
                 self.shape = light
                 self.replayed = clean
-                self.status = clean.tally.status  # type: ignore[assignment]
+                self.status = clean.report.status
                 return
         from ..record.format.readnotes import ReadNotes
 
@@ -143,19 +143,18 @@ class Checked:
         record, self.errors, self.unreadable = read_item(item, max_bytes, notes)
         self.record = self.shape = record
         if record is None:
-            self.status = "unreadable" if self.unreadable else "invalid"
+            self.status = Status.UNREADABLE if self.unreadable else Status.INVALID
             return
         self.replayed = replay(
             record, source=item.label, strict_claims=strict, quick=quick
         )
-        if self.replayed.tally.findings:
+        if self.replayed.report.findings:
             in_source_terms(self.replayed.report, notes)
-        self.status = self.replayed.tally.status  # type: ignore[assignment]
+        self.status = self.replayed.report.status
 
     @property
     def report(self) -> ReplayReport | None:
-        """The replay's report, when the record could be read (built on first use:
-        a good record's verdict needs none)."""
+        """The replay's report, when the record could be read."""
         return None if self.replayed is None else self.replayed.report
 
     @property
@@ -165,7 +164,7 @@ class Checked:
         game to tell in words: its first read error keeps its pointer inline."""
         if self.replayed is None:
             return error_text(self.errors[0])
-        return first_problem(self.replayed.tally)
+        return first_problem(self.replayed.report)
 
     @property
     def problem_loc(self) -> str:
@@ -173,7 +172,7 @@ class Checked:
         whole record, or a read error, whose pointer is in :attr:`problem`)."""
         if self.replayed is None:
             return ""
-        finding = first_finding(self.replayed.tally)
+        finding = first_finding(self.replayed.report)
         return "" if finding is None else finding.loc
 
     @property
@@ -181,10 +180,14 @@ class Checked:
         """How many problems: read errors, or the report's errors and disputes."""
         if self.replayed is None:
             return len(self.errors)
-        return sum(1 for f in self.replayed.tally.findings if f.severity != "warning")
+        findings = self.replayed.report.findings
+        return sum(1 for f in findings if f.severity != Severity.WARNING)
 
     def entry(self) -> dict[str, Any]:
-        """The JSON entry of ``--format json``: source, status, problem, report or errors."""
+        """The JSON entry of ``--format json``: source, status, problem, report (as
+        dicts: :func:`~casino_records.record.json.dump.as_dicts`) or errors."""
+        from ..record.json.dump import as_dicts
+
         entry: dict[str, Any] = {
             "source": self.item.label,
             "status": self.status,
@@ -196,7 +199,7 @@ class Checked:
                 for e in self.errors
             ]
         else:
-            entry["report"] = self.report
+            entry["report"] = as_dicts(self.report)
         return entry
 
     def outcome(self, reports: bool = False) -> Outcome:

@@ -11,17 +11,17 @@ An :class:`Outcome` is small, so that worker processes send it back cheaply;
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Final, Literal
+from typing import TYPE_CHECKING, Final
+
+from .status import Severity, Status
 
 if TYPE_CHECKING:
     from ..errors import RecordFormatError
     from ..record.format.readnotes import ReadNotes
     from .report import Finding, ReplayReport
-    from .tally import ReplayTally
 
 __all__ = [
     "Outcome",
-    "Status",
     "error_text",
     "finding_text",
     "first_finding",
@@ -33,9 +33,6 @@ __all__ = [
 
 _SHOWN_POINTER: Final = 200
 """The longest pointer a line shows (the JSON output keeps it whole)."""
-
-Status = Literal["ok", "disputed", "invalid", "unreadable"]
-"""The verdict on one record, best first."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,10 +91,10 @@ def error_text(error: RecordFormatError) -> str:
     return placed(error.message, error.where, error.loc)
 
 
-def first_finding(report: ReplayReport | ReplayTally) -> Finding | None:
+def first_finding(report: ReplayReport) -> Finding | None:
     """The first error of a report, else its first dispute, else its first
     warning (such as claims that could not be checked), or None."""
-    for severity in ("error", "dispute", "warning"):
+    for severity in Severity:
         for finding in report.findings:
             if finding.severity == severity:
                 return finding
@@ -112,7 +109,7 @@ def finding_text(finding: Finding) -> str:
     return cited(placed(finding.message, finding.where, ""), finding.rule)
 
 
-def first_problem(report: ReplayReport | ReplayTally) -> str:
+def first_problem(report: ReplayReport) -> str:
     """The first problem of a report (:func:`first_finding`) in words, or ``""``."""
     finding = first_finding(report)
     return "" if finding is None else finding_text(finding)

@@ -9,7 +9,7 @@ instead of collecting findings.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import cast
 
 from ..engine.cards import CARD_NAMES
 from ..engine.describe import cited, in_words, move_text, side_names
@@ -43,11 +43,17 @@ from .piles import (
     piled_state,
     sweep_order_decides,
 )
-from .tally import DealTally, MatchTally, ReplayTally
+from .report import (
+    DealReport,
+    Finding,
+    FindingKind,
+    MatchReport,
+    PendingCheck,
+    ReplayReport,
+    SideReport,
+)
+from .status import Severity
 from .unplayed import table_only_claims, unplayed_claims
-
-if TYPE_CHECKING:
-    from .report import Finding, ReplayReport
 
 __all__ = ["ReplayPosition", "Replay", "replay", "replay_if_clean"]
 
@@ -86,8 +92,8 @@ class ReplayPosition:
 class Replay:
     """The result of replaying a record."""
 
-    tally: ReplayTally
-    """What the replay found, as plain objects (the verdict: ``tally.status``)."""
+    report: ReplayReport
+    """What the replay found (the verdict: ``report.status``)."""
     positions: list[list[ReplayPosition]] = field(default_factory=list)
     """Per deal, every position (only with ``positions=True``)."""
     states: list[DealState | None] = field(default_factory=list)
@@ -97,11 +103,6 @@ class Replay:
     match: MatchState | None = None
     """The match after the last deal scored (totals, winner, play-on), to go on
     from; None when a deal could not be scored, so the totals are unknowable."""
-
-    @property
-    def report(self) -> ReplayReport:
-        """The report (pydantic models, built on first use from :attr:`tally`)."""
-        return self.tally.report()
 
 
 def replay(
@@ -131,7 +132,7 @@ def replay(
     if not quick or strict or positions:
         return _Replayer(record, strict, positions, source, True, strict_claims).run()
     fast = _Replayer(record, False, False, source, False, strict_claims).run()
-    if not fast.tally.findings:
+    if not fast.report.findings:
         return fast
     return _Replayer(record, False, False, source, True, strict_claims).run()
 
@@ -146,7 +147,7 @@ def replay_if_clean(
     caller then reads and replays the record in full, to report it.
     """
     fast = _Replayer(record, False, False, source, False, strict_claims).run()
-    return None if fast.tally.findings else fast
+    return None if fast.report.findings else fast
 
 
 class _Replayer:
@@ -165,7 +166,9 @@ class _Replayer:
         self.keep = keep
         self.detail = detail
         self.names = [p.name for p in record.players]
-        self.tally = ReplayTally(record.id, source, record.rules.preset, self.names)
+        self.tally = ReplayReport(
+            id=record.id, source=source, preset=record.rules.preset, players=self.names
+        )
         self.positions: list[list[ReplayPosition]] = []
         self.states: list[DealState | None] = []
         self.moves_checked = 0
@@ -188,11 +191,9 @@ class _Replayer:
             exc.loc, exc.where = loc, self.words(where)
             exc.message = cited(self.words(message), rule)
             raise exc
-        from .report import Finding
-
         finding = Finding(
-            severity="error",
-            kind=kind,
+            severity=Severity.ERROR,
+            kind=cast(FindingKind, kind),  # the record layer's kinds are text
             rule=rule,
             loc=loc,
             where=where,
@@ -322,14 +323,17 @@ class _Replayer:
                 known = False
                 continue
             decision = match.settle(scores, state.sweeps)
-            report.sides = [(s, sides[s.side], decision.totals[s.side]) for s in scores]
+            report.sides = [
+                SideReport.of(s, sides[s.side], decision.totals[s.side]) for s in scores
+            ]
             report.match_note = decision.reason
-            figures, findings = audit_deal(d, deal, state, scores, self.names, sides)
-            report.figures = figures
+            report.checks, findings = audit_deal(
+                d, deal, state, scores, self.names, sides
+            )
             self.add_findings(findings)
-        self.tally.match = tally = MatchTally(match)
+        self.tally.match = computed = MatchReport.of(match)
         if known:
-            self.add_findings(audit_match(record, match, tally, sides))
+            self.add_findings(audit_match(record, match, computed, sides))
         self.tally.moves_checked = self.moves_checked
         return Replay(self.tally, self.positions, self.states, match if known else None)
 
@@ -368,12 +372,12 @@ class _Replayer:
         (R13.4): the deal is not scored, so they are not checked (D8)."""
         if deal.claimed is None or not self.tally.valid:
             return
-        from .report import Finding
-
         self.add_findings(
             [
                 Finding(
-                    severity="dispute" if self.strict_claims else "warning",
+                    severity=Severity.DISPUTE
+                    if self.strict_claims
+                    else Severity.WARNING,
                     kind="score",
                     rule="D8",
                     loc=f"/deals/{d}/claimed",
@@ -412,9 +416,9 @@ class _Replayer:
 
     def replay_deal(
         self, d: int, deal: Deal, rules: Rules, seating: Seating, match: MatchState
-    ) -> tuple[DealTally, DealState | None]:
+    ) -> tuple[DealReport, DealState | None]:
         loc = f"/deals/{d}"
-        report = DealTally(d, loc, deal.dealer)
+        report = DealReport(index=d, loc=loc, dealer=deal.dealer)
         report.totals_before = list(match.totals)
         report.near_target = [
             near_target_band(rules, total, match.play_on) for total in match.totals
@@ -543,7 +547,7 @@ class _Replayer:
 
     def replay_piles(
         self,
-        report: DealTally,
+        report: DealReport,
         deal: Deal,
         rules: Rules,
         seating: Seating,
@@ -598,7 +602,7 @@ class _Replayer:
 
     def _verify_partial(
         self,
-        report: DealTally,
+        report: DealReport,
         partial: UnseenCards,
         state: DealState,
         move: Move,
@@ -616,8 +620,6 @@ class _Replayer:
                 if unseen == 1
                 else f"one of its {unseen} unseen cards"
             )
-            from .report import PendingCheck
-
             report.pending.append(
                 PendingCheck(
                     rule=checked.waits.rule,

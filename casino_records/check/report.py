@@ -1,19 +1,24 @@
 """The replay report: findings, per-deal scores, the claimed-versus-computed audit.
 
-A :class:`ReplayReport` is plain data (pydantic), serialisable to JSON with
-``report.model_dump(mode="json")``; the CLI and the viewer both render it.
+A :class:`ReplayReport` is plain data (dataclasses, no pydantic): the replay
+fills it as it goes, so a good record checked by ``validate`` costs no second
+copy. :func:`~casino_records.record.json.dump.as_dicts` turns it into the dicts
+that ``--format json`` writes (``dumps_json`` sorts their keys); the CLI and
+the viewer both render it.
 """
 
 from __future__ import annotations
 
-from typing import Literal
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
-
+from ..engine.match import MatchState
 from ..engine.scoring import CATEGORIES, SideScore
-from .explain.explanation import Explanation
 from .scorecheck import ScoreCheck
-from .tally import verdict
+from .status import Severity, Status
+
+if TYPE_CHECKING:
+    from .explain.explanation import Explanation
 
 __all__ = [
     "DealReport",
@@ -23,10 +28,10 @@ __all__ = [
     "PendingCheck",
     "ReplayReport",
     "ScoreCheck",
+    "Severity",
     "SideReport",
 ]
 
-Severity = Literal["error", "dispute", "warning"]
 FindingKind = Literal[
     "format",
     "rules",
@@ -39,13 +44,8 @@ FindingKind = Literal[
 ]
 
 
-class ReportModel(BaseModel):
-    """Base of the report models: strict fields, documented in the schema."""
-
-    model_config = ConfigDict(extra="forbid", use_attribute_docstrings=True)
-
-
-class DecidingMove(ReportModel):
+@dataclass(slots=True, kw_only=True)
+class DecidingMove:
     """A move (or the residue) that decided a scoring category."""
 
     loc: str
@@ -56,7 +56,8 @@ class DecidingMove(ReportModel):
     """What it decided, e.g. "captured Big Casino (10D)"."""
 
 
-class Finding(ReportModel):
+@dataclass(slots=True, kw_only=True)
+class Finding:
     """One problem found in a record."""
 
     severity: Severity
@@ -72,13 +73,14 @@ class Finding(ReportModel):
     """The same place in words."""
     message: str
     """What is wrong."""
-    legal: list[str] = Field(default_factory=list)
+    legal: list[str] = field(default_factory=list)
     """For an illegal move: the legal moves there, in words."""
-    deciding: list[DecidingMove] = Field(default_factory=list)
+    deciding: list[DecidingMove] = field(default_factory=list)
     """For a score dispute: the moves that decided the category."""
 
 
-class PendingCheck(ReportModel):
+@dataclass(slots=True, kw_only=True)
+class PendingCheck:
     """A check the replay cannot make yet: it needs a hand the record does not tell.
 
     In an unfinished round whose hands are known only as far as played, a move
@@ -96,7 +98,8 @@ class PendingCheck(ReportModel):
     """What the move needs that no card known in the hand gives."""
 
 
-class SideReport(ReportModel):
+@dataclass(slots=True, kw_only=True)
+class SideReport:
     """One side's computed result for a deal."""
 
     side: int
@@ -129,7 +132,7 @@ class SideReport(ReportModel):
             cards=score.cards,
             spades=score.spades,
             sweeps=score.sweeps,
-            points=score.points,
+            points=dict(score.points),
             earned=score.earned,
             banked=score.banked,
             note=score.note,
@@ -153,7 +156,8 @@ class SideReport(ReportModel):
         }
 
 
-class DealReport(ReportModel):
+@dataclass(slots=True, kw_only=True)
+class DealReport:
     """A replayed deal."""
 
     index: int
@@ -162,38 +166,39 @@ class DealReport(ReportModel):
     """JSON pointer of the deal."""
     dealer: int
     """The dealer's seat."""
-    moves: int
+    moves: int = 0
     """Moves replayed."""
-    complete: bool
+    complete: bool = False
     """True when every card was played and the deal was scored (a deal won at a
     capture in play, R13.4, is not scored, even when that was its last play)."""
-    sides: list[SideReport] = Field(default_factory=list)
+    sides: list[SideReport] = field(default_factory=list)
     """The computed scores (complete deals only)."""
-    residue: list[str] = Field(default_factory=list)
+    residue: list[str] = field(default_factory=list)
     """Cards left on the table at the end, given to ``residue_side``."""
     residue_side: int | None = None
     """The side that took the residue (the last capturer's)."""
     last_capture: str = ""
     """JSON pointer of the deal's last capture."""
-    checks: list[ScoreCheck] = Field(default_factory=list)
+    checks: list[ScoreCheck] = field(default_factory=list)
     """Every claimed figure of this deal against the computed one."""
     match_note: str = ""
     """What the deal decided about the match."""
-    unseen: list[int] = Field(default_factory=list)
+    unseen: list[int] = field(default_factory=list)
     """Where the deal stops in a round whose hands the record tells only as far
     as played: per seat, how many of its cards are unknown (else empty)."""
-    pending: list[PendingCheck] = Field(default_factory=list)
+    pending: list[PendingCheck] = field(default_factory=list)
     """The checks that wait for those hands (the moves checked only as far as any
     hand could make them legal); every other move was checked in full."""
-    totals_before: list[int] = Field(default_factory=list)
+    totals_before: list[int] = field(default_factory=list)
     """Each side's match total when the deal began."""
-    near_target: list[int] = Field(default_factory=list)
+    near_target: list[int] = field(default_factory=list)
     """Per side, how far short of the target the Dominican near-target rule
     (R13.4) binds it in this deal: 3 (needs most cards), 2 (Big Casino),
     1 (Little Casino), else 0."""
 
 
-class MatchReport(ReportModel):
+@dataclass(slots=True, kw_only=True)
+class MatchReport:
     """The match as computed."""
 
     totals: list[int]
@@ -206,12 +211,25 @@ class MatchReport(ReportModel):
     """Why it is (not yet) won."""
     target: int
     """The target score."""
-    checks: list[ScoreCheck] = Field(default_factory=list)
+    checks: list[ScoreCheck] = field(default_factory=list)
     """Claimed totals and winner against the computed ones (winner as category
     ``winner``; -1 stands for "no winner")."""
 
+    @classmethod
+    def of(cls, match: MatchState) -> MatchReport:
+        """The report of ``match`` as it stands (its checks still to fill)."""
+        decisions = match.decisions
+        return cls(
+            totals=list(match.totals),
+            winner=match.winner,
+            finished=match.over,
+            reason=decisions[-1].reason if decisions else "no deal finished",
+            target=match.rules.target_score,
+        )
 
-class ReplayReport(ReportModel):
+
+@dataclass(slots=True, kw_only=True)
+class ReplayReport:
     """Everything a replay found about one record."""
 
     id: str | None
@@ -220,27 +238,29 @@ class ReplayReport(ReportModel):
     """Where the record came from (file name, archive line)."""
     preset: str = ""
     """The rules preset."""
-    players: list[str] = Field(default_factory=list)
+    players: list[str] = field(default_factory=list)
     """Player names by seat."""
-    sides: list[str] = Field(default_factory=list)
+    sides: list[str] = field(default_factory=list)
     """Side names (players joined with " & ")."""
-    valid: bool
+    valid: bool = True
     """True when the record has no error (disputes do not count)."""
-    disputed: bool
+    disputed: bool = False
     """True when any claimed figure differs from the computed one."""
-    moves_checked: int
+    moves_checked: int = 0
     """Moves verified against the rules."""
-    findings: list[Finding] = Field(default_factory=list)
+    findings: list[Finding] = field(default_factory=list)
     """Every problem found, in record order."""
-    deals: list[DealReport] = Field(default_factory=list)
+    deals: list[DealReport] = field(default_factory=list)
     """The deals replayed."""
     match: MatchReport | None = None
     """The match, when the rules and seating could be read."""
-    explanations: list[Explanation] = Field(default_factory=list)
+    explanations: list[Explanation] = field(default_factory=list)
     """For a disputed record, once explained (:func:`casino_records.check.explain.dispute.explain`):
     the counting mistake behind each disputed deal's claims, and the match's."""
 
     @property
-    def status(self) -> str:
+    def status(self) -> Status:
         """``ok``, ``disputed`` or ``invalid``."""
-        return verdict(self.valid, self.disputed)
+        if not self.valid:
+            return Status.INVALID
+        return Status.DISPUTED if self.disputed else Status.OK

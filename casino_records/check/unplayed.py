@@ -24,11 +24,12 @@ from ..record.format.pointer import claim_place
 from ..record.format.shared import CLAIMED_COUNTS, CLAIMED_POINTS, points_read
 from ..record.replayable import DealShape as Deal
 from .audit import FIGURE_WORDS, DecidingMoves
+from .report import DecidingMove, Finding
+from .status import Severity
 
-if TYPE_CHECKING:  # the report models are built only when there is something to report
+if TYPE_CHECKING:
     from ..record.format.models import ClaimedSide
     from ..record.quick.values import PlainClaimedSide
-    from .report import DecidingMove, Finding
 
 __all__ = ["audit_unplayed_deal", "table_only_claims", "unplayed_claims"]
 
@@ -160,8 +161,6 @@ def audit_unplayed_deal(
     """
     if deal.claimed is None:
         return []
-    from .report import Finding
-
     played = _PartPlayed(state, len(sides))
     explain = DecidingMoves(d, deal, state, names)
     base = f"/deals/{d}/claimed/sides"
@@ -187,7 +186,7 @@ def audit_unplayed_deal(
             limit = low if value < low or low == high else high
             disputes.append(
                 Finding(
-                    severity="dispute",
+                    severity=Severity.DISPUTE,
                     kind="score",
                     rule="D8",
                     loc=f"{base}/{k}/{figure.replace('.', '/')}",
@@ -208,7 +207,7 @@ def audit_unplayed_deal(
     if unchecked:
         parts.append("not checkable: " + ", ".join(unchecked))
     notice = Finding(
-        severity="dispute" if strict else "warning",
+        severity=Severity.DISPUTE if strict else Severity.WARNING,
         kind="score",
         rule="D8",
         loc=f"/deals/{d}/claimed",
@@ -310,11 +309,9 @@ def table_only_claims(d: int, deal: Deal, strict: bool = False) -> list[Finding]
         for side in claimed.sides
     ):
         return []  # nothing claimed, not even an empty object of points or counts
-    from .report import Finding
-
     return [
         Finding(
-            severity="dispute" if strict else "warning",
+            severity=Severity.DISPUTE if strict else Severity.WARNING,
             kind="score",
             rule="D8",
             loc=f"/deals/{d}/claimed",

@@ -18,7 +18,6 @@ __all__ = [
     "EXIT_PROBLEM",
     "EXIT_UNREADABLE",
     "RecordProblem",
-    "STATUSES",
     "UnreadableInput",
     "exit_code",
     "fail",
@@ -38,10 +37,6 @@ EXIT_UNREADABLE: Final = 2
 EXIT_INTERRUPTED: Final = 128 + 2
 """Exit code: stopped by Ctrl+C (SIGINT), as a shell reports it; a stop
 signal N (``kill``: SIGTERM) gives ``128 + N``."""
-
-
-STATUSES: Final = ("ok", "disputed", "invalid", "unreadable")
-"""Every status of a record, worst last."""
 
 
 def exit_code(counts: dict[str, int]) -> int:

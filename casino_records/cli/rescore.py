@@ -16,10 +16,10 @@ from typing import IO, Any, Final
 
 import click
 
-from ..check.outcome import Status
+from ..check.status import STATUSES, Status
 from ..record.files.kinds import RecordKind
 from ..record.files.sources import Item
-from .exits import EXIT_PROBLEM, STATUSES, exit_code, stderr
+from .exits import EXIT_PROBLEM, exit_code, stderr
 from .inputs import record_files, same_file
 from .options import (
     FORMAT_OPTION,

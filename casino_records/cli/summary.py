@@ -20,8 +20,9 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Final
 
-from ..check.outcome import Status, finding_text
-from .exits import STATUSES, exit_code
+from ..check.outcome import finding_text
+from ..check.status import STATUSES, Status
+from .exits import exit_code
 
 if TYPE_CHECKING:
     from ..check.batch import Checked

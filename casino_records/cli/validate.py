@@ -13,7 +13,8 @@ from pathlib import Path
 
 import click
 
-from .exits import STATUSES, exit_code, is_terminal
+from ..check.status import STATUSES
+from .exits import exit_code, is_terminal
 from .inputs import record_files
 from .options import (
     FORMAT_OPTION,

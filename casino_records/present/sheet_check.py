@@ -168,7 +168,7 @@ def check_sheet(sheet: Sheet) -> SheetVerdict:
             data,
         )
     labels = side_labels(sheet.names, sheet.teams)
-    scores = [score for score, _, _ in replayed.tally.deals[0].sides]
+    scores = report.deals[0].sides
     computed = [
         (ITEM_LABELS[name], [s.points[name] for s in scores]) for name in CATEGORIES
     ]

@@ -12,10 +12,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Final
 
+from ..check.status import Severity
+
 if TYPE_CHECKING:
     from ..check.batch import Checked
+    from ..check.report import ReplayReport
     from ..check.scorecheck import ScoreCheck
-    from ..check.tally import ReplayTally
 
 __all__ = ["FINDING_KINDS", "SEVERITIES", "finding_rows", "record_row"]
 
@@ -30,7 +32,7 @@ FINDING_KINDS: Final = (
 )
 """The kinds of finding (:class:`casino_records.check.report.Finding`); a read error
 counts as ``format``. The records table has a ``findings_<kind>`` count for each."""
-SEVERITIES: Final = ("error", "dispute", "warning")
+SEVERITIES: Final = tuple(Severity)
 """The severities of a finding; the records table counts each (``errors`` …)."""
 _READ_ERROR_KIND: Final = "format"
 
@@ -42,19 +44,18 @@ def record_row(checked: Checked, seq: int, file: str) -> dict[str, Any]:
     :param file: the file the item was read from, as the run names it.
     """
     item, record = checked.item, checked.shape
-    # The replay's tally, not its report: a good record's report is never built.
-    tally = checked.replayed.tally if checked.replayed is not None else None
+    report = checked.replayed.report if checked.replayed is not None else None
     counts = dict.fromkeys(FINDING_KINDS, 0)
     severities = dict.fromkeys(SEVERITIES, 0)
-    if tally is None:
+    if report is None:
         counts[_READ_ERROR_KIND] = len(checked.errors)
-        severities["error"] = len(checked.errors)
+        severities[Severity.ERROR] = len(checked.errors)
     else:
-        for finding in tally.findings:
+        for finding in report.findings:
             counts[finding.kind] += 1
             severities[finding.severity] += 1
     claimed = record.claimed if record is not None else None
-    match = tally.match if tally is not None else None
+    match = report.match if report is not None else None
     row: dict[str, Any] = {
         "seq": seq,
         "source": item.label,
@@ -79,10 +80,10 @@ def record_row(checked: Checked, seq: int, file: str) -> dict[str, Any]:
             else None
         ),
         "claimed_winner": claimed.winner if claimed is not None else None,
-        "moves_checked": tally.moves_checked if tally is not None else 0,
-        "errors": severities["error"],
-        "disputes": severities["dispute"],
-        "warnings": severities["warning"],
+        "moves_checked": report.moves_checked if report is not None else 0,
+        "errors": severities[Severity.ERROR],
+        "disputes": severities[Severity.DISPUTE],
+        "warnings": severities[Severity.WARNING],
     }
     for kind in FINDING_KINDS:
         row[f"findings_{kind}"] = counts[kind]
@@ -96,10 +97,10 @@ def finding_rows(checked: Checked, seq: int) -> list[dict[str, Any]]:
     (and the category and side) of the score check at its JSON pointer.
     """
     item = checked.item
-    tally = checked.replayed.tally if checked.replayed is not None else None
+    report = checked.replayed.report if checked.replayed is not None else None
     record_id = checked.shape.id if checked.shape is not None else None
     base = {"seq": seq, "source": item.label, "record_id": record_id}
-    if tally is None:
+    if report is None:
         return [
             {
                 **base,
@@ -117,11 +118,11 @@ def finding_rows(checked: Checked, seq: int) -> list[dict[str, Any]]:
             }
             for n, error in enumerate(checked.errors)
         ]
-    if not tally.findings:
+    if not report.findings:
         return []
-    checks = _score_checks(tally)
+    checks = _score_checks(report)
     rows = []
-    for n, finding in enumerate(tally.findings):
+    for n, finding in enumerate(report.findings):
         check = checks.get(finding.loc)
         rows.append(
             {
@@ -142,12 +143,12 @@ def finding_rows(checked: Checked, seq: int) -> list[dict[str, Any]]:
     return rows
 
 
-def _score_checks(tally: ReplayTally) -> dict[str, ScoreCheck]:
+def _score_checks(report: ReplayReport) -> dict[str, ScoreCheck]:
     """Every claimed figure's check that disagrees, by its JSON pointer."""
     checks: dict[str, ScoreCheck] = {}
-    every = [check for deal in tally.deals for check in deal.checks]
-    if tally.match is not None:
-        every += tally.match.checks
+    every = [check for deal in report.deals for check in deal.checks]
+    if report.match is not None:
+        every += report.match.checks
     for check in every:
         if not check.agrees:
             checks.setdefault(check.loc, check)

@@ -21,10 +21,10 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any
 
 from .. import __version__
-from ..check.outcome import Status
+from ..check.status import STATUSES
 from ..record.files.atomic import remove_stale
 from ..record.files.kinds import MAX_RECORD_BYTES
 from ..record.json.jsonio import dumps_json
@@ -37,8 +37,6 @@ if TYPE_CHECKING:
     from distributed import Client
 
 __all__ = ["BulkError", "BulkResult", "run_bulk"]
-
-STATUSES: Final[tuple[Status, ...]] = ("ok", "disputed", "invalid", "unreadable")
 
 
 @dataclass(slots=True)

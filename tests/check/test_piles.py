@@ -188,8 +188,8 @@ def test_a_piled_deal_scores_as_its_piles_and_the_residue_goes_to_the_last_captu
         [parse_cards(ANA), parse_cards(" ".join(sides[1]) + " 10D AC")],
         [[], []],
     )
-    deal = replayed.tally.deals[0]
-    assert [s.points for s, _, _ in deal.sides] == [e.points for e in expected]
+    deal = replayed.report.deals[0]
+    assert [s.points for s in deal.sides] == [e.points for e in expected]
     assert deal.residue == ["10D", "AC"] and deal.residue_side == 1
     assert deal.complete
 
@@ -197,10 +197,10 @@ def test_a_piled_deal_scores_as_its_piles_and_the_residue_goes_to_the_last_captu
 def test_partners_piles_are_one_and_the_residue_follows_the_seat() -> None:
     sides = split(ANA, "10D")
     game = record([piled(sides, last=3, left="10D", dealer=0)], players=4, teams=True)
-    deal = replay(game).tally.deals[0]
+    deal = replay(game).report.deals[0]
     assert deal.residue_side == 1  # seat 3 plays with seat 1
-    assert [s.points["big_casino"] for s, _, _ in deal.sides] == [0, 2]
-    assert [s.cards for s, _, _ in deal.sides] == [27, 25]
+    assert [s.points["big_casino"] for s in deal.sides] == [0, 2]
+    assert [s.cards for s in deal.sides] == [27, 25]
 
 
 def test_dominican_sweeps_cancel_and_a_match_of_piled_deals_has_a_winner() -> None:
@@ -208,7 +208,7 @@ def test_dominican_sweeps_cancel_and_a_match_of_piled_deals_has_a_winner() -> No
     sides = split(ANA + " 10D AD AC", sides=2)
     first = piled(sides, [3, 1], last=0, dealer=0)
     game = record([first], preset="dominican", players=4, teams=True)
-    scores = [s for s, _, _ in replay(game).tally.deals[0].sides]
+    scores = replay(game).report.deals[0].sides
     assert [s.points["sweeps"] for s in scores] == [2, 0]
     assert [s.banked for s in scores] == [13, 0]
     dealers = [0, 3]  # the deal passes to the right (R2.7)
@@ -326,9 +326,9 @@ def test_a_played_match_given_by_its_piles_scores_the_same(
         replayed.match.totals,
         replayed.match.winner,
     )
-    for a, b in zip(piled.tally.deals, replayed.tally.deals, strict=True):
-        assert [s.points for s, _, _ in a.sides] == [s.points for s, _, _ in b.sides]
-        assert [s.banked for s, _, _ in a.sides] == [s.banked for s, _, _ in b.sides]
+    for a, b in zip(piled.report.deals, replayed.report.deals, strict=True):
+        assert [s.points for s in a.sides] == [s.points for s in b.sides]
+        assert [s.banked for s in a.sides] == [s.banked for s in b.sides]
 
 
 # --- the samples ---------------------------------------------------------------------------

@@ -37,6 +37,7 @@ from casino_records.cli.main import main
 from casino_records.record.files.reading import read_item
 from casino_records.record.files.sources import items_of_stream
 from casino_records.record.json import jsonio
+from casino_records.record.json.dump import as_dicts
 from tests.cli.fuzzing import Input, check_valid_record, is_located, mutated_inputs
 
 BATCHES = int(os.environ.get("CASINO_RECORDS_FUZZ", "40"))
@@ -170,7 +171,7 @@ def _report_of(data: dict[str, object]) -> dict[str, object]:
     from casino_records.check.replay import replay
 
     record = jsonio.loads(json.dumps(data))
-    report: dict[str, object] = replay(record).report.model_dump(mode="json")
+    report: dict[str, object] = as_dicts(replay(record).report)
     return report
 
 

@@ -2,7 +2,8 @@
 
 Timing is the benchmark's (``bench/bench_startup.py``); these tests hold the
 structure that makes start-up fast: a good record is read, replayed and
-reported without pydantic, the models, the report models or any other command.
+reported without pydantic, the record models, the explanation or any other
+command (the report is plain dataclasses, filled by the replay).
 """
 
 from __future__ import annotations
@@ -45,7 +46,6 @@ NEVER_FOR_A_GOOD_RECORD = (
     "casino_records.record.format.claims",
     "casino_records.record.format.messages",
     "casino_records.record.json.jsonio",
-    "casino_records.check.report",
     "casino_records.check.explain.explanation",
     "importlib.metadata",
     "multiprocessing",
@@ -183,7 +183,7 @@ def test_the_version_is_the_package_metadata() -> None:
     assert casino_records.__version__ == importlib.metadata.version("casino-records")
 
 
-# --- The report of a good record, built from the tally ------------------------------------
+# --- The report of a good record, by the quick path and the full one -----------------------
 
 
 @pytest.mark.parametrize(

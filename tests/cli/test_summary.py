@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner, Result
 
+from casino_records.check.status import Status
 from casino_records.cli import main
 from casino_records.cli.summary import RecordLine, program_name, summary_lines
 from tests.paths import ROOT, SAMPLES
@@ -150,9 +151,9 @@ def test_the_summary_is_for_people_only(other: str) -> None:
 
 def test_a_record_line_tells_more_only_when_there_is_more() -> None:
     lines = [
-        RecordLine("a.json", "disputed", "Deal 1: sentence.", 0),
-        RecordLine("b.json", "ok", unchecked=True),
-        RecordLine("c.json", "ok"),
+        RecordLine("a.json", Status.DISPUTED, "Deal 1: sentence.", 0),
+        RecordLine("b.json", Status.OK, unchecked=True),
+        RecordLine("c.json", Status.OK),
     ]
     counts: dict[str, int] = {}
     got = list(summary_lines(lines, ["some folder"], counts, "cr"))

@@ -16,6 +16,7 @@ import sys
 import casino_records
 from casino_records.check.replay import replay
 from casino_records.engine.movegen import generate_legal_moves
+from casino_records.record.json.dump import as_dicts
 from casino_records.record.json.jsonio import dumps_json, iter_jsonl, load
 from casino_records.record.simulate import simulate_record
 from tests.paths import SAMPLES
@@ -36,6 +37,10 @@ OPTIONS = [
 ]
 
 
+def _json(report: object) -> bytes:
+    return dumps_json(as_dicts(report))
+
+
 def _digest(data: bytes | str) -> str:
     raw = data.encode() if isinstance(data, str) else data
     return hashlib.sha256(raw).hexdigest()[:16]
@@ -45,15 +50,11 @@ def fingerprint() -> dict[str, str]:
     """Digests of replay reports, simulated records and legal-move lists."""
     found: dict[str, str] = {}
     for path in sorted(SAMPLES.glob("*.json")):
-        found[f"sample {path.name}"] = _digest(
-            replay(load(path)).report.model_dump_json()
-        )
+        found[f"sample {path.name}"] = _digest(_json(replay(load(path)).report))
     for path in sorted(SAMPLES.glob("*.jsonl")):
         for line, item in iter_jsonl(path):
             text = (
-                str(item)
-                if isinstance(item, Exception)
-                else (replay(item).report.model_dump_json())
+                str(item) if isinstance(item, Exception) else _json(replay(item).report)
             )
             found[f"sample {path.name}:{line}"] = _digest(text)
     simulated: list[tuple[str, int, bool, dict[str, object]]] = [
@@ -72,7 +73,7 @@ def fingerprint() -> dict[str, str]:
             )
             found[f"simulated {label}"] = _digest(dumps_json(record))
             result = replay(record, positions=True)
-            found[f"replayed {label}"] = _digest(result.report.model_dump_json())
+            found[f"replayed {label}"] = _digest(_json(result.report))
             legal = [
                 " | ".join(str(move) for move in generate_legal_moves(position.state))
                 for position in result.positions[0]

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from html import unescape
+from typing import Any
 
 from casino_records.check.replay import replay
 from casino_records.check.report import DealReport, SideReport
@@ -60,8 +61,8 @@ def test_the_stepper_says_it_at_the_deals_start_and_score() -> None:
     )
 
 
-def _side(side: int, name: str, **figures: object) -> SideReport:
-    base: dict[str, object] = {
+def _side(side: int, name: str, **figures: Any) -> SideReport:
+    base: dict[str, Any] = {
         "cards": 0,
         "spades": 0,
         "sweeps": 0,

@@ -1,4 +1,4 @@
-"""The explanation of a dispute, as report data (pydantic).
+"""The explanation of a dispute, as report data (dataclasses, like the report).
 
 :func:`casino_records.check.explain.dispute.explain` fills
 :attr:`~casino_records.check.report.ReplayReport.explanations`: one
@@ -9,9 +9,8 @@ the players probably did; it never changes what the rules computed.
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Literal
-
-from pydantic import BaseModel, ConfigDict, Field
 
 __all__ = ["Explanation", "Fit", "MistakeReport", "Verdict"]
 
@@ -22,11 +21,8 @@ most differing figures and contradicts no other; ``none``: no catalogued
 mistake explains any of them."""
 
 
-class _Model(BaseModel):
-    model_config = ConfigDict(extra="forbid", use_attribute_docstrings=True)
-
-
-class MistakeReport(_Model):
+@dataclass(slots=True, kw_only=True)
+class MistakeReport:
     """One catalogued counting mistake, as found in a dispute."""
 
     kind: str
@@ -45,11 +41,12 @@ class MistakeReport(_Model):
     """JSON pointer of the deciding position (a move, a deal, a claim)."""
     side: int | None = None
     """The side the mistake concerns, if one."""
-    options: dict[str, bool | int | str] = Field(default_factory=dict)
+    options: dict[str, bool | int | str] = field(default_factory=dict)
     """For a game scored under other rules: the options that make the claims come out."""
 
 
-class Fit(_Model):
+@dataclass(slots=True, kw_only=True)
+class Fit:
     """One way the claims come out: a mistake, or two together."""
 
     mistakes: list[MistakeReport]
@@ -58,7 +55,8 @@ class Fit(_Model):
     """How many of the differing claimed figures it reproduces."""
 
 
-class Explanation(_Model):
+@dataclass(slots=True, kw_only=True)
+class Explanation:
     """Why the claims of one deal (or of the match) differ, in one sentence."""
 
     scope: Literal["deal", "match"]
@@ -73,7 +71,7 @@ class Explanation(_Model):
     """The explanation for a club player, with the rule and the deciding move."""
     differing: int
     """How many claimed figures differ from the computed ones."""
-    fits: list[Fit] = Field(default_factory=list)
+    fits: list[Fit] = field(default_factory=list)
     """Every fit of the verdict, the likeliest first (more than one:
     the claims alone cannot tell which mistake was made)."""
     deciding_loc: str = ""

@@ -71,6 +71,7 @@ from .fragments import HIDDEN_ALTERNATIVES as HIDDEN_ALTERNATIVES
 from .fragments import banner_html as banner_html
 from .game import END_STEPS as END_STEPS
 from .game import Game as Game
+from .game import StepKind as StepKind
 from .game import build_game as build_game
 from .game import locate as locate
 from .game import place_text as place_text
@@ -162,6 +163,7 @@ __all__ = [
     "PositionView",
     "ScoreRow",
     "SideView",
+    "StepKind",
     "StepperData",
     "StepperPayload",
     "alternatives",

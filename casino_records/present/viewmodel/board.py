@@ -31,6 +31,7 @@ from ..direction import order_text, ordinal
 from ..sprite import card_ref, pile_svg
 from ..svg import build_label
 from .felt import FeltItem
+from .game import StepKind
 from .position import HandView, PositionView, SideView
 
 __all__ = [
@@ -102,7 +103,9 @@ def felt_html(view: PositionView, names: Sequence[str], inner: str = "") -> str:
     notes = []
     if view.sweep:
         notes.append('<span class="cr-sweep">Sweep: the table is cleared</span>')
-    if view.kind == "residue" or (view.piled and view.kind == "move" and view.felt):
+    if view.kind == StepKind.RESIDUE or (
+        view.piled and view.kind == StepKind.MOVE and view.felt
+    ):
         to = view.residue_side
         notes.append(
             f'<span class="cr-note">Left on the table: to {_e(to)}</span>'

@@ -16,7 +16,7 @@ from ...check.report import Finding
 from ...engine.describe import plural
 from ..scoring_notes import near_target_needs, score_notes
 from .findings import ScoreRow, score_rows
-from .game import Game, locate, place_text, recorded_text
+from .game import Game, StepKind, locate, place_text, recorded_text
 from .movelist import MoveRow, alternatives, move_label
 from .perspective import alternatives_visible
 from .position import PositionView
@@ -138,7 +138,7 @@ def last_move_html(view: PositionView) -> str:
             f'<p class="cr-last"><strong>Move {view.move}{_e(glyph)}:</strong>'
             f" {_e(view.last_text)}{sweep}{comment}</p>"
         )
-    if view.kind == "residue" and view.residue:
+    if view.kind == StepKind.RESIDUE and view.residue:
         cards = " ".join(card.pretty for card in view.residue)
         to = f"go to {view.residue_side}" if view.residue_side else "stay unclaimed"
         return (
@@ -373,7 +373,7 @@ def _verdict_html(game: Game) -> str:
 
 def notes_html(game: Game, view: PositionView) -> str:
     """At a deal's score: its result, what it did to the match, how many differ."""
-    if view.kind != "score":
+    if view.kind != StepKind.SCORE:
         return ""
     report = game.deal_report(view.deal)
     parts = []
@@ -405,9 +405,9 @@ def rule_notes_html(game: Game, view: PositionView) -> str:
     report = game.deal_report(view.deal)
     if report is None:
         return ""
-    if view.kind == "move" and view.move == 0:
+    if view.kind == StepKind.MOVE and view.move == 0:
         lines = near_target_needs(report, game.sides)
-    elif view.kind == "score":
+    elif view.kind == StepKind.SCORE:
         lines = score_notes(game.report, report)
     else:
         return ""

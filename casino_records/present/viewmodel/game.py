@@ -12,6 +12,7 @@ were left on the table) and the deal's score. A link names a step by
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Final
 
 from ...check.explain.dispute import explain
@@ -26,6 +27,7 @@ from ...record.format.translate import to_engine
 __all__ = [
     "END_STEPS",
     "Game",
+    "StepKind",
     "build_game",
     "locate",
     "move_number",
@@ -34,7 +36,19 @@ __all__ = [
     "recorded_text",
 ]
 
-END_STEPS: Final = ("residue", "score")
+
+class StepKind(StrEnum):
+    """What a step of a deal shows (equal to its text, which links name)."""
+
+    MOVE = "move"
+    """The start of the deal, or the position right after a move."""
+    RESIDUE = "residue"
+    """The cards left on the table going to the last capturer."""
+    SCORE = "score"
+    """The deal's score."""
+
+
+END_STEPS: Final = (StepKind.RESIDUE, StepKind.SCORE)
 """The steps after a finished deal's last move, in order (``residue`` only when
 cards were left on the table)."""
 
@@ -53,7 +67,7 @@ class Game:
     """Side names by side."""
     positions: dict[int, list[ReplayPosition]] = field(default_factory=dict)
     """The positions of each deal that can be shown, by 0-based deal index."""
-    ends: dict[int, tuple[str, ...]] = field(default_factory=dict)
+    ends: dict[int, tuple[StepKind, ...]] = field(default_factory=dict)
     """Each deal's end steps (of :data:`END_STEPS`; none for an unfinished deal)."""
 
     @property
@@ -74,15 +88,15 @@ class Game:
         """The deal's last step: its score, or the last move of an unfinished deal."""
         return self.moves(deal) + len(self.ends.get(deal, ()))
 
-    def step_kind(self, deal: int, step: int) -> str:
+    def step_kind(self, deal: int, step: int) -> StepKind:
         """``move`` (the start or the position after a move), ``residue`` or ``score``."""
         moves = self.moves(deal)
-        return "move" if step <= moves else self.ends[deal][step - moves - 1]
+        return StepKind.MOVE if step <= moves else self.ends[deal][step - moves - 1]
 
     def step_label(self, deal: int, step: int) -> str:
         """A step's name in links: the move number (0 = the start), ``residue``, ``score``."""
         kind = self.step_kind(deal, step)
-        return str(step) if kind == "move" else kind
+        return str(step) if kind == StepKind.MOVE else kind.value
 
     def step_of(self, deal: int, label: str) -> int | None:
         """The step a link's label names in ``deal`` (see :meth:`step_label`).
@@ -134,7 +148,7 @@ def build_game(record: GameRecord, source: str = "") -> Game:
     return Game(record, replayed, names, sides, positions, ends)
 
 
-def _end_steps(kept: list[ReplayPosition]) -> tuple[str, ...]:
+def _end_steps(kept: list[ReplayPosition]) -> tuple[StepKind, ...]:
     state = kept[-1].state
     if not state.finished:
         return ()
@@ -167,7 +181,7 @@ def locate(game: Game, loc: str) -> tuple[int, int] | None:
     if in_deal is not None:
         if in_deal not in game.positions:
             return None
-        if loc == pointer("deals", in_deal) and "residue" in game.ends[in_deal]:
+        if loc == pointer("deals", in_deal) and StepKind.RESIDUE in game.ends[in_deal]:
             return in_deal, game.moves(in_deal) + 1
         return in_deal, game.last_step(in_deal)
     if loc.startswith("/claimed") and game.deals:

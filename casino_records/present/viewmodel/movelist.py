@@ -12,7 +12,7 @@ from ...engine.movegen import generate_legal_moves
 from ...engine.moves import Move
 from ...engine.play import apply_plan
 from ...errors import IllegalMoveError
-from .game import Game, recorded_move
+from .game import Game, StepKind, recorded_move
 
 __all__ = [
     "Alternative",
@@ -89,7 +89,7 @@ def move_label(
         if game is None or not rows:
             return f"{move}."
         deal = rows[0].deal
-        if game.step_kind(deal, move) == "score":
+        if game.step_kind(deal, move) == StepKind.SCORE:
             return "Deal score"
         state = game.positions[deal][-1].state
         taker = state.residue_side

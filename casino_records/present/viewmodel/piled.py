@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from html import escape
 
-from .game import Game
+from .game import Game, StepKind
 from .verdict import deal_result
 
 __all__ = ["PILES_LIST_TITLE", "piled_step_label", "piles_intro_html"]
@@ -26,10 +26,10 @@ def piled_step_label(game: Game, deal: int, step: int) -> str:
     """The move list's entry of a step of a piled deal: ``Piles: what each side
     took``, ``Residue: 4 cards to Ana``, ``Deal score``."""
     kind = game.step_kind(deal, step)
-    if kind == "score":
+    if kind == StepKind.SCORE:
         return "Deal score"
     state = game.positions[deal][-1].state
-    if kind == "residue":
+    if kind == StepKind.RESIDUE:
         count = len(state.residue)
         taker = state.residue_side
         to = f"to {game.sides[taker]}" if taker is not None else "unclaimed"

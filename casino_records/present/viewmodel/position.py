@@ -20,7 +20,7 @@ from ...errors import CasinoRecordError
 from ...record.format.translate import to_engine
 from .felt import FeltItem, felt_after, plain_felt, table_before_residue
 from .findings import failing_finding
-from .game import Game, recorded_move
+from .game import Game, StepKind, recorded_move
 from .perspective import ALL, NONE, seat_of
 
 __all__ = [
@@ -150,7 +150,7 @@ class PositionView:
     """The step (moves played, then the end steps)."""
     moves: int
     """The deal's moves in the record (up to the replay's stop)."""
-    kind: str
+    kind: StepKind
     """``move``, ``residue`` or ``score``."""
     round: int
     """0-based round."""
@@ -199,11 +199,11 @@ class PositionView:
         """``Deal 1 / 3 · Round 2 / 6 · Move 12 / 48`` (no data in it); a deal
         given by its piles has no rounds: ``Deal 2 / 3 · Piles``."""
         where = {
-            "residue": "Residue",
-            "score": "Score",
+            StepKind.RESIDUE: "Residue",
+            StepKind.SCORE: "Score",
         }.get(self.kind, f"Move {self.move} / {self.moves}" if self.move else "Start")
         if self.piled:
-            where = "Piles" if self.kind == "move" else where
+            where = "Piles" if self.kind == StepKind.MOVE else where
             return f"Deal {self.deal + 1} / {self.deals} · {where}"
         return (
             f"Deal {self.deal + 1} / {self.deals} · Round {self.round + 1} /"
@@ -212,11 +212,11 @@ class PositionView:
 
     def turn_text(self, names: Sequence[str]) -> str:
         """Whose turn it is, or how the deal ends (not escaped)."""
-        if self.kind == "score":
+        if self.kind == StepKind.SCORE:
             return "End of the deal"
-        if self.piled and self.kind == "move":
+        if self.piled and self.kind == StepKind.MOVE:
             return "Nobody wrote the moves down"
-        if self.kind == "residue":
+        if self.kind == StepKind.RESIDUE:
             if self.residue_side is None:
                 return "Nobody captured: the cards left stay unclaimed"
             return f"The cards left go to {self.residue_side}"
@@ -261,29 +261,31 @@ def position_view(
     seat = seat_of(perspective)
     finished = state.finished
     piled = game.piled(deal)
-    before_residue = finished and kind != "score"
+    before_residue = finished and kind != StepKind.SCORE
     residue = tuple(state.residue) if finished else ()
     taker = state.residue_side if finished else None
     piles = [list(pile) for pile in state.piles]
     given = game.record.deals[deal].piles
-    if kind == "move" and given is not None:  # the piles as given, without the residue
+    if (
+        kind == StepKind.MOVE and given is not None
+    ):  # the piles as given, without the residue
         piles = [[parse_card(card) for card in pile] for pile in given.sides]
-    elif kind == "move" and finished and taker is not None and residue:
+    elif kind == StepKind.MOVE and finished and taker is not None and residue:
         piles[taker] = piles[taker][: len(piles[taker]) - len(residue)]
     if before_residue:
         loose, builds = table_before_residue(kept)
     else:
         loose, builds = list(state.loose), list(state.builds)
-    step = position.last if kind == "move" else None
-    if kind == "score":
+    step = position.last if kind == StepKind.MOVE else None
+    if kind == StepKind.SCORE:
         felt: tuple[FeltItem, ...] = ()
-    elif kind == "residue":
+    elif kind == StepKind.RESIDUE:
         felt = plain_felt(loose, builds, "residue")
     elif step is None or index == 0:
         felt = plain_felt(loose, builds)
     else:
         felt = felt_after(kept[index - 1].state, step, loose, builds)
-    illegal = _illegal(game, deal, index) if kind == "move" else None
+    illegal = _illegal(game, deal, index) if kind == StepKind.MOVE else None
     if illegal is not None:
         felt = tuple(
             FeltItem(
@@ -330,7 +332,7 @@ def position_view(
         rounds=state.seating.rounds,
         dealer=names[state.dealer],
         turn=None if finished or not any(state.hands) else state.turn,
-        finished=kind == "score",
+        finished=kind == StepKind.SCORE,
         stops=index == moves and not finished,
         felt=felt,
         sweep=step is not None and step.sweep,
@@ -340,7 +342,7 @@ def position_view(
         hands=hands,
         sides=tuple(_sides(game, deal, position.totals, piles, state, kind, piled)),
         deal_comment=game.record.deals[deal].comment,
-        residue=residue if kind != "move" else (),
+        residue=residue if kind != StepKind.MOVE else (),
         residue_side=game.sides[taker] if taker is not None else None,
         illegal=illegal,
         order=state.seating.play_order(state.dealer),
@@ -355,11 +357,11 @@ def _sides(
     totals: tuple[int, ...],
     piles: list[list[Card]],
     state: DealState,
-    kind: str,
+    kind: StepKind,
     piled: bool = False,
 ) -> list[SideView]:
     report = game.deal_report(deal)
-    scored = kind == "score" and report is not None and bool(report.sides)
+    scored = kind == StepKind.SCORE and report is not None and bool(report.sides)
     sides = []
     for side, pile in enumerate(piles):
         result = report.sides[side] if scored and report is not None else None

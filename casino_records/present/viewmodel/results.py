@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
+from ...check.status import STATUSES
 from ...engine.describe import plural
 from ...record.files.kinds import uncompressed
 from ...record.files.reading import read_item
@@ -47,8 +48,6 @@ __all__ = [
 
 COLUMNS: Final = ("status", "source", "record", "players", "preset", "first problem")
 """The columns of the results table, in order."""
-STATUSES: Final = ("ok", "disputed", "invalid", "unreadable")
-"""Every status, best first (the order the summary and the filter list them in)."""
 LIMIT: Final = 500
 """The most rows the table lists (the count says how many match)."""
 

@@ -42,7 +42,7 @@ from .fragments import (
     rule_notes_html,
     score_html,
 )
-from .game import Game
+from .game import Game, StepKind
 from .movelist import move_rows
 from .navigation import round_starts, round_step, round_window, step
 from .perspective import ALL
@@ -217,7 +217,7 @@ def stepper_payload(
             window = [i for i in window if i <= move]
         score = (
             f'<div class="cr-end">{score_html(game, deal)}{notes_html(game, view)}</div>'
-            if view.kind == "score"
+            if view.kind == StepKind.SCORE
             else ""
         )
         if not layout:
@@ -228,19 +228,21 @@ def stepper_payload(
             moves_list = _piled_list(game, deal, last)
         parts = {
             "last": (intro or last_move_html(view))
-            + (rule_notes_html(game, view) if view.kind == "move" else ""),
+            + (rule_notes_html(game, view) if view.kind == StepKind.MOVE else ""),
             "analysis": move_panel_html(by_step.get(move), view.moves)
-            if view.kind == "move"
+            if view.kind == StepKind.MOVE
             else "",
             "failing": failing_html(game, failing_finding(game, deal, move), view)
-            if view.kind == "move"
+            if view.kind == StepKind.MOVE
             else "",
             "alts": alternatives_html(game, deal, view, perspective),
             "list": moves_list,
             **board_parts(view, game.names, score=score),
         }
-        where = view.kind if view.kind != "move" else f"{move} / {view.moves}"
-        if view.piled and view.kind == "move":
+        where = (
+            view.kind.value if view.kind != StepKind.MOVE else f"{move} / {view.moves}"
+        )
+        if view.piled and view.kind == StepKind.MOVE:
             where = "piles"
         positions.append(
             StepperPosition(

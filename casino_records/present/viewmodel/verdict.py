@@ -21,7 +21,7 @@ from ...engine.cards import BIG_CASINO, LITTLE_CASINO
 from ...engine.describe import in_names, plural, result_text
 from ...engine.scoring import CHECK_LABELS
 from .findings import Jump
-from .game import Game, locate
+from .game import Game, StepKind, locate
 from .movelist import move_rows
 
 __all__ = [
@@ -175,7 +175,7 @@ def explained_step(game: Game, explanation: Explanation) -> tuple[int, int] | No
     move = explanation.deciding_move
     if move is not None:
         return deal, min(move, game.moves(deal))
-    if explanation.scope == "deal" and "residue" in game.ends[deal]:
+    if explanation.scope == "deal" and StepKind.RESIDUE in game.ends[deal]:
         return deal, game.moves(deal) + 1
     return deal, game.last_step(deal)
 
@@ -214,11 +214,15 @@ def deciders(game: Game, finding: Finding) -> list[Jump]:
 
 def _label(game: Game, deal: int, step: int) -> str:
     kind = game.step_kind(deal, step)
-    if kind == "residue":
+    if kind == StepKind.RESIDUE:
         cards = len(game.positions[deal][-1].state.residue)
         return f"the {plural(cards, 'card')} left on the table (residue)"
-    if kind == "score" or step == 0:
-        return f"the end of deal {deal + 1}" if kind == "score" else "the deal's start"
+    if kind == StepKind.SCORE or step == 0:
+        return (
+            f"the end of deal {deal + 1}"
+            if kind == StepKind.SCORE
+            else "the deal's start"
+        )
     row = move_rows(game, deal)[step - 1]
     return f"{row.move}. {row.player}: {row.text}"
 

@@ -10,13 +10,14 @@ from __future__ import annotations
 import enum
 import os
 import sys
+from dataclasses import fields, is_dataclass
 from typing import Any, Final
 
 import orjson
 
 from ...engine.cards import Card
 
-__all__ = ["dumps_json"]
+__all__ = ["as_dicts", "dumps_json"]
 
 _REPORT_OPTIONS: Final = (
     orjson.OPT_INDENT_2
@@ -32,6 +33,28 @@ def dumps_json(obj: Any) -> bytes:
     Models are dumped in JSON mode, cards as strings, sets as sorted lists.
     """
     return orjson.dumps(obj, default=_default, option=_REPORT_OPTIONS)
+
+
+def as_dicts(obj: Any) -> Any:
+    """``obj`` with each dataclass in it (in lists and dict values too) as a dict
+    of its fields, so that :func:`dumps_json` sorts their keys as it sorts a
+    model's (orjson writes a dataclass's fields in the order they are defined).
+
+    >>> from dataclasses import dataclass
+    >>> @dataclass
+    ... class Check:
+    ...     side: int
+    ...     claimed: int
+    >>> as_dicts({"checks": [Check(0, 11)]})
+    {'checks': [{'side': 0, 'claimed': 11}]}
+    """
+    if is_dataclass(obj) and not isinstance(obj, type):
+        return {f.name: as_dicts(getattr(obj, f.name)) for f in fields(obj)}
+    if isinstance(obj, list | tuple):
+        return [as_dicts(value) for value in obj]
+    if isinstance(obj, dict):
+        return {key: as_dicts(value) for key, value in obj.items()}
+    return obj
 
 
 def _default(obj: Any) -> Any:
