@@ -16,7 +16,7 @@ The match is explained the same way from the match mistakes
 (:mod:`.match_mistakes`), which carry the deals' explained scores. An
 explanation is what the players probably did; the computed scores stand.
 
->>> from casino_records.record import jsonio
+>>> from casino_records.record.json import jsonio
 >>> from casino_records.check.replay import replay
 >>> record = jsonio.load("sample_games/disputed-residue-wrong-side.json")
 >>> first = explain(record, replay(record))[0]
