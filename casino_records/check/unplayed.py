@@ -20,7 +20,7 @@ from ..engine.moves import MoveKind, Step
 from ..engine.scoring import CHECK_LABELS
 from ..engine.seating import HAND_SIZE
 from ..engine.state import DealState
-from ..record.format.pointer import claim_place
+from ..record.format.pointer import Place, claim_place, deal_pointer
 from ..record.format.shared import CLAIMED_COUNTS, CLAIMED_POINTS, points_read
 from ..record.replayable import DealShape as Deal
 from .audit import FIGURE_WORDS, DecidingMoves
@@ -164,7 +164,6 @@ def audit_unplayed_deal(
 
     played = _PartPlayed(state, len(sides))
     explain = DecidingMoves(d, deal, state, names)
-    base = f"/deals/{d}/claimed/sides"
     checked: list[str] = []
     unchecked: list[str] = []
     disputes: list[Finding] = []
@@ -190,7 +189,7 @@ def audit_unplayed_deal(
                     severity="dispute",
                     kind="score",
                     rule="D8",
-                    loc=f"{base}/{k}/{figure.replace('.', '/')}",
+                    loc=Place.claim(d, k, figure).pointer,
                     where=claim_place(d, sides[k], FIGURE_WORDS[figure]),
                     message=f"claimed {value}, but {played.basis(figure)}"
                     f" make it {fixed} {limit} ({why})",
@@ -211,7 +210,7 @@ def audit_unplayed_deal(
         severity="dispute" if strict else "warning",
         kind="score",
         rule="D8",
-        loc=f"/deals/{d}/claimed",
+        loc=deal_pointer(d, "claimed"),
         where=f"deal {d + 1}, claimed scores",
         message="; ".join(parts),
     )
@@ -317,7 +316,7 @@ def table_only_claims(d: int, deal: Deal, strict: bool = False) -> list[Finding]
             severity="dispute" if strict else "warning",
             kind="score",
             rule="D8",
-            loc=f"/deals/{d}/claimed",
+            loc=deal_pointer(d, "claimed"),
             where=f"deal {d + 1}",
             message="the claimed scores are not checked: the deal is recorded"
             " up to its table, no move played, so the deal is not scored",

@@ -15,6 +15,7 @@ import click
 
 from ..errors import RulesError
 from ..record.files.kinds import MAX_RECORD_BYTES
+from ..record.format.pointer import move_pointer
 from .util import (
     EXIT_PROBLEM,
     INPUT_FILE,
@@ -151,7 +152,7 @@ def _notes(record: GameRecord) -> dict[str, str]:
                 ]
                 text = " ".join(p for p in parts if p)
                 if text:
-                    notes[f"/deals/{d}/rounds/{r}/moves/{k}"] = text
+                    notes[move_pointer(d, r, k)] = text
     return notes
 
 
