@@ -78,12 +78,16 @@ _DEAL: Final = re.compile(r"/deals/(\d+)(?=/|$)")
 
 def escape(part: Part) -> str:
     """One step of a pointer, with ``~`` and ``/`` escaped."""
-    return str(part).replace("~", "~0").replace("/", "~1")
+    if isinstance(part, int):
+        return str(part)
+    if "~" in part or "/" in part:
+        return part.replace("~", "~0").replace("/", "~1")
+    return part
 
 
 def pointer(*parts: Part) -> str:
     """The pointer of a path; ``""`` for the whole record."""
-    return "".join("/" + escape(part) for part in parts)
+    return "".join(["/" + escape(part) for part in parts])
 
 
 def deal_pointer(deal: int, *field: Part) -> str:

@@ -9,7 +9,7 @@ inferred from the moves. Where several are given they must agree.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Final, Protocol
 
 from ...engine.cards import CARDS, Card, parse_card
 from ...engine.describe import plural
@@ -23,10 +23,14 @@ from .pointer import (
     move_at,
     move_place,
     move_pointer,
+    pointer,
     round_pointer,
 )
 
 __all__ = ["DealCards", "FindingSink", "resolve_deal_cards"]
+
+_CARD: Final = pointer("card")
+"""The step below a move to its card."""
 
 
 @dataclass(frozen=True, slots=True, init=False)
@@ -196,7 +200,7 @@ def _round_hands(
     played: list[list[tuple[Card, str]]] = [[] for _ in range(players)]
     for k, move in enumerate(moves):
         card = move.card if isinstance(move.card, Card) else parse_card(move.card)
-        played[move.seat].append((card, move_pointer(d, r, k, "card")))
+        played[move.seat].append((card, move_pointer(d, r, k) + _CARD))
     complete = len(moves) == HAND_SIZE * players
     hands: list[list[Card]] = []
     for seat in range(players):
