@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import Final
 
 from ..record.format.models import GameRecord, Meta
+from ..record.format.pointer import move_pointer
 from .game_analysis import GameAnalysis, MoveAnalysis
 
 __all__ = ["PREFIX", "SEPARATOR", "annotate", "comment_for", "settings_tag"]
@@ -70,7 +71,7 @@ def annotate(record: GameRecord, analysis: GameAnalysis) -> GameRecord:
         for r, round_ in enumerate(deal.rounds):
             moves = []
             for k, move in enumerate(round_.moves):
-                found = by_loc.get(f"/deals/{d}/rounds/{r}/moves/{k}")
+                found = by_loc.get(move_pointer(d, r, k))
                 if found is not None:
                     update: dict[str, object] = {
                         "comment": _merged(move.comment, comment_for(found))

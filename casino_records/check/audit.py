@@ -17,7 +17,14 @@ from ..engine.match import MatchState
 from ..engine.moves import MoveKind, Step
 from ..engine.scoring import CATEGORIES, CHECK_LABELS, SideScore
 from ..engine.state import DealState
-from ..record.format.pointer import claim_place, move_place, pointer
+from ..record.format.pointer import (
+    Place,
+    claim_place,
+    deal_pointer,
+    move_place,
+    move_pointer,
+    pointer,
+)
 from ..record.format.shared import points_read
 from ..record.replayable import DealShape as Deal
 from ..record.replayable import RecordShape
@@ -41,7 +48,7 @@ def move_loc(d: int, deal: Deal, index: int) -> str:
     """The JSON pointer of move ``index`` (0-based, counted over the whole deal)."""
     for r, round_ in enumerate(deal.rounds):
         if index < len(round_.moves):
-            return f"/deals/{d}/rounds/{r}/moves/{index}"
+            return move_pointer(d, r, index)
         index -= len(round_.moves)
     return ""
 
@@ -72,7 +79,7 @@ class DecidingMoves:
     def pile(self, loc: str, why: str) -> DecidingMove:
         """A part of the piles of a deal given by its piles, and what it decided."""
         return DecidingMove(
-            loc=f"/deals/{self.d}/piles{loc}",
+            loc=deal_pointer(self.d, "piles") + loc,
             where=f"deal {self.d + 1}, the piles",
             why=why,
         )
@@ -98,7 +105,7 @@ class DecidingMoves:
             f" went to {taker}"
         )
         return DecidingMove(
-            loc=f"/deals/{self.d}",
+            loc=deal_pointer(self.d),
             where=f"deal {self.d + 1}, end of the deal",
             why=f"{prefix}; {went}" if prefix else went,
         )
@@ -216,20 +223,22 @@ def _in_order(moves: Sequence[DecidingMove]) -> list[DecidingMove]:
 
 def _played_at(loc: str) -> tuple[int, int]:
     """Where ``loc`` (a move's pointer, or the deal's for its end) comes in play."""
-    parts = loc.split("/")
-    if len(parts) >= 6 and parts[3] == "rounds":
-        return int(parts[4]), int(parts[6])
+    place = Place.parse(loc)
+    if place.round is not None and place.move is not None:
+        return place.round, place.move
     return 10**6, 0
 
 
 _ACES: Final = tuple(c for c in CARDS if c.is_ace)
 
 _POINT_FIGURES: Final = tuple(
-    (name, f"points/{name}", f"points.{name}") for name in CATEGORIES
+    (name, pointer("points", name), f"points.{name}") for name in CATEGORIES
 )
 _COUNT_FIGURES: Final = tuple(
-    (name, f"counts/{name}", f"counts.{name}") for name in ("cards", "spades", "sweeps")
+    (name, pointer("counts", name), f"counts.{name}")
+    for name in ("cards", "spades", "sweeps")
 )
+_TOTAL: Final = pointer("total")
 
 
 _CATEGORY_OF: Final = {
@@ -260,7 +269,7 @@ def _add_figures(
             figures.append(ScoreCheck(side_base + suffix, dotted, k, value, earned))
     if claimed.total is not None:
         figures.append(
-            ScoreCheck(side_base + "total", "total", k, claimed.total, score.banked)
+            ScoreCheck(side_base + _TOTAL, "total", k, claimed.total, score.banked)
         )
     counts = claimed.counts
     if counts is not None:
@@ -293,7 +302,7 @@ def audit_deal(
     explain: DecidingMoves | None = None  # built only when a figure differs
     figures: list[ScoreCheck] = []
     findings: list[Finding] = []
-    base = f"/deals/{d}/claimed/sides"
+    base = deal_pointer(d, "claimed", "sides")
     claimed_sides: Sequence[ClaimedSide | PlainClaimedSide] = deal.claimed.sides
     for k, claimed in enumerate(claimed_sides):
         if k >= len(scores):
@@ -301,14 +310,14 @@ def audit_deal(
                 Finding(
                     severity=Severity.ERROR,
                     kind="structure",
-                    loc=f"{base}/{k}",
+                    loc=base + pointer(k),
                     where=f"deal {d + 1}, claimed scores",
                     message=f"claims a score for side {k}, but the game has"
                     f" {plural(len(scores), 'side')}",
                 )
             )
             continue
-        side_base = f"{base}/{k}/"
+        side_base = base + pointer(k)
         first = len(figures)
         _add_figures(figures, claimed, scores[k], side_base, k)
         narrower = [
@@ -358,7 +367,7 @@ def audit_match(
         if k >= len(match.totals):
             break
         check = ScoreCheck(
-            loc=f"/claimed/totals/{k}",
+            loc=Place.claim(None, k).pointer,
             category="totals",
             side=k,
             claimed=value,
@@ -378,7 +387,7 @@ def audit_match(
     if claimed.winner is not None:
         computed = -1 if match.winner is None else match.winner
         check = ScoreCheck(
-            loc="/claimed/winner",
+            loc=pointer("claimed", "winner"),
             category="winner",
             side=claimed.winner,
             claimed=claimed.winner,

@@ -32,7 +32,7 @@ from ..engine.scoring import SideScore, near_target_band
 from ..engine.seating import Seating
 from ..engine.state import DealState
 from ..engine.values import value_tables
-from ..record.format.pointer import Part, pointer
+from ..record.format.pointer import Part, deal_pointer, pointer
 
 if TYPE_CHECKING:  # the models (pydantic) load only for a deal that has piles
     from ..record.format.piles import Piles
@@ -94,7 +94,7 @@ def pile_problems(
     cards left on the table (a card named twice is reported where it is
     named again, the cards in no place together).
     """
-    at = f"/deals/{d}/piles"
+    at = deal_pointer(d, "piles")
     found: list[PileProblem] = []
     first: dict[str, str] = {}
     for path, card, place in _places(piles, sides):
@@ -126,7 +126,7 @@ def pile_problems(
             )
         )
     for side, pile in enumerate(piles.sides):
-        where = f"{at}/sides/{side}"
+        where = deal_pointer(d, "piles", "sides", side)
         if len(pile) == 1:
             found.append(
                 (
@@ -140,7 +140,7 @@ def pile_problems(
         if swept and 2 * swept > len(pile):
             found.append(
                 (
-                    f"{at}/sweeps/{side}",
+                    deal_pointer(d, "piles", "sweeps", side),
                     "R10.1",
                     f"R10.1 {sides[side]} made {plural(swept, 'sweep')}, but each"
                     " sweep is a capture of two cards or more and"
@@ -164,7 +164,7 @@ def pile_problems(
         if side < len(piles.sides) and not piles.sides[side]:
             found.append(
                 (
-                    f"{at}/last_capture",
+                    deal_pointer(d, "piles", "last_capture"),
                     "R11.1",
                     f"R11.1 seat {last} made the last capture, but"
                     f" {pile_name(side, sides)} is empty",

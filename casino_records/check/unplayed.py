@@ -20,7 +20,7 @@ from ..engine.moves import MoveKind, Step
 from ..engine.scoring import CHECK_LABELS
 from ..engine.seating import HAND_SIZE
 from ..engine.state import DealState
-from ..record.format.pointer import claim_place
+from ..record.format.pointer import Place, claim_place, deal_pointer
 from ..record.format.shared import CLAIMED_COUNTS, CLAIMED_POINTS, points_read
 from ..record.replayable import DealShape as Deal
 from .audit import FIGURE_WORDS, DecidingMoves
@@ -163,7 +163,6 @@ def audit_unplayed_deal(
         return []
     played = _PartPlayed(state, len(sides))
     explain = DecidingMoves(d, deal, state, names)
-    base = f"/deals/{d}/claimed/sides"
     checked: list[str] = []
     unchecked: list[str] = []
     disputes: list[Finding] = []
@@ -189,7 +188,7 @@ def audit_unplayed_deal(
                     severity=Severity.DISPUTE,
                     kind="score",
                     rule="D8",
-                    loc=f"{base}/{k}/{figure.replace('.', '/')}",
+                    loc=Place.claim(d, k, figure).pointer,
                     where=claim_place(d, sides[k], FIGURE_WORDS[figure]),
                     message=f"claimed {value}, but {played.basis(figure)}"
                     f" make it {fixed} {limit} ({why})",
@@ -210,7 +209,7 @@ def audit_unplayed_deal(
         severity=Severity.DISPUTE if strict else Severity.WARNING,
         kind="score",
         rule="D8",
-        loc=f"/deals/{d}/claimed",
+        loc=deal_pointer(d, "claimed"),
         where=f"deal {d + 1}, claimed scores",
         message="; ".join(parts),
     )
@@ -314,7 +313,7 @@ def table_only_claims(d: int, deal: Deal, strict: bool = False) -> list[Finding]
             severity=Severity.DISPUTE if strict else Severity.WARNING,
             kind="score",
             rule="D8",
-            loc=f"/deals/{d}/claimed",
+            loc=deal_pointer(d, "claimed"),
             where=f"deal {d + 1}",
             message="the claimed scores are not checked: the deal is recorded"
             " up to its table, no move played, so the deal is not scored",

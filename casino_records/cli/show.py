@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
+from ..record.format.pointer import move_pointer
 from .exits import EXIT_PROBLEM, stderr
 from .options import INPUT_FILE, Settings
 
@@ -42,7 +43,7 @@ def _notes(record: GameRecord) -> dict[str, str]:
                 ]
                 text = " ".join(p for p in parts if p)
                 if text:
-                    notes[f"/deals/{d}/rounds/{r}/moves/{k}"] = text
+                    notes[move_pointer(d, r, k)] = text
     return notes
 
 

@@ -15,6 +15,7 @@ from ..check.explain.dispute import explain_record
 from ..check.outcome import finding_text
 from ..engine.cards import BIG_CASINO, CARDS, LITTLE_CASINO, Card, Suit
 from ..engine.describe import cited, side_names, step_text
+from ..record.format.pointer import Place
 from ..record.json.jsonio import dumps
 from ..record.text.notation import write_text
 from ..scorer import Candidate, ScorerSession, Violation
@@ -304,7 +305,7 @@ def snapshot(session: ScorerSession) -> Snapshot:
     standing = session.standing()
     problems = [cited(f"{v.where}: {v.message}", v.rule) for v in session.violations]
     # The sheet on screen says its own differences, after Check (a blind claim).
-    sheet = f"/deals/{session.deal_index}/claimed"
+    sheet = Place(session.deal_index, field=("claimed",)).pointer
     problems += [
         finding_text(f)
         for f in standing.problems

@@ -21,6 +21,7 @@ from ..engine.rules import OPTION_CHOICES, PRESETS, Preset, Rules, preset_defaul
 from ..engine.seating import Seating
 from ..errors import EntryError, RulesError
 from ..record.format.models import Meta, Player, RulesSpec
+from ..record.format.pointer import deal_pointer, pointer
 
 __all__ = [
     "CARD_SOURCES",
@@ -113,17 +114,19 @@ class GameSetup:
     def check(self) -> None:
         """Raise :class:`EntryError` naming the first problem of the set-up."""
         if self.preset not in PRESETS:
-            raise EntryError(f"unknown preset {self.preset!r}", loc="/rules/preset")
+            raise EntryError(
+                f"unknown preset {self.preset!r}", loc=pointer("rules", "preset")
+            )
         if not 2 <= len(self.names) <= 4:
             raise EntryError(
                 f"R2.1 Casino is played by 2, 3 or 4 players, not {len(self.names)}",
-                loc="/players",
+                loc=pointer("players"),
                 rule="R2.1",
             )
         for seat, name in enumerate(self.names):
             if not name.strip():
                 raise EntryError(
-                    f"seat {seat} needs a name", loc=f"/players/{seat}/name"
+                    f"seat {seat} needs a name", loc=pointer("players", seat, "name")
                 )
         if self.cards not in CARD_SOURCES:
             raise EntryError(f"unknown card source {self.cards!r}")
@@ -133,7 +136,7 @@ class GameSetup:
             raise EntryError(
                 f"R2.5 the dealer must be a seat (0 to {len(self.names) - 1}),"
                 f" not {self.dealer}",
-                loc="/deals/0/dealer",
+                loc=deal_pointer(0, "dealer"),
                 rule="R2.5",
             )
         try:

@@ -34,6 +34,7 @@ from typing import Literal
 from ...engine.describe import plural
 from ...engine.scoring import CATEGORIES, bank_points, near_target_band
 from ...record.format.models import GameRecord
+from ...record.format.pointer import deal_pointer, pointer
 from ..replay import Replay, replay
 from .explanation import Explanation, Fit, MistakeReport, Verdict
 from .mistakes import (
@@ -164,7 +165,7 @@ def _explain_deal(
     explanation = _explanation(
         "deal",
         facts.index,
-        f"{facts.loc}/claimed",
+        deal_pointer(facts.index, "claimed"),
         verdict,
         exact,
         len(differing),
@@ -331,7 +332,7 @@ def _explain_match(game: GameFacts, explained: dict[int, Scenario]) -> Explanati
         exact = _closest(trials)
         verdict = "closest" if exact else "none"
     return _explanation(
-        "match", None, "/claimed", verdict, exact, len(differing), "the match"
+        "match", None, pointer("claimed"), verdict, exact, len(differing), "the match"
     )
 
 

@@ -34,6 +34,7 @@ from ...engine.seating import Seating
 from ...engine.state import DealState
 from ...record.format.claims import points_read
 from ...record.format.models import ClaimedSide, GameRecord
+from ...record.format.pointer import deal_pointer, move_pointer
 from ..replay import Replay
 
 __all__ = [
@@ -229,7 +230,7 @@ class DealFacts:
     @property
     def loc(self) -> str:
         """JSON pointer of the deal."""
-        return f"/deals/{self.index}"
+        return deal_pointer(self.index)
 
     @property
     def captures(self) -> list[Step]:
@@ -429,7 +430,7 @@ def game_facts(record: GameRecord, replayed: Replay) -> GameFacts | None:
 
 def _move_locs(record: GameRecord, d: int) -> list[str]:
     return [
-        f"/deals/{d}/rounds/{r}/moves/{k}"
+        move_pointer(d, r, k)
         for r, round_ in enumerate(record.deals[d].rounds)
         for k in range(len(round_.moves))
     ]

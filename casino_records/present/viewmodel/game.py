@@ -21,7 +21,7 @@ from ...check.report import DealReport, ReplayReport
 from ...engine.describe import move_text, side_names
 from ...record.format.models import GameRecord
 from ...record.format.models import MoveRecord as NotationMove
-from ...record.format.pointer import deal_at, move_at, move_place, pointer
+from ...record.format.pointer import below, deal_at, move_at, move_place, pointer
 from ...record.format.translate import to_engine
 
 __all__ = [
@@ -184,7 +184,7 @@ def locate(game: Game, loc: str) -> tuple[int, int] | None:
         if loc == pointer("deals", in_deal) and StepKind.RESIDUE in game.ends[in_deal]:
             return in_deal, game.moves(in_deal) + 1
         return in_deal, game.last_step(in_deal)
-    if loc.startswith("/claimed") and game.deals:
+    if below(loc, pointer("claimed")) and game.deals:
         deal = game.deals[-1]
         return deal, game.last_step(deal)
     return None

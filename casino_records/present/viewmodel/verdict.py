@@ -20,6 +20,7 @@ from ...check.report import DealReport, Finding, SideReport
 from ...engine.cards import BIG_CASINO, LITTLE_CASINO
 from ...engine.describe import in_names, plural, result_text
 from ...engine.scoring import CHECK_LABELS
+from ...record.format.pointer import Place, pointer
 from .findings import Jump
 from .game import Game, StepKind, locate
 from .movelist import move_rows
@@ -37,10 +38,6 @@ __all__ = [
     "summary",
 ]
 
-_DEAL_CLAIM: Final = re.compile(
-    r"^/deals/(\d+)/claimed/sides/(\d+)/(points/\w+|total|counts/\w+)$"
-)
-_MATCH_TOTAL: Final = re.compile(r"^/claimed/totals/(\d+)$")
 _BOUND: Final = re.compile(
     r"^claimed (?P<value>\d+), but the moves played already make it"
     r" (?P<bound>(?:exactly|at least|at most) \d+) \((?P<why>.+)\)$"
@@ -189,9 +186,10 @@ def deciders(game: Game, finding: Finding) -> list[Jump]:
     what it decided (:attr:`Jump.why`).
     """
     entries = list(finding.deciding)
-    found = _DEAL_CLAIM.match(finding.loc)
-    if found is not None and found.group(3) == "total":
-        prefix = f"/deals/{found.group(1)}/claimed/sides/{found.group(2)}/"
+    place = Place.parse(finding.loc)
+    claimed = place.claimed if place.deal is not None else None
+    if claimed is not None and claimed[1] == "total":
+        prefix = Place(place.deal, field=("claimed", "sides", claimed[0])).pointer + "/"
         narrower = [
             d
             for f in game.report.findings
@@ -286,10 +284,10 @@ def _difference(game: Game, finding: Finding, go: Jump | None) -> Difference:
     """A disputed figure in the replay's own words (:mod:`casino_records.check.audit`),
     with a short reason and the moves that decided it."""
     checked = _checked(game, finding.loc)
-    found = _DEAL_CLAIM.match(finding.loc)
-    if found is not None:
-        deal, side = int(found.group(1)), int(found.group(2))
-        category = found.group(3).replace("/", ".")
+    place = Place.parse(finding.loc)
+    claimed = place.claimed
+    if place.deal is not None and claimed is not None:
+        deal, (side, category) = place.deal, claimed
         bound = _BOUND.match(finding.message)
         if checked is not None:
             text, reason = finding.message, _reason(game, deal, side, category)
@@ -307,9 +305,8 @@ def _difference(game: Game, finding: Finding, go: Jump | None) -> Difference:
             tuple(deciders(game, finding)),
             deal,
         )
-    total = _MATCH_TOTAL.match(finding.loc)
-    if total is not None and checked is not None:
-        side = int(total.group(1))
+    if claimed is not None and checked is not None:  # a match total
+        side = claimed[0]
         banked = [
             str(d.sides[side].banked)
             for d in game.report.deals
@@ -317,7 +314,7 @@ def _difference(game: Game, finding: Finding, go: Jump | None) -> Difference:
         ]
         why = f"its deals add up to {' + '.join(banked)}" if len(banked) > 1 else ""
         return Difference(f"{finding.where}: {finding.message}", why, go, (), None)
-    if finding.loc == "/claimed/winner" and checked is not None:
+    if finding.loc == pointer("claimed", "winner") and checked is not None:
 
         def winner(side: int) -> str:
             return game.sides[side] if 0 <= side < len(game.sides) else "nobody"

@@ -6,7 +6,8 @@ Every place in a record is named two ways: ``loc``, a JSON pointer such as
 spells either. A move is named by its number across the deal, as the text
 notation, ``show``, ``legal`` and the viewer number it, with its round as
 context (:func:`move_place`); a JSON pointer keeps its own 0-based numbering
-per round.
+per round. :class:`Place` is a place as a value: deal, round, move and
+field, with its pointer, its words, and :meth:`Place.parse` from a pointer.
 
 >>> pointer("deals", 0, "rounds", 2, "moves", 3, "card")
 '/deals/0/rounds/2/moves/3/card'
@@ -21,23 +22,28 @@ per round.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Sequence
 from typing import Any, Final, TypeAlias
 
 __all__ = [
     "Part",
+    "Place",
     "below",
     "claim_place",
     "deal_at",
+    "deal_pointer",
     "describe",
     "escape",
     "move_at",
     "move_number",
     "move_place",
+    "move_pointer",
     "played_where",
     "parse",
     "pointer",
+    "round_pointer",
     "set_at",
 ]
 
@@ -72,12 +78,184 @@ _DEAL: Final = re.compile(r"/deals/(\d+)(?=/|$)")
 
 def escape(part: Part) -> str:
     """One step of a pointer, with ``~`` and ``/`` escaped."""
-    return str(part).replace("~", "~0").replace("/", "~1")
+    if isinstance(part, int):
+        return str(part)
+    if "~" in part or "/" in part:
+        return part.replace("~", "~0").replace("/", "~1")
+    return part
 
 
 def pointer(*parts: Part) -> str:
     """The pointer of a path; ``""`` for the whole record."""
-    return "".join("/" + escape(part) for part in parts)
+    return "".join(["/" + escape(part) for part in parts])
+
+
+def deal_pointer(deal: int, *field: Part) -> str:
+    """The pointer of a deal (0-based), or of a field below it; quicker than
+    :attr:`Place.pointer`, for loops.
+
+    >>> deal_pointer(1), deal_pointer(1, "claimed", "sides", 0)
+    ('/deals/1', '/deals/1/claimed/sides/0')
+    """
+    loc = f"/deals/{deal}"
+    return loc + pointer(*field) if field else loc
+
+
+def round_pointer(deal: int, round_: int, *field: Part) -> str:
+    """The pointer of a round (both 0-based), or of a field below it.
+
+    >>> round_pointer(0, 1, "hands", 2, 3)
+    '/deals/0/rounds/1/hands/2/3'
+    """
+    loc = f"/deals/{deal}/rounds/{round_}"
+    return loc + pointer(*field) if field else loc
+
+
+def move_pointer(deal: int, round_: int, move: int, *field: Part) -> str:
+    """The pointer of a recorded move, all three 0-based (its round's numbering),
+    or of a field below it.
+
+    >>> move_pointer(0, 2, 3), move_pointer(0, 2, 3, "card")
+    ('/deals/0/rounds/2/moves/3', '/deals/0/rounds/2/moves/3/card')
+    """
+    loc = f"/deals/{deal}/rounds/{round_}/moves/{move}"
+    return loc + pointer(*field) if field else loc
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Place:
+    """A place in a record as a value: the deal, round and move it lies in (each
+    0-based, ``None`` above that level) and the field below them.
+
+    A move's :attr:`number` in its deal (from 1, across its rounds) is what
+    :attr:`words` name it by; a pointer does not hold it, so :meth:`parse`
+    leaves it ``None`` and places compare without it.
+
+    >>> place = Place(0, 2, 3, ("card",), number=11)
+    >>> place.pointer, place.words
+    ('/deals/0/rounds/2/moves/3/card', 'deal 1, move 11 (round 3), field card')
+    >>> Place.parse(place.pointer) == place, Place.parse("/claimed/totals/1")
+    (True, Place(deal=None, round=None, move=None, field=('claimed', 'totals', 1), number=None))
+    >>> Place(1, field=("claimed",)).pointer, Place(0, 1).words
+    ('/deals/1/claimed', 'deal 1, round 2')
+    """
+
+    deal: int | None = None
+    """0-based deal; None for a place outside the deals."""
+    round: int | None = None
+    """0-based round of :attr:`deal`; None for a place of the deal itself."""
+    move: int | None = None
+    """0-based move of :attr:`round` (the pointer's numbering); None for the round's."""
+    field: tuple[Part, ...] = ()
+    """The path below the deal, round or move (the whole path outside the deals)."""
+    number: int | None = dataclasses.field(default=None, compare=False)
+    """The move's number in its deal, from 1, when known (the messages' numbering)."""
+
+    @classmethod
+    def parse(cls, loc: str) -> Place:
+        """The place a pointer names (:attr:`number` unknown).
+
+        >>> Place.parse("/deals/2/claimed/sides/0/total")
+        Place(deal=2, round=None, move=None, field=('claimed', 'sides', 0, 'total'), number=None)
+        """
+        parts = parse(loc)
+        levels: list[int | None] = [None, None, None]
+        at = 0
+        for level, name in enumerate(("deals", "rounds", "moves")):
+            if (
+                len(parts) >= at + 2
+                and parts[at] == name
+                and isinstance(index := parts[at + 1], int)
+            ):
+                levels[level] = index
+                at += 2
+            else:
+                break
+        deal, round_, move = levels
+        return cls(deal, round_, move, parts[at:])
+
+    @classmethod
+    def claim(cls, deal: int | None, side: int, figure: str = "total") -> Place:
+        """A claimed figure's place: side ``side``'s ``figure`` of a deal
+        (``points.aces``, ``counts.cards``, ``total``), or with ``deal`` None
+        the side's claimed match total.
+
+        >>> Place.claim(0, 1, "points.aces").pointer, Place.claim(None, 1).pointer
+        ('/deals/0/claimed/sides/1/points/aces', '/claimed/totals/1')
+        """
+        if deal is None:
+            return cls(field=("claimed", "totals", side))
+        return cls(deal, field=("claimed", "sides", side, *figure.split(".")))
+
+    @property
+    def claimed(self) -> tuple[int, str] | None:
+        """``(side, figure)`` of the claimed figure this place is
+        (:meth:`claim`), else None.
+
+        >>> Place.parse("/deals/0/claimed/sides/1/points/aces").claimed
+        (1, 'points.aces')
+        >>> Place.parse("/claimed/totals/0").claimed, Place(0).claimed
+        ((0, 'total'), None)
+        """
+        field, deal = self.field, self.deal
+        if len(field) < 3 or field[0] != "claimed" or self.round is not None:
+            return None
+        side = field[2]
+        if not isinstance(side, int):
+            return None
+        if deal is None:
+            return (side, "total") if field[1:] == ("totals", side) else None
+        rest = field[3:]
+        if field[1] != "sides" or not rest:
+            return None
+        if rest == ("total",) or (
+            len(rest) == 2
+            and rest[0] in ("points", "counts")
+            and isinstance(rest[1], str)
+        ):
+            return side, ".".join(map(str, rest))
+        return None
+
+    @property
+    def path(self) -> tuple[Part, ...]:
+        """The whole path from the record's top."""
+        head: tuple[Part, ...] = ()
+        if self.deal is not None:
+            head = ("deals", self.deal)
+            if self.round is not None:
+                head += ("rounds", self.round)
+                if self.move is not None:
+                    head += ("moves", self.move)
+        return head + self.field
+
+    @property
+    def pointer(self) -> str:
+        """The JSON pointer (``loc``), as machines read it."""
+        deal, round_, move = self.deal, self.round, self.move
+        if deal is None:
+            return pointer(*self.field)
+        if round_ is None:
+            return deal_pointer(deal, *self.field)
+        if move is None:
+            return round_pointer(deal, round_, *self.field)
+        return move_pointer(deal, round_, move, *self.field)
+
+    @property
+    def words(self) -> str:
+        """The place in words (``where``): a move by its number in the deal when
+        :attr:`number` is known, else as :func:`describe` says the pointer."""
+        if self.move is not None and self.number is not None:
+            assert self.deal is not None and self.round is not None
+            head = move_place(self.deal, self.number, self.round)
+            return ", ".join([head, *_words(self.field)])
+        return describe(self.path)
+
+    def played(self, names: Sequence[str], seat: int, card: str, move: str = "") -> str:
+        """This move's place and player in words (:func:`played_where`); needs
+        :attr:`number`."""
+        assert self.deal is not None and self.round is not None
+        assert self.number is not None
+        return played_where(names, self.deal, self.number, self.round, seat, card, move)
 
 
 def below(loc: str, base: str) -> bool:

@@ -9,7 +9,7 @@ inferred from the moves. Where several are given they must agree.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Final, Protocol
 
 from ...engine.cards import CARDS, Card, parse_card
 from ...engine.describe import plural
@@ -17,9 +17,20 @@ from ...engine.rules import Rules
 from ...engine.seating import HAND_SIZE, Seating, deal_from_deck
 from ...engine.shuffle import shuffled_deck
 from ..replayable import DealShape as Deal
-from .pointer import describe, move_at, move_place
+from .pointer import (
+    deal_pointer,
+    describe,
+    move_at,
+    move_place,
+    move_pointer,
+    pointer,
+    round_pointer,
+)
 
 __all__ = ["DealCards", "FindingSink", "resolve_deal_cards"]
+
+_CARD: Final = pointer("card")
+"""The step below a move to its card."""
 
 
 @dataclass(frozen=True, slots=True, init=False)
@@ -74,7 +85,6 @@ def resolve_deal_cards(
 
     :returns: the cards, or None when the deal cannot be replayed.
     """
-    loc = f"/deals/{d}"
     deck = _deck(sink, d, deal)
     if deck is False:
         return None
@@ -82,7 +92,7 @@ def resolve_deal_cards(
         return _from_deck(sink, d, deal, list(deck), rules, seating)
     assert deal.table is not None
     table = [parse_card(c) for c in deal.table]
-    seen = {card: f"{loc}/table/{i}" for i, card in enumerate(table)}
+    seen = {card: deal_pointer(d, "table", i) for i, card in enumerate(table)}
     rounds: list[list[list[Card]]] = []
     unknown: list[list[int]] = []
     for r in range(max(len(deal.rounds), 1)):  # no round yet: its hands unknown
@@ -110,10 +120,10 @@ def _deck(sink: FindingSink, d: int, deal: Deal) -> tuple[Card, ...] | bool:
         assert deal.shuffle is not None
         sink.error(
             "provenance",
-            f"/deals/{d}/deck/{i}",
+            deal_pointer(d, "deck", i),
             f"deal {d + 1}, deck card {i + 1}",
             f"the deck disagrees with shuffle seed {deal.shuffle.seed!r}"
-            f" (/deals/{d}/shuffle): card {i + 1} is {given[i]} in the deck but"
+            f" ({deal_pointer(d, 'shuffle')}): card {i + 1} is {given[i]} in the deck but"
             f" {seeded[i]} by the shuffle",
         )
         return False
@@ -128,7 +138,6 @@ def _from_deck(
     rules: Rules,
     seating: Seating,
 ) -> DealCards | None:
-    loc = f"/deals/{d}"
     dealt = deal_from_deck(deck, seating, deal.dealer, rules.deal_batch)
     table = list(dealt.table)
     source = "shuffle seed" if deal.shuffle is not None else "deck"
@@ -137,7 +146,7 @@ def _from_deck(
         if set(recorded) != set(table):
             sink.error(
                 "provenance",
-                f"{loc}/table",
+                deal_pointer(d, "table"),
                 f"deal {d + 1}, table",
                 f"the table {' '.join(map(str, recorded))} disagrees with the"
                 f" {source}, which deals {' '.join(map(str, table))} to the table"
@@ -153,7 +162,7 @@ def _from_deck(
                 if text != "??" and parse_card(text) not in rounds[r][seat]:
                     sink.error(
                         "provenance",
-                        f"{loc}/rounds/{r}/hands/{seat}/{k}",
+                        round_pointer(d, r, "hands", seat, k),
                         f"deal {d + 1}, round {r + 1}, seat {seat}'s hand",
                         f"{text} is not in seat {seat}'s hand as dealt from the"
                         f" {source}: {' '.join(map(str, rounds[r][seat]))} (R3.4)",
@@ -185,14 +194,13 @@ def _round_hands(
 
     In an unfinished round a hand may stay short: the cards known so far.
     """
-    loc = f"/deals/{d}/rounds/{r}"
     round_ = deal.rounds[r] if r < len(deal.rounds) else None
     moves = round_.moves if round_ is not None else ()
     players = seating.players
     played: list[list[tuple[Card, str]]] = [[] for _ in range(players)]
     for k, move in enumerate(moves):
         card = move.card if isinstance(move.card, Card) else parse_card(move.card)
-        played[move.seat].append((card, f"{loc}/moves/{k}/card"))
+        played[move.seat].append((card, move_pointer(d, r, k) + _CARD))
     complete = len(moves) == HAND_SIZE * players
     hands: list[list[Card]] = []
     for seat in range(players):
@@ -201,7 +209,7 @@ def _round_hands(
             origin = played[seat]
         else:
             origin = [
-                (parse_card(c), f"{loc}/hands/{seat}/{k}")
+                (parse_card(c), round_pointer(d, r, "hands", seat, k))
                 for k, c in enumerate(recorded)
                 if c != "??"
             ]
@@ -212,7 +220,7 @@ def _round_hands(
             where = f"deal {d + 1}, round {r + 1}, seat {seat}"
             sink.error(
                 "structure",
-                origin[-1][1] if origin else loc,
+                origin[-1][1] if origin else round_pointer(d, r),
                 where,
                 f"R2.4 seat {seat} plays {plural(len(played[seat]), 'card')} in round"
                 f" {r + 1}; every player plays 4 a round, in turn",

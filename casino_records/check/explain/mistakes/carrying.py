@@ -17,6 +17,7 @@ from ....engine.describe import plural
 from ....engine.match import CountOutItem
 from ....engine.rules import Rules, SimultaneousTarget
 from ....engine.scoring import SideScore
+from ....record.format.pointer import deal_pointer, pointer
 from ..whatif import (
     DealFacts,
     GameFacts,
@@ -90,8 +91,8 @@ def _wrong_orders(sides: int, names: tuple[str, ...]) -> Iterator[tuple[str, Ord
 def _loc(game: GameFacts, outcome: MatchOutcome) -> tuple[str, int | None]:
     decided = outcome.decided_in
     if decided is None:
-        return "/claimed", None
-    return f"/deals/{decided}", decided
+        return pointer("claimed"), None
+    return deal_pointer(decided), decided
 
 
 def _match_mistake(
@@ -105,7 +106,7 @@ def _match_mistake(
     side: int | None = None,
     options: tuple[tuple[str, object], ...] = (),
 ) -> Mistake:
-    loc = f"/deals/{deal}" if deal is not None else _loc(game, game.outcome)[0]
+    loc = deal_pointer(deal) if deal is not None else _loc(game, game.outcome)[0]
     if deal is None:
         deal = _loc(game, game.outcome)[1]
     return Mistake(
