@@ -12,9 +12,15 @@ b. a whole two-player deal analysed with the default samples on one core (CPU
    runs (which the machine's other load disturbs), and the speed-up two free
    cores give, from each work unit's CPU time and the order the pool takes them;
 c. where the time goes: moves estimated, samples, positions played out per
-   CPU second.
+   CPU second;
+d. the sample game ``sample_games/classic-2p-annotated.json`` (three deals, 144
+   moves) with the default settings, as ``casino-records analyse GAME --jobs 0``
+   runs it (issue 34: at most 5 s wall on two cores): CPU seconds in one
+   process, wall seconds with ``jobs=1`` and ``jobs=2``, the samples the
+   estimated moves took, and the marks.
 
-Run: ``.venv/bin/python bench/bench_analysis.py [--positions N] [--deals N] [--samples N]``.
+Run: ``.venv/bin/python bench/bench_analysis.py [--positions N] [--deals N] [--samples N]
+[--game-only]``.
 """
 
 from __future__ import annotations
@@ -22,6 +28,8 @@ from __future__ import annotations
 import argparse
 import statistics
 import time
+from collections import Counter
+from pathlib import Path
 
 from timing import python_reference
 
@@ -43,6 +51,7 @@ from casino_records.engine.seating import Seating, deal_from_deck
 from casino_records.engine.shuffle import shuffled_deck
 from casino_records.engine.state import DealState
 from casino_records.record.format.models import GameRecord
+from casino_records.record.json.jsonio import loads
 from casino_records.record.simulate import simulate_record
 
 
@@ -152,17 +161,52 @@ def makespan(times: list[float], workers: int) -> float:
     return max(free)
 
 
+SAMPLE_GAME = (
+    Path(__file__).resolve().parent.parent
+    / "sample_games"
+    / "classic-2p-annotated.json"
+)
+
+
+def game_figures() -> None:
+    """Part d."""
+    record = loads(SAMPLE_GAME.read_bytes())
+    settings = make_settings()
+    start, wall = time.process_time(), time.perf_counter()
+    analysis = analyse_record(record, settings)
+    cpu, walls = time.process_time() - start, {1: time.perf_counter() - wall}
+    start = time.perf_counter()
+    analyse_record(record, settings, jobs=2)
+    walls[2] = time.perf_counter() - start
+    estimated = [move for move in analysis.moves if move.method == "estimated"]
+    samples = sum(move.samples for move in estimated) / len(estimated)
+    marks = Counter(move.mark for move in analysis.moves if move.mark)
+    print(
+        f"d. {SAMPLE_GAME.name}, {len(analysis.moves)} moves, default settings:"
+        f" {cpu:.1f} s CPU in one process; wall jobs=1 {walls[1]:.1f} s,"
+        f" jobs=2 {walls[2]:.1f} s (speed-up {walls[1] / walls[2]:.2f});"
+        f" {analysis.nodes:,} positions"
+    )
+    print(
+        f"   {len(estimated)} estimated moves, {samples:.0f} samples each on average"
+        f" (at most {settings.samples}); marks {dict(sorted(marks.items()))}"
+    )
+
+
 def main() -> int:
     """Print the figures."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--positions", type=int, default=20, help="last rounds solved")
     parser.add_argument("--deals", type=int, default=3, help="deals analysed")
     parser.add_argument("--samples", type=int, default=DEFAULT_SAMPLES)
+    parser.add_argument("--game-only", action="store_true", help="part d only")
     args = parser.parse_args()
     engine = "compiled" if casino_records.COMPILED else "pure Python"
     print(f"engine: {engine}; reference workload {python_reference() * 1000:.0f} ms")
-    exact_figures(args.positions)
-    deal_figures(args.deals, args.samples)
+    if not args.game_only:
+        exact_figures(args.positions)
+        deal_figures(args.deals, args.samples)
+    game_figures()
     return 0
 
 

@@ -23,7 +23,7 @@ from ..engine.seating import HAND_SIZE, Seating
 from ..engine.state import DealState
 from ..record.format.models import GameRecord
 from ..record.format.translate import to_engine
-from .estimate import derive_seed, estimate_moves, mean_and_stderr
+from .estimate import derive_seed, estimate_moves, paired
 from .game_analysis import Alternative, AnalysisSettings, MoveAnalysis
 from .marks import mark_for
 from .sampler import NoConsistentDeal, WorldSampler
@@ -178,22 +178,40 @@ class AnalysedGame:
         here = deal.positions[i].state
         sampler = self.sampler(d, i)
         legal = generate_legal_moves(here)
-        samples = self.settings.samples
-        seed = derive_seed(self.settings.seed, d, i)
-        estimates, nodes = estimate_moves(sampler, legal, deal.context, samples, seed)
+        settings = self.settings
+        seed = derive_seed(settings.seed, d, i)
         played = legal.index(deal.moves[i])
-        best = max(range(len(legal)), key=lambda k: (estimates[k].mean, k == played))
-        diffs = [
-            b - p
-            for b, p in zip(
-                estimates[best].values, estimates[played].values, strict=True
-            )
-        ]
-        loss_stderr = mean_and_stderr(diffs)[1]
+        estimates, nodes = estimate_moves(
+            sampler,
+            legal,
+            deal.context,
+            settings.samples,
+            seed,
+            played,
+            (settings.inaccuracy, settings.mistake, settings.blunder),
+            settings.significance,
+        )
+        samples = len(estimates[played].values)
+        # The best move is one sampled to the end: the others were dropped as
+        # clearly worse than the leading move.
+        best = max(
+            (k for k, e in enumerate(estimates) if len(e.values) == samples),
+            key=lambda k: (estimates[k].mean, k == played),
+        )
+        loss_stderr = paired(estimates[best].values, estimates[played].values)[1]
         rows = [(e.move, e.mean, e.stderr) for e in estimates]
         points = estimates[played].points
         return self._analysis(
-            d, deal, i, "estimated", rows, loss_stderr, points, samples, nodes
+            d,
+            deal,
+            i,
+            "estimated",
+            rows,
+            loss_stderr,
+            points,
+            samples,
+            nodes,
+            deal.moves[i] if best == played else legal[best],
         )
 
     def _analysis(
@@ -207,13 +225,16 @@ class AnalysedGame:
         points: Sequence[float],
         samples: int,
         nodes: int,
+        best: Move | None = None,
     ) -> MoveAnalysis:
+        """:param best: the best move (by default the first of the highest value,
+        the played one on a tie)."""
         played = deal.moves[i]
         played_value = next(value for move, value, _ in rows if move == played)
         ranked = sorted(rows, key=lambda row: -row[1])
-        top = ranked[0][1]
-        best = played if played_value >= top else ranked[0][0]
-        best_value = max(top, played_value)
+        if best is None:
+            best = played if played_value >= ranked[0][1] else ranked[0][0]
+        best_value = next(value for move, value, _ in rows if move == best)
         loss = best_value - played_value
         settings = self.settings
         # One sample has no standard error: its loss cannot be shown significant.

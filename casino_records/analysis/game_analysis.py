@@ -7,9 +7,10 @@ Plain dataclasses, serialisable as they are (``orjson`` writes dataclasses), so
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Literal, TypeAlias
+from typing import Final, Literal, TypeAlias
 
 __all__ = [
+    "FIRST_SAMPLES",
     "AnalysisSettings",
     "Alternative",
     "DealAnalysis",
@@ -18,6 +19,10 @@ __all__ = [
     "MoveAnalysis",
     "PlayerLoss",
 ]
+
+FIRST_SAMPLES: Final = 30
+"""Samples every estimated move gets before sampling may stop early (see
+:mod:`casino_records.analysis.estimate`)."""
 
 Method: TypeAlias = Literal["exact", "estimated"]
 """How a move's values were found: solved with every card known, or sampled."""
@@ -28,7 +33,7 @@ class AnalysisSettings:
     """What an analysis was asked to do; the same settings give the same analysis."""
 
     samples: int
-    """Sampled deals per estimated move."""
+    """Sampled deals per estimated move, at most (see :attr:`up_to`)."""
     seed: str
     """The seed every random choice is derived from."""
     exact_moves: int
@@ -45,6 +50,12 @@ class AnalysisSettings:
     """What a move's value is, in words."""
     policy: str
     """How sampled deals are played out, in words."""
+
+    @property
+    def up_to(self) -> str:
+        """``"up to "`` when sampling may stop before :attr:`samples`, else ``""``
+        (for the texts that say how many samples a move got)."""
+        return "up to " if self.samples > FIRST_SAMPLES else ""
 
 
 @dataclass(frozen=True, slots=True)

@@ -105,7 +105,7 @@ def analysis_text(analysis: GameAnalysis) -> str:
     s = analysis.settings
     head = [
         f"Analysis of {analysis.source or analysis.id or 'the record'}:"
-        f" {plural(s.samples, 'sample')} per estimated move, seed {s.seed!r},"
+        f" {s.up_to}{plural(s.samples, 'sample')} per estimated move, seed {s.seed!r},"
         f" the last {s.exact_moves} moves of each deal exact",
         f"value: {s.value}",
         f"marks: ?! from {s.inaccuracy:g}, ? from {s.mistake:g}, ?? from {s.blunder:g}"

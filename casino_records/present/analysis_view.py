@@ -181,7 +181,7 @@ def deal_box_html(
     exact = [m for m in deal.moves if m.method == "exact"]
     tail = f"; the last {len(exact)} exact, every card known" if exact else ""
     how = (
-        f"Estimated moves: {settings.samples} sampled deals each (seed"
+        f"Estimated moves: {settings.up_to}{settings.samples} sampled deals each (seed"
         f" {settings.seed!r}){tail}."
         f" Marks: ?! from {settings.inaccuracy:g}, ? from {settings.mistake:g},"
         f" ?? from {settings.blunder:g} points lost."

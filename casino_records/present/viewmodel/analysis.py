@@ -86,7 +86,7 @@ def analysis_summary(analysis: GameAnalysis) -> str:
     s = analysis.settings
     count = len(analysis.moves)
     exact = sum(1 for m in analysis.moves if m.method == "exact")
-    samples = f"{plural(s.samples, 'sampled deal')} per estimated move"
+    samples = f"{s.up_to}{plural(s.samples, 'sampled deal')} per estimated move"
     return (
         f"Analysed {plural(count, 'move')} ({samples}, seed {s.seed!r};"
         f" {exact} exact, every card known). Points lost per move:"
