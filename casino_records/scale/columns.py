@@ -10,8 +10,9 @@ Arrow schema is in :mod:`.tables`.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, Final, get_args
 
+from ..check.report import FindingKind
 from ..check.status import Severity
 
 if TYPE_CHECKING:
@@ -21,15 +22,7 @@ if TYPE_CHECKING:
 
 __all__ = ["FINDING_KINDS", "SEVERITIES", "finding_rows", "record_row"]
 
-FINDING_KINDS: Final = (
-    "format",
-    "rules",
-    "provenance",
-    "illegal_move",
-    "structure",
-    "score",
-    "match",
-)
+FINDING_KINDS: Final = get_args(FindingKind)
 """The kinds of finding (:class:`casino_records.check.report.Finding`); a read error
 counts as ``format``. The records table has a ``findings_<kind>`` count for each."""
 SEVERITIES: Final = tuple(Severity)

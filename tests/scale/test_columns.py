@@ -8,6 +8,7 @@ must be what the full reading gives.
 from __future__ import annotations
 
 import gzip
+import json
 from typing import Any
 
 import pytest
@@ -27,6 +28,7 @@ def _items() -> list[Item]:
     with gzip.open(PEER_GAMES / "classic-legal.jsonl.gz") as stream:
         documents += stream.read().splitlines()[:5]
     documents += archive_lines(120, seed="columns")
+    documents.append(_card_missing_from_the_piles())
     return [
         Item(f"a.jsonl:{n}", "jsonl", data, n, len(data))
         for n, data in enumerate(documents, 1)
@@ -34,7 +36,21 @@ def _items() -> list[Item]:
     ]
 
 
+def _card_missing_from_the_piles() -> bytes:
+    """The piles sample with a card gone from the first side's pile (R11.2)."""
+    record = json.loads((SAMPLES / "classic-2p-piles.json").read_bytes())
+    record["deals"][1]["piles"]["sides"][0].remove("AS")
+    return json.dumps(record).encode()
+
+
 ITEMS = _items()
+
+
+def test_a_fault_in_the_piles_is_counted_as_one() -> None:
+    checked = checked_item(ITEMS[-1])
+    row = record_row(checked, 0, "a.jsonl")
+    kinds = [f["kind"] for f in finding_rows(checked, 0)]
+    assert row["findings_piles"] == kinds.count("piles") >= 1
 
 
 @pytest.mark.parametrize("strict", [False, True])
