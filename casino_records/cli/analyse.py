@@ -43,7 +43,8 @@ def progress_bar(done: int, total: int, elapsed: float) -> str:
     "--samples",
     type=click.IntRange(1),
     default=None,
-    help="Sampled deals per estimated move [default: 200].",
+    help="At most this many sampled deals per estimated move; sampling stops"
+    " sooner once more would not change the verdict [default: 200].",
 )
 @click.option(
     "--seed", default="0", show_default=True, help="Seed of every random choice."
@@ -107,8 +108,8 @@ def analyse(
 
     The last moves of each deal (--exact-moves) are solved exactly with every
     card known; earlier moves are estimated from what the mover knew: the cards
-    they could not see are dealt at random (--samples times, consistently with
-    every move seen) and played out by the greedy bot. Moves losing 0.5, 1 and 2
+    they could not see are dealt at random (up to --samples times, consistently
+    with every move seen) and played out by the greedy bot. Moves losing 0.5, 1 and 2
     points are marked ?!, ? and ?? (estimates only when the loss is also two
     standard errors). The same --seed gives the same analysis, with any --jobs.
     """

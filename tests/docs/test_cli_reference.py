@@ -43,8 +43,13 @@ GROUP = ""
 
 
 def _options(command: click.Command) -> set[str]:
-    """The option names ``--help`` lists for ``command``, ``-h`` and ``--help`` left out."""
-    with click.Context(command, info_name=command.name) as ctx:
+    """The option names ``--help`` lists for ``command``, ``-h`` and ``--help`` left out.
+
+    The context has the CLI's help names: click caches a command's help option
+    at its first use, and one made with ``--help`` alone would then be the one
+    every later ``--help`` shows."""
+    names = main.context_settings["help_option_names"]
+    with click.Context(command, info_name=command.name, help_option_names=names) as ctx:
         records = [param.get_help_record(ctx) for param in command.get_params(ctx)]
     names = {name for r in records if r for name in _OPTION.findall(r[0])}
     return names - {"-h", "--help"}
