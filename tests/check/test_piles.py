@@ -290,6 +290,24 @@ def test_the_residue_given_to_the_wrong_side_is_one_mistake() -> None:
     assert "Ben made the last capture" in first.truth
 
 
+def test_a_tie_scored_for_both_sides_is_one_mistake() -> None:
+    """26 cards each: most cards scores nobody (R12.2), but the sheet gives each
+    side its 3 points."""
+    ana = (
+        "AS 2S 3S 4S 5S 6S 7S AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AD 2D 3D 4D 5D 6D"
+    )
+    claims = [
+        {"points": {"most_cards": 3, "most_spades": 1, "little_casino": 1, "aces": 3}},
+        {"points": {"most_cards": 3, "big_casino": 2, "aces": 1}},
+    ]
+    game = record([piled(split(ana), last=1, claimed=claims)])
+    (explanation,) = explain(game, replay(game))
+    assert explanation.verdict == "exact"
+    [mistake] = [m for fit in explanation.fits for m in fit.mistakes]
+    assert (mistake.kind, mistake.rule) == ("tie_shared", "R12.2")
+    assert "26–26 tie in cards" in mistake.what_if
+
+
 # --- a played deal and its piles score alike ---------------------------------------------
 
 

@@ -7,7 +7,7 @@ scenario (:mod:`..rescoring`).
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Final
 
 from ....engine.cards import BIG_CASINO, LITTLE_CASINO, Card, Suit
@@ -25,7 +25,14 @@ from .base import (
     set_points,
 )
 
-__all__ = ["CASINOS", "aces_miscounted", "casino_mistakes", "counting_mistakes"]
+__all__ = [
+    "CASINOS",
+    "aces_miscounted",
+    "casino_mistakes",
+    "counting_mistakes",
+    "residue_mistakes",
+    "tie_mistakes",
+]
 
 _ITEM_WORDS: Final = {
     "most_cards": ("cards", "most cards", 3),
@@ -35,50 +42,72 @@ _ITEM_WORDS: Final = {
 
 def counting_mistakes(words: Words, facts: DealFacts) -> Iterator[Mistake]:
     """Every counting mistake that could be made in this deal, most common first."""
-    for make in (_residue, _ties, _sweeps, _casinos, _aces, _captures):
+    for make in (_residue, tie_mistakes, _sweeps, _casinos, _aces, _captures):
         yield from make(words, facts)
 
 
 def _residue(words: Words, facts: DealFacts) -> Iterator[Mistake]:
     state = facts.state
-    cards = state.residue
-    if not cards:
+    if not state.residue:
         return
-    owner = state.residue_side
     last = facts.last_capture
     last_card = state.log[-1]
     last_side = words.game.side_of(last_card.move.seat)
-    n = len(cards)
-    left = f"the {count(n, 'card')} left on the table at the end"
-    if owner is not None and last is not None:
-        truth = f"the rules give them to {words.by(last)}, who made the last capture ({words.at(last)})"
-        rule = "R11.1"
+
+    def who(side: int) -> str:
+        if side != last_side:
+            return words.side(side)
+        if words.partners:
+            return f"{words.side(side)} ({words.player(last_card.move.seat)} played the last card)"
+        return f"{words.side(side)}, who played the last card"
+
+    captured = (
+        f"the rules give them to {words.by(last)}, who made the last capture"
+        f" ({words.at(last)})"
+        if last is not None
+        else None
+    )
+    yield from residue_mistakes(words, facts, last, captured, who)
+
+
+def residue_mistakes(
+    words: Words,
+    facts: DealFacts,
+    last: Step | None,
+    captured: str | None,
+    who: Callable[[int], str],
+) -> Iterator[Mistake]:
+    """The cards left on the table at the end counted for another side, or for
+    nobody: the mistakes point at ``last`` (the last capture, if known);
+    ``captured`` says why they went to the side that made the last capture
+    (None when nobody captured) and ``who`` names a side they might have gone to."""
+    state = facts.state
+    cards = state.residue
+    owner = state.residue_side
+    left = f"the {count(len(cards), 'card')} left on the table at the end"
+    if owner is not None and captured is not None:
+        truth, rule = captured, "R11.1"
     elif owner is not None:
-        truth = f"nobody captured, and these rules give them to the dealer's side, {words.side(owner)}"
+        truth = (
+            "nobody captured, and these rules give them to the dealer's side,"
+            f" {words.side(owner)}"
+        )
         rule = "R11.2"
     else:
         truth = "nobody captured in this deal, so they count for nobody"
         rule = "R11.2"
     for side in range(len(state.piles)):
-        if side == owner:
-            continue
-        who = words.side(side)
-        if side == last_side:
-            who += (
-                f" ({words.player(last_card.move.seat)} played the last card)"
-                if words.partners
-                else ", who played the last card"
+        if side != owner:
+            yield deal_mistake(
+                facts,
+                last,
+                kind="residue_to_side",
+                rule=rule,
+                side=side,
+                what_if=f"{left} had gone to {who(side)}",
+                truth=truth,
+                change=move_cards(owner, side, cards),
             )
-        yield deal_mistake(
-            facts,
-            last,
-            kind="residue_to_side",
-            rule=rule,
-            side=side,
-            what_if=f"{left} had gone to {who}",
-            truth=truth,
-            change=move_cards(owner, side, cards),
-        )
     if owner is not None:
         yield deal_mistake(
             facts,
@@ -92,7 +121,8 @@ def _residue(words: Words, facts: DealFacts) -> Iterator[Mistake]:
         )
 
 
-def _ties(words: Words, facts: DealFacts) -> Iterator[Mistake]:
+def tie_mistakes(words: Words, facts: DealFacts) -> Iterator[Mistake]:
+    """A tie for most cards or most spades (R12.2) given to one side, or to each."""
     scores = facts.scores
     for category, (counted, item, points) in _ITEM_WORDS.items():
         counts = [s.cards if counted == "cards" else s.spades for s in scores]

@@ -25,10 +25,14 @@ from .base import (
     add_points,
     count,
     deal_mistake,
-    move_cards,
-    set_points,
 )
-from .counting import CASINOS, aces_miscounted, casino_mistakes
+from .counting import (
+    CASINOS,
+    aces_miscounted,
+    casino_mistakes,
+    residue_mistakes,
+    tie_mistakes,
+)
 from .readings import reading_mistakes
 
 __all__ = ["pile_mistakes"]
@@ -36,16 +40,11 @@ __all__ = ["pile_mistakes"]
 _NEEDS_SEATS: Final = frozenset({"partnership_not_combined"})
 """Readings that need each seat's own captures, which the piles do not keep."""
 
-_ITEMS: Final = (
-    ("most_cards", "cards", "most cards", 3),
-    ("most_spades", "spades", "most spades", 1),
-)
-
 
 def pile_mistakes(words: Words, facts: DealFacts, piles: Piles) -> Iterator[Mistake]:
     """Every counting mistake that could be made in this piled deal, most common first."""
     yield from _residue(words, facts, piles)
-    yield from _ties(words, facts)
+    yield from tie_mistakes(words, facts)
     yield from _sweeps(words, facts)
     yield from _casinos(words, facts)
     yield from _aces(words, facts)
@@ -55,74 +54,16 @@ def pile_mistakes(words: Words, facts: DealFacts, piles: Piles) -> Iterator[Mist
 
 
 def _residue(words: Words, facts: DealFacts, piles: Piles) -> Iterator[Mistake]:
-    state = facts.state
-    cards = state.residue
-    if not cards:
+    owner, seat = facts.state.residue_side, piles.last_capture
+    if not facts.state.residue:
         return
-    owner = state.residue_side
-    left = f"the {count(len(cards), 'card')} left on the table at the end"
-    seat = piles.last_capture
-    if owner is not None and seat is not None:
-        truth = (
-            f"the rules give them to {words.side(owner)}: {words.player(seat)} made"
-            " the last capture"
-        )
-        rule = "R11.1"
-    elif owner is not None:
-        truth = (
-            "nobody captured, and these rules give them to the dealer's side,"
-            f" {words.side(owner)}"
-        )
-        rule = "R11.2"
-    else:
-        truth = "nobody captured in this deal, so they count for nobody"
-        rule = "R11.2"
-    for side in range(len(state.piles)):
-        if side != owner:
-            yield deal_mistake(
-                facts,
-                None,
-                kind="residue_to_side",
-                rule=rule,
-                side=side,
-                what_if=f"{left} had gone to {words.side(side)}",
-                truth=truth,
-                change=move_cards(owner, side, cards),
-            )
-    if owner is not None:
-        yield deal_mistake(
-            facts,
-            None,
-            kind="residue_to_nobody",
-            rule=rule,
-            side=owner,
-            what_if=f"nobody had been given {left}",
-            truth=truth,
-            change=move_cards(owner, None, cards),
-        )
-
-
-def _ties(words: Words, facts: DealFacts) -> Iterator[Mistake]:
-    for category, counted, item, points in _ITEMS:
-        counts = [s.cards if counted == "cards" else s.spades for s in facts.scores]
-        tied = [k for k, c in enumerate(counts) if c == max(counts)]
-        if len(tied) < 2:
-            continue
-        split = "–".join(str(counts[k]) for k in tied)
-        for side in tied:
-            yield deal_mistake(
-                facts,
-                None,
-                kind="tie_to_side",
-                rule="R12.2",
-                side=side,
-                what_if=f"the {split} tie in {counted} had given {words.side(side)}"
-                f" the {count(points, 'point')} for {item}",
-                truth=f"a tie for {item} scores nobody",
-                change=set_points(
-                    category, {k: points if k == side else 0 for k in tied}
-                ),
-            )
+    captured = (
+        f"the rules give them to {words.side(owner)}: {words.player(seat)} made"
+        " the last capture"
+        if owner is not None and seat is not None
+        else None
+    )
+    yield from residue_mistakes(words, facts, None, captured, words.side)
 
 
 def _sweeps(words: Words, facts: DealFacts) -> Iterator[Mistake]:
