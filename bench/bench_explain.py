@@ -38,18 +38,21 @@ steadier shares than the one match per table of the default).
 from __future__ import annotations
 
 import argparse
+import sys
 from collections.abc import Mapping
 from functools import partial
 from pathlib import Path
 
-from timing import best_of, python_reference
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the harness in tests/
 
-import casino_records
-from casino_records.check.explain.dispute import explain
-from casino_records.check.replay import replay
-from casino_records.record.json import jsonio
-from tests.harness.explain_survey import CONFIGS, SHEET_FORMS, Survey, survey
-from tests.harness.misclaim import DEAL_KINDS, MATCH_KINDS
+from timing import best_of, python_reference  # noqa: E402
+
+import casino_records  # noqa: E402
+from casino_records.check.explain.dispute import explain  # noqa: E402
+from casino_records.check.replay import replay  # noqa: E402
+from casino_records.record.json import jsonio  # noqa: E402
+from tests.harness.explain_survey import CONFIGS, SHEET_FORMS, Survey, survey  # noqa: E402
+from tests.harness.misclaim import DEAL_KINDS, MATCH_KINDS  # noqa: E402
 
 SAMPLES = Path(__file__).resolve().parents[1] / "sample_games"
 QUICK = (("classic", 2, False), ("royal", 3, False), ("dominican", 4, True))

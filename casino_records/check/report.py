@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Literal
 
 from ..engine.match import MatchState
 from ..engine.scoring import CATEGORIES, SideScore
+from ..record.format.pointer import Place
 from .scorecheck import ScoreCheck
 from .status import Severity, Status
 
@@ -77,6 +78,11 @@ class Finding:
     """For an illegal move: the legal moves there, in words."""
     deciding: list[DecidingMove] = field(default_factory=list)
     """For a score dispute: the moves that decided the category."""
+
+    @property
+    def place(self) -> Place:
+        """:attr:`loc` as a value: its deal, round, move and field."""
+        return Place.parse(self.loc)
 
 
 @dataclass(slots=True, kw_only=True)

@@ -629,3 +629,13 @@ def test_samples_regenerate_identically() -> None:
     for name, record in made.items():
         assert jsonio.dumps(record) == (SAMPLES_DIR / name).read_bytes(), name
     assert jsonio.dumps_jsonl(generator.archive()) == ARCHIVE.read_bytes()
+
+
+def test_a_finding_gives_its_place_as_a_value() -> None:
+    """The out-of-turn move is the third of round 2 (index 2), the 11th of the
+    deal: its finding's place says so, as indices and as its pointer."""
+    record = jsonio.load(paths.SAMPLES / "invalid-out-of-turn.json")
+    [finding] = [f for f in replay(record).report.findings if f.severity == "error"]
+    place = finding.place
+    assert (place.deal, place.round, place.move) == (0, 1, 2)
+    assert place.pointer == finding.loc == "/deals/0/rounds/1/moves/2"

@@ -186,7 +186,7 @@ def deciders(game: Game, finding: Finding) -> list[Jump]:
     what it decided (:attr:`Jump.why`).
     """
     entries = list(finding.deciding)
-    place = Place.parse(finding.loc)
+    place = finding.place
     claimed = place.claimed if place.deal is not None else None
     if claimed is not None and claimed[1] == "total":
         prefix = Place(place.deal, field=("claimed", "sides", claimed[0])).pointer + "/"
@@ -284,7 +284,7 @@ def _difference(game: Game, finding: Finding, go: Jump | None) -> Difference:
     """A disputed figure in the replay's own words (:mod:`casino_records.check.audit`),
     with a short reason and the moves that decided it."""
     checked = _checked(game, finding.loc)
-    place = Place.parse(finding.loc)
+    place = finding.place
     claimed = place.claimed
     if place.deal is not None and claimed is not None:
         deal, (side, category) = place.deal, claimed
