@@ -18,16 +18,14 @@ a move is checked again once the mover's hand is (see :mod:`.live`), and
 from __future__ import annotations
 
 import functools
-import re
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any, Literal, TypeVar, cast
 
-from ..engine.cards import CARDS, Card, parse_card
+from ..engine.cards import CARDS, Card
 from ..engine.describe import cited, in_words, side_names
 from ..engine.moves import Move
-from ..engine.seating import HAND_SIZE
-from ..errors import CardError, EntryError, RecordFormatError
+from ..errors import EntryError, RecordFormatError
 from ..record.format.models import (
     SHUFFLE_METHOD,
     ClaimedMatch,
@@ -40,6 +38,7 @@ from ..record.simulate import deal_seed
 from ..record.text.parse import parse_move
 from .candidates import Candidate, candidates, check_move, playable_cards
 from .draft import DealDraft, RoundDraft
+from .entries import entered_cards, entered_hands, with_build_cards
 from .live import LiveDeal, Violation, run_deal
 from .setup import GameSetup
 from .sheet import Standing, standing, with_claim
@@ -95,26 +94,7 @@ class ScorerSession:
     @classmethod
     def from_record(cls, record: GameRecord) -> ScorerSession:
         """Go on recording ``record`` (finished or not) where it stops."""
-        last = record.deals[-1]
-        cards = "appear"
-        seed = ""
-        if last.shuffle is not None:
-            cards, seed = "shuffle", _base_seed(last.shuffle.seed, len(record.deals))
-        elif last.deck is not None or any(r.hands is not None for r in last.rounds):
-            cards = "hands"
-        setup = GameSetup(
-            preset=record.rules.preset,
-            options=dict(record.rules.options),
-            names=tuple(p.name for p in record.players),
-            player_ids=tuple(p.id for p in record.players),
-            partnership=record.teams is not None,
-            dealer=record.deals[0].dealer,
-            cards=cards,  # type: ignore[arg-type]
-            seed=seed,
-            record_id=record.id,
-            meta=record.meta,
-            comment=record.comment,
-        )
+        setup = GameSetup.of_record(record)
         session = cls(setup, match_claim=record.claimed)
         session.deals = [DealDraft.of(deal) for deal in record.deals]
         session._changed(all_deals=True)
@@ -245,7 +225,7 @@ class ScorerSession:
                 "the table cards are entered at the start of a deal only",
                 where=f"deal {self.deal_index + 1}",
             )
-        table = _parse_cards(cards, f"deal {self.deal_index + 1}, table")
+        table = entered_cards(cards, f"deal {self.deal_index + 1}, table")
         if len(table) != 4:
             raise EntryError(
                 f"R3.1 the table starts with 4 cards, not {len(table)}", rule="R3.1"
@@ -271,25 +251,7 @@ class ScorerSession:
                 where=where,
                 rule="R3.1",
             )
-        seen = set(CARDS) - live.pool
-        parsed: list[list[Card]] = []
-        for seat, hand in enumerate(hands):
-            cards = _parse_cards(hand, f"{where} of seat {seat}")
-            if len(cards) != HAND_SIZE:
-                raise EntryError(
-                    f"R3.1 seat {seat} gets 4 cards, not {len(cards)}",
-                    where=where,
-                    rule="R3.1",
-                )
-            for card in cards:
-                if card in seen:
-                    raise EntryError(
-                        f"R1.1 {card} is dealt twice in this deal",
-                        where=f"{where} of seat {seat}",
-                        rule="R1.1",
-                    )
-                seen.add(card)
-            parsed.append(cards)
+        parsed = entered_hands(hands, set(CARDS) - live.pool, where)
         round_ = RoundDraft(hands=[[str(c) for c in hand] for hand in parsed])
         self.current.rounds.append(round_)
         self._changed()
@@ -306,7 +268,7 @@ class ScorerSession:
         :raises EntryError: the card cannot be played here, with the rule.
         """
         live = self._live_for_move()
-        played = _parse_cards([str(card)], self.where())[0]
+        played = entered_cards([str(card)], self.where())[0]
         return candidates(live, played, self.names, self.where())
 
     @_in_words
@@ -324,7 +286,7 @@ class ScorerSession:
         if isinstance(entry, str):
             try:
                 notation = parse_move(
-                    _with_build_cards(entry, live, where), seat=live.state.turn
+                    with_build_cards(entry, live, where), seat=live.state.turn
                 )
             except RecordFormatError as exc:
                 raise EntryError(exc.message, where=where) from None
@@ -518,47 +480,3 @@ class ScorerSession:
             self.deals.pop()
             return True
         return False
-
-
-def _parse_cards(cards: Sequence[str], where: str) -> list[Card]:
-    parsed: list[Card] = []
-    for text in cards:
-        try:
-            card = parse_card(text)
-        except CardError as exc:
-            raise EntryError(exc.message, where=where) from None
-        if card in parsed:
-            raise EntryError(f"R1.1 {card} is given twice", where=where, rule="R1.1")
-        parsed.append(card)
-    return parsed
-
-
-def _base_seed(seed: str, deals: int) -> str:
-    """The match seed behind the last deal's ``seed/n`` (else the seed itself)."""
-    suffix = f"/{deals}"
-    return seed[: -len(suffix)] if seed.endswith(suffix) else seed
-
-
-_BUILD_LABEL = re.compile(r"(?<![^\s,])B(\d+)(?![^\s,])", re.IGNORECASE)
-
-
-def _with_build_cards(text: str, live: LiveDeal, where: str) -> str:
-    """``text`` with each build label on the table (``B1``) spelt as its cards.
-
-    :raises EntryError: a label no build on the table has.
-    """
-    builds = {b.label.upper(): b for b in live.state.builds}
-
-    def cards(found: re.Match[str]) -> str:
-        build = builds.get(found.group(0).upper())
-        if build is None:
-            shown = ", ".join(builds) or "none"
-            raise EntryError(
-                f"there is no build {found.group(0).upper()} on the table"
-                f" (builds: {shown})",
-                where=where,
-            )
-        return " ".join(str(card) for card in build.cards)
-
-    body, brace, rest = text.partition("{")  # never inside a comment
-    return _BUILD_LABEL.sub(cards, body) + brace + rest

@@ -20,7 +20,7 @@ from typing import Any, Final, Literal, get_args
 from ..engine.rules import OPTION_CHOICES, PRESETS, Preset, Rules, preset_defaults
 from ..engine.seating import Seating
 from ..errors import EntryError, RulesError
-from ..record.format.models import Meta, Player, RulesSpec
+from ..record.format.models import GameRecord, Meta, Player, RulesSpec
 from ..record.format.pointer import deal_pointer, pointer
 
 __all__ = [
@@ -111,6 +111,32 @@ class GameSetup:
     def __post_init__(self) -> None:
         self.check()
 
+    @classmethod
+    def of_record(cls, record: GameRecord) -> GameSetup:
+        """The set-up that goes on recording ``record``: its rules, players and
+        first dealer, and its last deal's source of cards (a shuffle goes on
+        with the match's seed)."""
+        last = record.deals[-1]
+        cards: CardSource = "appear"
+        seed = ""
+        if last.shuffle is not None:
+            cards, seed = "shuffle", _base_seed(last.shuffle.seed, len(record.deals))
+        elif last.deck is not None or any(r.hands is not None for r in last.rounds):
+            cards = "hands"
+        return cls(
+            preset=record.rules.preset,
+            options=dict(record.rules.options),
+            names=tuple(p.name for p in record.players),
+            player_ids=tuple(p.id for p in record.players),
+            partnership=record.teams is not None,
+            dealer=record.deals[0].dealer,
+            cards=cards,
+            seed=seed,
+            record_id=record.id,
+            meta=record.meta,
+            comment=record.comment,
+        )
+
     def check(self) -> None:
         """Raise :class:`EntryError` naming the first problem of the set-up."""
         if self.preset not in PRESETS:
@@ -184,3 +210,9 @@ class GameSetup:
             "comment": self.comment,
         }
         return fields
+
+
+def _base_seed(seed: str, deals: int) -> str:
+    """The match seed behind the last deal's ``seed/n`` (else the seed itself)."""
+    suffix = f"/{deals}"
+    return seed[: -len(suffix)] if seed.endswith(suffix) else seed
