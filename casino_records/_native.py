@@ -51,6 +51,7 @@ COMPILED_MODULES: Final = (
     "analysis.value",
     "check.audit",
     "check.replay",
+    "check.walk",
     "engine.bots",
     "engine.buildcheck",
     "engine.combos",

@@ -439,6 +439,7 @@ class _Replayer:
         state, stop = walk.state, walk.stop
         if stop is not None and stop.why is Halt.UNFINISHED:
             r = stop.place.round
+            assert r is not None
             message = f"round {r} is unfinished, so round {r + 1} cannot start"
             place = stop.place
             self.error("structure", place.pointer, place.words, message, rule="R3.2")
