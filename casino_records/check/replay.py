@@ -51,7 +51,7 @@ from .report import (
 )
 from .status import Severity
 from .unplayed import table_only_claims, unplayed_claims
-from .walk import DealWalk, Halt, Played, RoundHands, said
+from .walk import DealWalk, Halt, RoundHands, said
 
 __all__ = ["ReplayPosition", "Replay", "replay", "replay_if_clean"]
 
@@ -424,11 +424,11 @@ class _Replayer:
             keep_log=self.detail,
             before=kept.before if kept is not None else None,
         )
-        for played in walk:
-            if played.waits is not None:
-                report.pending.append(self.pending(walk, played))
+        for step in walk:
+            if walk.waits is not None:
+                report.pending.append(self.pending(walk, step))
             if kept is not None:
-                kept.played(played)
+                kept.played(walk, step)
         self.moves_checked += walk.played
         return self.walked(report, deal, walk, kept)
 
@@ -541,17 +541,17 @@ class _Replayer:
             self.positions.append([end])
         return state
 
-    def pending(self, walk: DealWalk, played: Played) -> PendingCheck:
+    def pending(self, walk: DealWalk, step: Step) -> PendingCheck:
         """The check a move made with its seat's hand partly unknown waits on
         (see engine.unknown)."""
-        waits = played.waits
+        waits = walk.waits
         assert waits is not None and walk.unseen is not None
-        move = played.move
+        move = step.move
         unseen = walk.unseen.unknown[move.seat]
         cards = (
             "its unseen card" if unseen == 1 else f"one of its {unseen} unseen cards"
         )
-        place = played.place
+        place = walk.place(step)
         return PendingCheck(
             rule=waits.rule,
             loc=place.pointer,
@@ -593,10 +593,10 @@ class _Kept:
         """Keep the position before move ``k`` of round ``r``."""
         self.keep(walk, move_pointer(self.deal, r, k))
 
-    def played(self, played: Played) -> None:
+    def played(self, walk: DealWalk, step: Step) -> None:
         """Note the move just played, for the next position."""
-        self.last = played.step
-        self.last_loc = move_pointer(self.deal, played.step.round, played.index)
+        self.last = step
+        self.last_loc = walk.place(step).pointer
 
     def end(self, walk: DealWalk) -> list[ReplayPosition]:
         """The positions, with the one where the walk ended."""

@@ -2,9 +2,13 @@
 
 A :class:`DealWalk` deals the deal's rounds (hands known, or partly unknown:
 :mod:`casino_records.engine.unknown`), checks each recorded move and plays it
-(verify, then apply the plan), and yields a :class:`Played` per move: its
-:class:`~casino_records.record.format.pointer.Place`, the engine move and the
-step it made. It stops, saying why in :attr:`DealWalk.stop`, at the first of:
+(verify, then apply the plan), and yields per move the
+:class:`~casino_records.engine.moves.Step` it made (the engine move, its
+number in the deal); :meth:`DealWalk.place` gives its
+:class:`~casino_records.record.format.pointer.Place`, and :attr:`DealWalk.fault`
+and :attr:`DealWalk.waits` what its check found. Nothing is made per move but
+the step: the replay is a hot path. The walk stops, saying why in
+:attr:`DealWalk.stop`, at the first of:
 
 - an illegal move, as its :class:`WalkPolicy` decides (python-chess's single
   ``handle_error`` hook): stop the deal there, play on despite a fault of the
@@ -54,7 +58,6 @@ __all__ = [
     "Fault",
     "Halt",
     "HandsSource",
-    "Played",
     "RoundHands",
     "Stop",
     "Verdict",
@@ -129,44 +132,6 @@ class Stop:
 
 
 @final
-class Played:
-    """One recorded move, checked and played."""
-
-    __slots__ = ("deal", "index", "step", "fault", "waits")
-
-    def __init__(
-        self,
-        deal: int,
-        index: int,
-        step: Step,
-        fault: IllegalMoveError | None,
-        waits: IllegalMoveError | None,
-    ) -> None:
-        self.deal: Final = deal
-        """0-based deal."""
-        self.index: Final = index
-        """0-based move within its round (the pointer's numbering)."""
-        self.step: Final = step
-        """What the move did (its round, its index in the deal)."""
-        self.fault: Final = fault
-        """The hand rule the move broke, played on (:attr:`Verdict.PLAY_ON`)."""
-        self.waits: Final = waits
-        """The hand rule the move breaks unless the seat's unseen cards include
-        the right one (:meth:`UnseenCards.verify`); None when it does not."""
-
-    @property
-    def move(self) -> Move:
-        """The engine move."""
-        return self.step.move
-
-    @property
-    def place(self) -> Place:
-        """The move's place, with its number in the deal."""
-        step = self.step
-        return Place(self.deal, step.round, self.index, number=step.index + 1)
-
-
-@final
 class RoundHands:
     """One round's hands as far as known."""
 
@@ -209,7 +174,7 @@ def said(place: Place, names: Sequence[str], move: Move) -> str:
 
 
 class DealWalk:
-    """One deal walked through the engine; iterate it for the moves played.
+    """One deal walked through the engine; iterate it for the steps of the moves played.
 
     :param rounds: the recorded rounds (their moves, in order).
     :param hands: each round's hands, asked for as the round is dealt.
@@ -249,6 +214,14 @@ class DealWalk:
         """Moves played."""
         self.unseen: UnseenCards | None = None
         """What the current round's hands leave unknown (None: all known)."""
+        self.fault: IllegalMoveError | None = None
+        """The hand rule the move just yielded broke, played on
+        (:attr:`Verdict.PLAY_ON`); None when it broke none."""
+        self.waits: IllegalMoveError | None = None
+        """The hand rule the move just yielded breaks unless its seat's unseen
+        cards include the right one (:meth:`UnseenCards.verify`), else None."""
+        self.starts: list[int] = [0]
+        """Per round dealt, the moves of the deal played before it."""
         self._everything: list[Card] = []
         first = hands(0)
         if first is None:
@@ -269,22 +242,29 @@ class DealWalk:
         """True when the walk waits for a round's hands."""
         return self.stop is not None and self.stop.why is Halt.NO_HANDS
 
-    def __iter__(self) -> Iterator[Played]:
+    def __iter__(self) -> Iterator[Step]:
         if self.stop is not None:
             return
-        rounds = self.rounds
-        for r in range(len(rounds)):
+        r = 0
+        for round_ in self.rounds:
             if r and not self._deal(r):
                 return
-            moves = rounds[r].moves
-            for k in range(len(moves)):
-                played = self._play(r, k, to_engine(moves[k]))
-                if played is None:
+            k = 0
+            for notation in round_.moves:
+                step = self._play(r, k, to_engine(notation))
+                if step is None:
                     return
-                yield played
+                yield step
                 if self.win is not None:
                     self.stop = self._after_win(r, k)
                     return
+                k += 1
+            r += 1
+
+    def place(self, step: Step) -> Place:
+        """The place of the move that made ``step``, with its number in the deal."""
+        r, index = step.round, step.index
+        return Place(self.deal, r, index - self.starts[r], number=index + 1)
 
     def deal_ahead(self) -> bool:
         """Deal the round after the recorded ones when the last is over (the
@@ -306,13 +286,14 @@ class DealWalk:
             self.stop = Stop(Halt.NO_HANDS, Place(self.deal, r))
             return False
         self.unseen = unseen = hands.unseen
+        self.starts.append(state.moves_played)
         if unseen is None:
             next_round(state, hands.cards)
         else:
             deal_round(state, unseen.working_hands(hands.cards))
         return True
 
-    def _play(self, r: int, k: int, move: Move) -> Played | None:
+    def _play(self, r: int, k: int, move: Move) -> Step | None:
         """Check move ``k`` of round ``r`` and play it; None when the walk stops."""
         if self.before is not None:
             self.before(self, r, k)
@@ -332,9 +313,10 @@ class DealWalk:
             plan, fault = permitted, exc
         step = apply_plan(state, move, plan)
         self.played += 1
+        self.fault, self.waits = fault, waits
         if self.wins and step.kind is MoveKind.CAPTURE:
             self._immediate_win(step)
-        return Played(self.deal, k, step, fault, waits)
+        return step
 
     def _place(self, r: int, k: int) -> Place:
         """The place of move ``k`` of round ``r``, about to be played."""

@@ -217,19 +217,18 @@ def run_deal(
     )
     live = LiveDeal(walk.state, [], pool)
     faulted: set[tuple[int, int]] = set()
-    for played in walk:
-        live.steps.append(played.step)
-        live.locs.append(played.place.pointer)
-        if played.fault is None:
+    for step in walk:
+        live.steps.append(step)
+        place = walk.place(step)
+        live.locs.append(place.pointer)
+        fault, seat = walk.fault, step.move.seat
+        if fault is None:
             continue
-        move = played.move
-        if not (
-            played.fault.rule == "G1" and (played.step.round, move.seat) in faulted
-        ):
+        if not (fault.rule == "G1" and (step.round, seat) in faulted):
             live.violations.append(  # G1 again follows from the first
-                _violation(played.place, move, played.fault, names, seating, hands)
+                _violation(place, step.move, fault, names, seating, hands)
             )
-        faulted.add((played.step.round, move.seat))
+        faulted.add((step.round, seat))
     live.win = walk.win
     live.blocked = _blocked(walk, draft, names, seating)
     if live.blocked is None:

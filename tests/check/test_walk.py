@@ -127,11 +127,11 @@ def test_a_whole_deal_yields_every_move_at_its_place() -> None:
     for number, (each, (r, k, move)) in enumerate(
         zip(played, recorded, strict=True), 1
     ):
-        assert each.place == Place(1, r, k)
-        assert each.place.pointer == move_pointer(1, r, k)
-        assert each.place.number == number == each.step.index + 1
-        assert each.move == to_engine(move)
-        assert each.fault is None and each.waits is None
+        place = walk.place(each)
+        assert place == Place(1, r, k)
+        assert place.pointer == move_pointer(1, r, k)
+        assert place.number == number == each.index + 1
+        assert each.move == to_engine(move) and each.round == r
     assert walk.stop is None and walk.win is None
     assert walk.state.finished and not walk.deal_ahead()
 
@@ -144,7 +144,7 @@ def test_before_is_called_before_each_move_is_checked() -> None:
 
     walk = walk_of(record(), before=before)
     played = list(walk)
-    assert seen == [(p.step.round, p.index, p.step.index) for p in played]
+    assert seen == [(s.round, walk.place(s).move, s.index) for s in played]
 
 
 # --- an illegal move, each policy --------------------------------------------------
@@ -224,14 +224,20 @@ def _all_cards() -> list[str]:
     return [r + s for r in "A 2 3 4 5 6 7 8 9 10 J Q K".split() for s in "SHDC"]
 
 
+def found(walk: DealWalk) -> list[tuple[int, str, str]]:
+    """Per move walked: its number, the fault played on, the rule it waits on."""
+    steps = []
+    for step in walk:
+        fault = walk.fault.rule if walk.fault is not None else ""
+        waits = walk.waits.rule if walk.waits is not None else ""
+        steps.append((step.index + 1, fault, waits))
+    return steps
+
+
 def test_a_hand_only_fault_is_played_on_once_the_hand_is_known() -> None:
     walk = unknown_walk(4, Verdict.PLAY_ON)
-    played = list(walk)
-    assert len(played) == 8 and walk.stop is None
-    assert [(p.index, p.fault.rule) for p in played if p.fault is not None] == [
-        (0, "B4")
-    ]
-    assert all(p.waits is None for p in played)
+    assert found(walk) == [(1, "B4", "")] + [(n, "", "") for n in range(2, 9)]
+    assert walk.stop is None
 
 
 def test_a_hand_only_fault_stops_the_deal_under_stop() -> None:
@@ -243,10 +249,8 @@ def test_a_hand_only_fault_stops_the_deal_under_stop() -> None:
 
 def test_while_the_hand_is_unknown_the_move_waits_for_it() -> None:
     walk = unknown_walk(1, Verdict.STOP)
-    played = list(walk)
-    assert len(played) == 2 and walk.stop is None
-    assert played[0].waits is not None and played[0].waits.rule == "B4"
-    assert played[0].fault is None
+    assert found(walk) == [(1, "", "B4"), (2, "", "")]
+    assert walk.stop is None
     assert walk.unseen is not None and walk.unseen.unknown == (3, 3)
 
 
@@ -328,7 +332,7 @@ def test_the_walk_ends_at_the_capture_that_wins_the_match() -> None:
     walk = walk_of(rec, d, match=match_before(rec, d))
     played = list(walk)
     assert walk.win is not None and walk.stop is None
-    assert played[-1].step.kind == "capture"
+    assert played[-1].kind == "capture"
     assert walk.played == len(played) == sum(len(r.moves) for r in rec.deals[d].rounds)
 
 
