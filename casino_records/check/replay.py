@@ -8,7 +8,6 @@ instead of collecting findings.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import cast
 
 from ..engine.cards import CARD_NAMES
@@ -20,8 +19,6 @@ from ..engine.rules import Rules
 from ..engine.scoring import SideScore, near_target_band, score_masks
 from ..engine.seating import Seating
 from ..engine.state import DealState
-from ..engine.unknown import UnseenCards
-from ..engine.values import value_tables
 from ..errors import (
     CasinoRecordError,
     IllegalMoveError,
@@ -29,17 +26,13 @@ from ..errors import (
     RulesError,
     ScoreMismatchError,
 )
-from ..record.format.pointer import Place, deal_pointer, describe, move_pointer
-from ..record.format.provenance import DealCards, resolve_deal_cards
+from ..record.format.pointer import Place, deal_pointer
+from ..record.format.provenance import resolve_deal_cards
 from ..record.replayable import DealShape as Deal
 from ..record.replayable import RecordShape
 from .audit import audit_deal, audit_match, move_loc
-from .piles import (
-    immediate_winners,
-    pile_problems,
-    piled_state,
-    sweep_order_decides,
-)
+from .piles import piled_deal, sweep_order_decides
+from .replayed import Kept, Replay, ReplayPosition
 from .report import (
     DealReport,
     Finding,
@@ -51,56 +44,9 @@ from .report import (
 )
 from .status import Severity
 from .unplayed import table_only_claims, unplayed_claims
-from .walk import DealWalk, Halt, RoundHands, said
+from .walk import DealWalk, Halt, RecordedHands, said
 
 __all__ = ["ReplayPosition", "Replay", "replay", "replay_if_clean"]
-
-
-@dataclass(frozen=True, slots=True)
-class ReplayPosition:
-    """A position of a deal: before move ``index`` (or after the last move)."""
-
-    deal: int
-    """0-based deal index."""
-    index: int
-    """Moves of this deal played before this position."""
-    loc: str
-    """JSON pointer of the next move, or of the deal at its end."""
-    state: DealState
-    """An independent copy of the engine state (hands, table, piles, turn)."""
-    totals: tuple[int, ...]
-    """Match totals at the start of this deal."""
-    last: Step | None
-    """The move that led here, if any."""
-    last_loc: str = ""
-    """JSON pointer of that move."""
-
-    @property
-    def round(self) -> int:
-        """0-based round."""
-        return self.state.round
-
-    @property
-    def finished(self) -> bool:
-        """True at the end of the deal."""
-        return self.state.finished
-
-
-@dataclass(slots=True)
-class Replay:
-    """The result of replaying a record."""
-
-    report: ReplayReport
-    """What the replay found (the verdict: ``report.status``)."""
-    positions: list[list[ReplayPosition]] = field(default_factory=list)
-    """Per deal, every position (only with ``positions=True``)."""
-    states: list[DealState | None] = field(default_factory=list)
-    """Per deal replayed, the engine state where its replay stopped (the end of a
-    finished deal: piles, sweeps, residue, the log); ``None`` where the deal's
-    cards could not be read. Kept by reference, at no cost."""
-    match: MatchState | None = None
-    """The match after the last deal scored (totals, winner, play-on), to go on
-    from; None when a deal could not be scored, so the totals are unknowable."""
 
 
 def replay(
@@ -411,14 +357,14 @@ class _Replayer:
         cards = resolve_deal_cards(self, d, deal, rules, seating)
         if cards is None:
             return report, None
-        kept = _Kept(d, tuple(match.totals)) if self.keep else None
+        kept = Kept(d, tuple(match.totals)) if self.keep else None
         walk = DealWalk(
             rules,
             seating,
             deal.dealer,
             cards.table,
             deal.rounds,
-            _RecordedHands(cards, rules),
+            RecordedHands(cards, rules),
             deal=d,
             match=match,
             keep_log=self.detail,
@@ -433,7 +379,7 @@ class _Replayer:
         return self.walked(report, deal, walk, kept)
 
     def walked(
-        self, report: DealReport, deal: Deal, walk: DealWalk, kept: _Kept | None
+        self, report: DealReport, deal: Deal, walk: DealWalk, kept: Kept | None
     ) -> tuple[DealReport, DealState | None]:
         """The deal's report and its state where the walk stopped."""
         state, stop = walk.state, walk.stop
@@ -502,42 +448,12 @@ class _Replayer:
         match: MatchState,
     ) -> DealState | None:
         """The end of a deal given by its piles, or None when they cannot be."""
-        piles = deal.piles
-        assert piles is not None
-        d = report.index
-        problems = pile_problems(d, piles, seating, self.report.sides)
-        for loc, rule, message in problems:
-            self.error("piles", loc, describe(loc), message, rule)
-        winners = immediate_winners(rules, match, piles)
-        if len(winners) > 1:
-            named = " and ".join(
-                f"{self.report.sides[s]} took {CARD_NAMES[c]}" for s, c in winners
-            )
-            self.error(
-                "piles",
-                deal_pointer(d, "piles"),
-                f"deal {d + 1}, piles",
-                f"R13.4 {named}, and either capture wins the match at once (option"
-                " near_target_immediate_win): the piles do not say which came first"
-                " (give this deal move by move)",
-                rule="R13.4",
-            )
-            return None
-        if problems:
-            return None
-        state = piled_state(rules, seating, deal.dealer, piles)
         totals = tuple(match.totals)
-        if winners:
-            side, card = winners[0]
-            decision = match.immediate_win(side, (card,))
-            if decision is not None:
-                report.match_note = decision.reason
-        report.complete = not match.over
-        if report.complete:
-            report.residue = [CARD_NAMES[c] for c in state.residue]
-            report.residue_side = state.residue_side
-        if self.keep:
-            end = ReplayPosition(d, 0, report.loc, state.copy(), totals, None)
+        state = piled_deal(self, report, deal, rules, seating, match, self.report.sides)
+        if state is not None and self.keep:
+            end = ReplayPosition(
+                report.index, 0, report.loc, state.copy(), totals, None
+            )
             self.positions.append([end])
         return state
 
@@ -560,62 +476,6 @@ class _Replayer:
                 f"{waits.message}, unless {cards} can: checked once the hand is known"
             ),
         )
-
-
-class _RecordedHands:
-    """The hands of a recorded deal's rounds, for the walk."""
-
-    def __init__(self, cards: DealCards, rules: Rules) -> None:
-        self.cards = cards
-        self.rules = rules
-
-    def __call__(self, r: int) -> RoundHands:
-        """Round ``r``'s hands, and what they leave unknown."""
-        cards = self.cards
-        if r >= len(cards.unknown) or not any(cards.unknown[r]):
-            return RoundHands(cards.rounds[r])
-        values = value_tables(self.rules.card_values)
-        unseen = UnseenCards.of(cards.unseen, cards.unknown[r], values)
-        return RoundHands(cards.rounds[r], unseen)
-
-
-class _Kept:
-    """The positions of one deal kept for viewers, before each move and at its end."""
-
-    def __init__(self, deal: int, totals: tuple[int, ...]) -> None:
-        self.deal = deal
-        self.totals = totals
-        self.positions: list[ReplayPosition] = []
-        self.last: Step | None = None
-        self.last_loc = ""
-
-    def before(self, walk: DealWalk, r: int, k: int) -> None:
-        """Keep the position before move ``k`` of round ``r``."""
-        self.keep(walk, move_pointer(self.deal, r, k))
-
-    def played(self, walk: DealWalk, step: Step) -> None:
-        """Note the move just played, for the next position."""
-        self.last = step
-        self.last_loc = walk.place(step).pointer
-
-    def end(self, walk: DealWalk) -> list[ReplayPosition]:
-        """The positions, with the one where the walk ended."""
-        self.keep(walk, deal_pointer(self.deal))
-        return self.positions
-
-    def keep(self, walk: DealWalk, loc: str) -> None:
-        state = walk.state
-        shown = state.copy() if walk.unseen is None else walk.unseen.shown(state)
-        position = ReplayPosition(
-            self.deal,
-            state.moves_played,
-            loc,
-            shown,
-            self.totals,
-            self.last,
-            self.last_loc,
-        )
-        self.positions.append(position)
 
 
 def _not_scored(reason: str, state: DealState) -> str:

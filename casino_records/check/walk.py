@@ -48,8 +48,10 @@ from ..engine.unknown import (
     set_hand,
     start_deal,
 )
+from ..engine.values import value_tables
 from ..errors import IllegalMoveError
 from ..record.format.pointer import Place
+from ..record.format.provenance import DealCards
 from ..record.format.translate import to_engine
 from ..record.replayable import RoundShape
 
@@ -58,6 +60,7 @@ __all__ = [
     "Fault",
     "Halt",
     "HandsSource",
+    "RecordedHands",
     "RoundHands",
     "Stop",
     "Verdict",
@@ -148,6 +151,23 @@ class RoundHands:
 
 HandsSource = Callable[[int], RoundHands | None]
 """Round ``r``'s hands (0-based), or None while they are not known."""
+
+
+class RecordedHands:
+    """The hands of a recorded deal's rounds (:class:`DealCards`), for a walk."""
+
+    def __init__(self, cards: DealCards, rules: Rules) -> None:
+        self.cards = cards
+        self.rules = rules
+
+    def __call__(self, r: int) -> RoundHands:
+        """Round ``r``'s hands, and what they leave unknown."""
+        cards = self.cards
+        if r >= len(cards.unknown) or not any(cards.unknown[r]):
+            return RoundHands(cards.rounds[r])
+        values = value_tables(self.rules.card_values)
+        unseen = UnseenCards.of(cards.unseen, cards.unknown[r], values)
+        return RoundHands(cards.rounds[r], unseen)
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
