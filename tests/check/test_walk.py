@@ -17,10 +17,10 @@ from casino_records.check.walk import (
     Verdict,
     WalkPolicy,
 )
-from casino_records.engine.cards import Card, parse_card
+from casino_records.engine.cards import CARDS, Card, parse_card
 from casino_records.engine.match import MatchState
 from casino_records.engine.seating import Seating
-from casino_records.engine.unknown import UnseenCards
+from casino_records.engine.unknown import HAND_RULES, UnseenCards, representatives
 from casino_records.engine.values import value_tables
 from casino_records.errors import IllegalMoveError
 from casino_records.record.format.models import GameRecord, MoveRecord, RulesSpec
@@ -379,3 +379,19 @@ def test_the_scorer_refuses_a_round_recorded_after_the_win() -> None:
     )
     assert live.blocked.message == "the deal is over: no further move belongs to it"
     assert live.blocked.where.startswith(f"deal {d + 1}, move {probe.played + 1} ")
+
+
+def test_play_on_never_plays_a_card_the_seat_does_not_hold() -> None:
+    # Only a hand rule is played on: a card not in hand is no hand rule (R4.1).
+    rec = record()
+    rules = rec.rules.effective()
+    rounds = rounds_of(rec, 0)
+    first = rounds[0].moves[0]
+    held = cards_of(rec, 0).rounds[0][first.seat]
+    everything = representatives(CARDS, value_tables(rules.card_values))
+    card = next(c for c in everything if c not in held)
+    rounds[0].moves[0] = parse_move(f"{card} -", seat=first.seat)
+    walk = walk_of(rec, rounds=rounds, policy=WalkPolicy(Verdict.PLAY_ON))
+    assert list(walk) == []
+    assert walk.stop is not None and walk.stop.error is not None
+    assert walk.stop.error.rule not in HAND_RULES
