@@ -205,80 +205,16 @@ class _Replayer:
         self.report.sides = sides
         match = MatchState(rules, seating.sides)
         known = True
-        previous_dealer: int | None = None
         last = len(record.deals) - 1
         for d, deal in enumerate(record.deals):
-            loc = deal_pointer(d)
-            if match.over:
-                self.error(
-                    "match",
-                    loc,
-                    f"deal {d + 1}",
-                    f"a deal was played after {sides[match.winner or 0]} had won the match",
-                    rule="R13.2",
-                )
+            if not self.deal_starts(d, deal, seating, match):
                 break
-            if previous_dealer is not None:
-                expected = seating.next_dealer(previous_dealer)
-                if deal.dealer != expected:
-                    self.error(
-                        "structure",
-                        deal_pointer(d, "dealer"),
-                        f"deal {d + 1}",
-                        f"R2.7 it is seat {expected}'s deal (the next after seat"
-                        f" {previous_dealer}), not seat {deal.dealer}'s",
-                        rule="R2.7",
-                    )
-            previous_dealer = deal.dealer
             errors_before = len(self.report.findings)
             report, state = self.replay_deal(d, deal, rules, seating, match)
             self.report.deals.append(report)
             self.states.append(state)
-            if match.over:
-                # Won at a capture in play (R13.4): the deal is not scored, even
-                # when that capture was its last play.
-                if deal.piles is not None:
-                    self.won_in_piles_claims(d, deal, report.match_note)
-                elif state is not None:
-                    self.unplayed_claims(d, deal, state, "the match was won at")
-                continue
-            if state is None or not state.finished:
-                failed = state is None and len(self.report.findings) > errors_before
-                if state is not None:
-                    self.unplayed_claims(d, deal, state, "the deal stops after")
-                elif not failed:
-                    self.table_only_claims(d, deal)
-                if not failed and d != last and not match.over:
-                    self.error(
-                        "structure",
-                        loc,
-                        f"deal {d + 1}",
-                        "the deal is unfinished but later deals follow",
-                        rule="R3.3",
-                    )
-                # An interrupted last deal (even one recorded up to its table)
-                # leaves the totals of the complete deals standing; anything
-                # else makes them unknowable.
-                if failed or d != last:
-                    known = False
-                continue
-            if not known:
-                continue
-            scores = score_masks(
-                rules, state.pile_bits, state.sweeps, match.totals, match.play_on
-            )
-            if deal.piles is not None and self.sweep_order_unknown(d, match, scores):
-                known = False
-                continue
-            decision = match.settle(scores, state.sweeps)
-            report.sides = [
-                SideReport.of(s, sides[s.side], decision.totals[s.side]) for s in scores
-            ]
-            report.match_note = decision.reason
-            report.checks, findings = audit_deal(
-                d, deal, state, scores, self.names, sides
-            )
-            self.add_findings(findings)
+            failed = state is None and len(self.report.findings) > errors_before
+            known = self.settle(d, deal, report, state, match, known, failed, d == last)
         self.report.match = computed = MatchReport.of(match)
         if known:
             self.add_findings(audit_match(record, match, computed, sides))
@@ -286,6 +222,97 @@ class _Replayer:
         return Replay(
             self.report, self.positions, self.states, match if known else None
         )
+
+    def deal_starts(
+        self, d: int, deal: Deal, seating: Seating, match: MatchState
+    ) -> bool:
+        """False when deal ``d`` follows a match won (R13.2); report a wrong
+        dealer (R2.7)."""
+        sides = self.report.sides
+        if match.over:
+            self.error(
+                "match",
+                deal_pointer(d),
+                f"deal {d + 1}",
+                f"a deal was played after {sides[match.winner or 0]} had won the match",
+                rule="R13.2",
+            )
+            return False
+        if d:
+            previous = self.record.deals[d - 1].dealer
+            expected = seating.next_dealer(previous)
+            if deal.dealer != expected:
+                self.error(
+                    "structure",
+                    deal_pointer(d, "dealer"),
+                    f"deal {d + 1}",
+                    f"R2.7 it is seat {expected}'s deal (the next after seat"
+                    f" {previous}), not seat {deal.dealer}'s",
+                    rule="R2.7",
+                )
+        return True
+
+    def settle(
+        self,
+        d: int,
+        deal: Deal,
+        report: DealReport,
+        state: DealState | None,
+        match: MatchState,
+        known: bool,
+        failed: bool,
+        last: bool,
+    ) -> bool:
+        """Score deal ``d`` into the match and audit its claims, as far as it
+        was played; whether the match totals are still known."""
+        if match.over:
+            # Won at a capture in play (R13.4): the deal is not scored, even
+            # when that capture was its last play.
+            if deal.piles is not None:
+                self.won_in_piles_claims(d, deal, report.match_note)
+            elif state is not None:
+                self.unplayed_claims(d, deal, state, "the match was won at")
+            return known
+        if state is None or not state.finished:
+            return self.unfinished(d, deal, state, failed, last) and known
+        if not known:
+            return False
+        rules = match.rules
+        scores = score_masks(
+            rules, state.pile_bits, state.sweeps, match.totals, match.play_on
+        )
+        if deal.piles is not None and self.sweep_order_unknown(d, match, scores):
+            return False
+        sides = self.report.sides
+        decision = match.settle(scores, state.sweeps)
+        report.sides = [
+            SideReport.of(s, sides[s.side], decision.totals[s.side]) for s in scores
+        ]
+        report.match_note = decision.reason
+        report.checks, findings = audit_deal(d, deal, state, scores, self.names, sides)
+        self.add_findings(findings)
+        return True
+
+    def unfinished(
+        self, d: int, deal: Deal, state: DealState | None, failed: bool, last: bool
+    ) -> bool:
+        """Report the claims of a deal not played out, and later deals after it
+        (R3.3); whether the match totals stay known."""
+        if state is not None:
+            self.unplayed_claims(d, deal, state, "the deal stops after")
+        elif not failed:
+            self.table_only_claims(d, deal)
+        if not failed and not last:
+            self.error(
+                "structure",
+                deal_pointer(d),
+                f"deal {d + 1}",
+                "the deal is unfinished but later deals follow",
+                rule="R3.3",
+            )
+        # An interrupted last deal (even one recorded up to its table) leaves the
+        # totals of the complete deals standing; anything else makes them unknowable.
+        return not failed and last
 
     def sweep_order_unknown(
         self, d: int, match: MatchState, scores: list[SideScore]

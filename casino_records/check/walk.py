@@ -327,6 +327,7 @@ class DealWalk:
                 checked = unseen.verify(state, move)
                 plan, waits = checked.plan, checked.waits
         except IllegalMoveError as exc:
+            exc.__traceback__ = None  # kept by the walk: no cycle through its frames
             permitted = self._illegal(Fault(self._place(r, k), move, exc))
             if permitted is None:
                 return None
