@@ -51,6 +51,8 @@ COMPILED_MODULES: Final = (
     "analysis.value",
     "check.audit",
     "check.replay",
+    "check.replayed",
+    "check.walk",
     "engine.bots",
     "engine.buildcheck",
     "engine.combos",

@@ -32,12 +32,16 @@ from ..engine.scoring import SideScore, near_target_band
 from ..engine.seating import Seating
 from ..engine.state import DealState
 from ..engine.values import value_tables
-from ..record.format.pointer import Part, deal_pointer, pointer
+from ..record.format.pointer import Part, deal_pointer, describe, pointer
+from ..record.format.provenance import FindingSink
+from ..record.replayable import DealShape
+from .report import DealReport
 
 if TYPE_CHECKING:  # the models (pydantic) load only for a deal that has piles
     from ..record.format.piles import Piles
 
 __all__ = [
+    "piled_deal",
     "PileProblem",
     "immediate_winners",
     "pile_problems",
@@ -272,3 +276,49 @@ def immediate_winners(
         if needed is not None and CARD_NAMES[needed] in pile:
             found.append((side, needed))
     return found
+
+
+def piled_deal(
+    sink: FindingSink,
+    report: DealReport,
+    deal: DealShape,
+    rules: Rules,
+    seating: Seating,
+    match: MatchState,
+    sides: Sequence[str],
+) -> DealState | None:
+    """The end of a deal given by its piles, or None when they cannot be: their
+    problems, and two captures that would each win the match at once (R13.4),
+    go to ``sink``; ``report`` gets the deal's result."""
+    piles = deal.piles
+    assert piles is not None
+    d = report.index
+    problems = pile_problems(d, piles, seating, sides)
+    for loc, rule, message in problems:
+        sink.error("piles", loc, describe(loc), message, rule)
+    winners = immediate_winners(rules, match, piles)
+    if len(winners) > 1:
+        named = " and ".join(f"{sides[s]} took {CARD_NAMES[c]}" for s, c in winners)
+        sink.error(
+            "piles",
+            deal_pointer(d, "piles"),
+            f"deal {d + 1}, piles",
+            f"R13.4 {named}, and either capture wins the match at once (option"
+            " near_target_immediate_win): the piles do not say which came first"
+            " (give this deal move by move)",
+            rule="R13.4",
+        )
+        return None
+    if problems:
+        return None
+    state = piled_state(rules, seating, deal.dealer, piles)
+    if winners:
+        side, card = winners[0]
+        decision = match.immediate_win(side, (card,))
+        if decision is not None:
+            report.match_note = decision.reason
+    report.complete = not match.over
+    if report.complete:
+        report.residue = [CARD_NAMES[c] for c in state.residue]
+        report.residue_side = state.residue_side
+    return state

@@ -8,22 +8,17 @@ instead of collecting findings.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import cast
 
 from ..engine.cards import CARD_NAMES
 from ..engine.describe import cited, in_words, move_text, side_names
-from ..engine.legality import Plan, verify_move
 from ..engine.match import MatchState
 from ..engine.movegen import generate_legal_moves
-from ..engine.moves import Move, MoveKind, Step
-from ..engine.play import apply_plan, needs_hands, next_round, stop_at_immediate_win
+from ..engine.moves import Move, Step
 from ..engine.rules import Rules
 from ..engine.scoring import SideScore, near_target_band, score_masks
 from ..engine.seating import Seating
 from ..engine.state import DealState
-from ..engine.unknown import UnseenCards, deal_round, start_deal
-from ..engine.values import value_tables
 from ..errors import (
     CasinoRecordError,
     IllegalMoveError,
@@ -31,18 +26,13 @@ from ..errors import (
     RulesError,
     ScoreMismatchError,
 )
-from ..record.format.pointer import describe, move_place, played_where
-from ..record.format.provenance import DealCards, resolve_deal_cards
-from ..record.format.translate import to_engine
+from ..record.format.pointer import Place, deal_pointer
+from ..record.format.provenance import resolve_deal_cards
 from ..record.replayable import DealShape as Deal
 from ..record.replayable import RecordShape
 from .audit import audit_deal, audit_match, move_loc
-from .piles import (
-    immediate_winners,
-    pile_problems,
-    piled_state,
-    sweep_order_decides,
-)
+from .piles import piled_deal, sweep_order_decides
+from .replayed import Kept, Replay, ReplayPosition
 from .report import (
     DealReport,
     Finding,
@@ -54,55 +44,9 @@ from .report import (
 )
 from .status import Severity
 from .unplayed import table_only_claims, unplayed_claims
+from .walk import DealWalk, Halt, RecordedHands, said
 
 __all__ = ["ReplayPosition", "Replay", "replay", "replay_if_clean"]
-
-
-@dataclass(frozen=True, slots=True)
-class ReplayPosition:
-    """A position of a deal: before move ``index`` (or after the last move)."""
-
-    deal: int
-    """0-based deal index."""
-    index: int
-    """Moves of this deal played before this position."""
-    loc: str
-    """JSON pointer of the next move, or of the deal at its end."""
-    state: DealState
-    """An independent copy of the engine state (hands, table, piles, turn)."""
-    totals: tuple[int, ...]
-    """Match totals at the start of this deal."""
-    last: Step | None
-    """The move that led here, if any."""
-    last_loc: str = ""
-    """JSON pointer of that move."""
-
-    @property
-    def round(self) -> int:
-        """0-based round."""
-        return self.state.round
-
-    @property
-    def finished(self) -> bool:
-        """True at the end of the deal."""
-        return self.state.finished
-
-
-@dataclass(slots=True)
-class Replay:
-    """The result of replaying a record."""
-
-    report: ReplayReport
-    """What the replay found (the verdict: ``report.status``)."""
-    positions: list[list[ReplayPosition]] = field(default_factory=list)
-    """Per deal, every position (only with ``positions=True``)."""
-    states: list[DealState | None] = field(default_factory=list)
-    """Per deal replayed, the engine state where its replay stopped (the end of a
-    finished deal: piles, sweeps, residue, the log); ``None`` where the deal's
-    cards could not be read. Kept by reference, at no cost."""
-    match: MatchState | None = None
-    """The match after the last deal scored (totals, winner, play-on), to go on
-    from; None when a deal could not be scored, so the totals are unknowable."""
 
 
 def replay(
@@ -130,11 +74,17 @@ def replay(
         findings are those of a full replay.
     """
     if not quick or strict or positions:
-        return _Replayer(record, strict, positions, source, True, strict_claims).run()
-    fast = _Replayer(record, False, False, source, False, strict_claims).run()
-    if not fast.report.findings:
+        return _Replayer(
+            record,
+            strict=strict,
+            keep=positions,
+            source=source,
+            strict_claims=strict_claims,
+        ).run()
+    fast = replay_if_clean(record, source=source, strict_claims=strict_claims)
+    if fast is not None:
         return fast
-    return _Replayer(record, False, False, source, True, strict_claims).run()
+    return _Replayer(record, source=source, strict_claims=strict_claims).run()
 
 
 def replay_if_clean(
@@ -146,7 +96,10 @@ def replay_if_clean(
     None when the replay found anything (an error, a dispute, a warning); the
     caller then reads and replays the record in full, to report it.
     """
-    fast = _Replayer(record, False, False, source, False, strict_claims).run()
+    replayer = _Replayer(
+        record, source=source, detail=False, strict_claims=strict_claims
+    )
+    fast = replayer.run()
     return None if fast.report.findings else fast
 
 
@@ -154,10 +107,11 @@ class _Replayer:
     def __init__(
         self,
         record: RecordShape,
-        strict: bool,
-        keep: bool,
-        source: str,
-        detail: bool,
+        *,
+        strict: bool = False,
+        keep: bool = False,
+        source: str = "",
+        detail: bool = True,
         strict_claims: bool = False,
     ) -> None:
         self.record = record
@@ -166,7 +120,7 @@ class _Replayer:
         self.keep = keep
         self.detail = detail
         self.names = [p.name for p in record.players]
-        self.tally = ReplayReport(
+        self.report = ReplayReport(
             id=record.id, source=source, preset=record.rules.preset, players=self.names
         )
         self.positions: list[list[ReplayPosition]] = []
@@ -220,21 +174,15 @@ class _Replayer:
                     where=finding.where,
                     rule=finding.rule,
                 )
-            self.tally.findings.append(finding)
+            self.report.findings.append(finding)
             if finding.severity == "error":
-                self.tally.valid = False
+                self.report.valid = False
             elif finding.severity == "dispute":
-                self.tally.disputed = True
+                self.report.disputed = True
 
     def words(self, text: str) -> str:
         """``text`` in players' words (:func:`in_words`, with this record's names)."""
-        return in_words(text, self.tally.sides, self.names)
-
-    def move_where(self, d: int, r: int, state: DealState, move: Move) -> str:
-        """The move about to be made at ``state`` in words (its number in the deal)."""
-        number = state.moves_played + 1
-        card = move.card.pretty
-        return played_where(self.names, d, number, r, move.seat, card, move_text(move))
+        return in_words(text, self.report.sides, self.names)
 
     # --- the match -------------------------------------------------------------------
 
@@ -252,90 +200,119 @@ class _Replayer:
                 exc.rule,
                 exc=exc,
             )
-            return Replay(self.tally)
+            return Replay(self.report)
         sides = side_names(self.names, seating.side_of)
-        self.tally.sides = sides
+        self.report.sides = sides
         match = MatchState(rules, seating.sides)
         known = True
-        previous_dealer: int | None = None
         last = len(record.deals) - 1
         for d, deal in enumerate(record.deals):
-            loc = f"/deals/{d}"
-            if match.over:
-                self.error(
-                    "match",
-                    loc,
-                    f"deal {d + 1}",
-                    f"a deal was played after {sides[match.winner or 0]} had won the match",
-                    rule="R13.2",
-                )
+            if not self.deal_starts(d, deal, seating, match):
                 break
-            if previous_dealer is not None:
-                expected = seating.next_dealer(previous_dealer)
-                if deal.dealer != expected:
-                    self.error(
-                        "structure",
-                        f"{loc}/dealer",
-                        f"deal {d + 1}",
-                        f"R2.7 it is seat {expected}'s deal (the next after seat"
-                        f" {previous_dealer}), not seat {deal.dealer}'s",
-                        rule="R2.7",
-                    )
-            previous_dealer = deal.dealer
-            errors_before = len(self.tally.findings)
+            errors_before = len(self.report.findings)
             report, state = self.replay_deal(d, deal, rules, seating, match)
-            self.tally.deals.append(report)
+            self.report.deals.append(report)
             self.states.append(state)
-            if match.over:
-                # Won at a capture in play (R13.4): the deal is not scored, even
-                # when that capture was its last play.
-                if deal.piles is not None:
-                    self.won_in_piles_claims(d, deal, report.match_note)
-                elif state is not None:
-                    self.unplayed_claims(d, deal, state, "the match was won at")
-                continue
-            if state is None or not state.finished:
-                failed = state is None and len(self.tally.findings) > errors_before
-                if state is not None:
-                    self.unplayed_claims(d, deal, state, "the deal stops after")
-                elif not failed:
-                    self.table_only_claims(d, deal)
-                if not failed and d != last and not match.over:
-                    self.error(
-                        "structure",
-                        loc,
-                        f"deal {d + 1}",
-                        "the deal is unfinished but later deals follow",
-                        rule="R3.3",
-                    )
-                # An interrupted last deal (even one recorded up to its table)
-                # leaves the totals of the complete deals standing; anything
-                # else makes them unknowable.
-                if failed or d != last:
-                    known = False
-                continue
-            if not known:
-                continue
-            scores = score_masks(
-                rules, state.pile_bits, state.sweeps, match.totals, match.play_on
-            )
-            if deal.piles is not None and self.sweep_order_unknown(d, match, scores):
-                known = False
-                continue
-            decision = match.settle(scores, state.sweeps)
-            report.sides = [
-                SideReport.of(s, sides[s.side], decision.totals[s.side]) for s in scores
-            ]
-            report.match_note = decision.reason
-            report.checks, findings = audit_deal(
-                d, deal, state, scores, self.names, sides
-            )
-            self.add_findings(findings)
-        self.tally.match = computed = MatchReport.of(match)
+            failed = state is None and len(self.report.findings) > errors_before
+            known = self.settle(d, deal, report, state, match, known, failed, d == last)
+        self.report.match = computed = MatchReport.of(match)
         if known:
             self.add_findings(audit_match(record, match, computed, sides))
-        self.tally.moves_checked = self.moves_checked
-        return Replay(self.tally, self.positions, self.states, match if known else None)
+        self.report.moves_checked = self.moves_checked
+        return Replay(
+            self.report, self.positions, self.states, match if known else None
+        )
+
+    def deal_starts(
+        self, d: int, deal: Deal, seating: Seating, match: MatchState
+    ) -> bool:
+        """False when deal ``d`` follows a match won (R13.2); report a wrong
+        dealer (R2.7)."""
+        sides = self.report.sides
+        if match.over:
+            self.error(
+                "match",
+                deal_pointer(d),
+                f"deal {d + 1}",
+                f"a deal was played after {sides[match.winner or 0]} had won the match",
+                rule="R13.2",
+            )
+            return False
+        if d:
+            previous = self.record.deals[d - 1].dealer
+            expected = seating.next_dealer(previous)
+            if deal.dealer != expected:
+                self.error(
+                    "structure",
+                    deal_pointer(d, "dealer"),
+                    f"deal {d + 1}",
+                    f"R2.7 it is seat {expected}'s deal (the next after seat"
+                    f" {previous}), not seat {deal.dealer}'s",
+                    rule="R2.7",
+                )
+        return True
+
+    def settle(
+        self,
+        d: int,
+        deal: Deal,
+        report: DealReport,
+        state: DealState | None,
+        match: MatchState,
+        known: bool,
+        failed: bool,
+        last: bool,
+    ) -> bool:
+        """Score deal ``d`` into the match and audit its claims, as far as it
+        was played; whether the match totals are still known."""
+        if match.over:
+            # Won at a capture in play (R13.4): the deal is not scored, even
+            # when that capture was its last play.
+            if deal.piles is not None:
+                self.won_in_piles_claims(d, deal, report.match_note)
+            elif state is not None:
+                self.unplayed_claims(d, deal, state, "the match was won at")
+            return known
+        if state is None or not state.finished:
+            return self.unfinished(d, deal, state, failed, last) and known
+        if not known:
+            return False
+        rules = match.rules
+        scores = score_masks(
+            rules, state.pile_bits, state.sweeps, match.totals, match.play_on
+        )
+        if deal.piles is not None and self.sweep_order_unknown(d, match, scores):
+            return False
+        sides = self.report.sides
+        decision = match.settle(scores, state.sweeps)
+        report.sides = [
+            SideReport.of(s, sides[s.side], decision.totals[s.side]) for s in scores
+        ]
+        report.match_note = decision.reason
+        report.checks, findings = audit_deal(d, deal, state, scores, self.names, sides)
+        self.add_findings(findings)
+        return True
+
+    def unfinished(
+        self, d: int, deal: Deal, state: DealState | None, failed: bool, last: bool
+    ) -> bool:
+        """Report the claims of a deal not played out, and later deals after it
+        (R3.3); whether the match totals stay known."""
+        if state is not None:
+            self.unplayed_claims(d, deal, state, "the deal stops after")
+        elif not failed:
+            self.table_only_claims(d, deal)
+        if not failed and not last:
+            self.error(
+                "structure",
+                deal_pointer(d),
+                f"deal {d + 1}",
+                "the deal is unfinished but later deals follow",
+                rule="R3.3",
+            )
+        # An interrupted last deal (even one recorded up to its table) leaves the
+        # totals of the complete deals standing; anything else makes them unknowable.
+        return not failed and last
 
     def sweep_order_unknown(
         self, d: int, match: MatchState, scores: list[SideScore]
@@ -344,11 +321,11 @@ class _Replayer:
         able = sweep_order_decides(match, scores)
         if not able:
             return False
-        sides = self.tally.sides
+        sides = self.report.sides
         named = " and ".join(sides[s] for s in able)
         self.error(
             "piles",
-            f"/deals/{d}/piles/sweeps",
+            deal_pointer(d, "piles", "sweeps"),
             f"deal {d + 1}, piles",
             f"R13.3 the count-out credits the sweeps in the order they were made,"
             f" which the piles do not say: {named} each reach"
@@ -361,8 +338,8 @@ class _Replayer:
     def unplayed_claims(self, d: int, deal: Deal, state: DealState, how: str) -> None:
         """Report the claims of a deal that was not played out (D8), in a record
         valid so far (after an error the error says why they go unchecked)."""
-        if self.tally.valid:
-            sides, strict = self.tally.sides, self.strict_claims
+        if self.report.valid:
+            sides, strict = self.report.sides, self.strict_claims
             self.add_findings(
                 unplayed_claims(d, deal, state, how, self.names, sides, strict)
             )
@@ -370,7 +347,7 @@ class _Replayer:
     def won_in_piles_claims(self, d: int, deal: Deal, how: str) -> None:
         """Report the claims of a piled deal in which the match was won at once
         (R13.4): the deal is not scored, so they are not checked (D8)."""
-        if deal.claimed is None or not self.tally.valid:
+        if deal.claimed is None or not self.report.valid:
             return
         self.add_findings(
             [
@@ -380,7 +357,7 @@ class _Replayer:
                     else Severity.WARNING,
                     kind="score",
                     rule="D8",
-                    loc=f"/deals/{d}/claimed",
+                    loc=deal_pointer(d, "claimed"),
                     where=f"deal {d + 1}, claimed scores",
                     message=f"not checked: {how}, so the deal is not scored",
                 )
@@ -389,36 +366,15 @@ class _Replayer:
 
     def table_only_claims(self, d: int, deal: Deal) -> None:
         """Report the claims of a deal recorded up to its table (D8)."""
-        if self.tally.valid:
+        if self.report.valid:
             self.add_findings(table_only_claims(d, deal, self.strict_claims))
-
-    def _after_immediate_win(self, deal: Deal, d: int, r: int, k: int) -> None:
-        """Report moves recorded after a capture that won the match at once."""
-        later = [
-            (r2, k2)
-            for r2 in range(r, len(deal.rounds))
-            for k2 in range(len(deal.rounds[r2].moves))
-            if (r2, k2) > (r, k)
-        ]
-        if later:
-            r2, k2 = later[0]
-            number = sum(len(done.moves) for done in deal.rounds[:r2]) + k2 + 1
-            self.error(
-                "match",
-                f"/deals/{d}/rounds/{r2}/moves/{k2}",
-                move_place(d, number, r2),
-                "R13.4 the match was won at the previous capture (option"
-                " near_target_immediate_win): no further move belongs to the game",
-                rule="R13.4",
-            )
 
     # --- one deal --------------------------------------------------------------------
 
     def replay_deal(
         self, d: int, deal: Deal, rules: Rules, seating: Seating, match: MatchState
     ) -> tuple[DealReport, DealState | None]:
-        loc = f"/deals/{d}"
-        report = DealReport(index=d, loc=loc, dealer=deal.dealer)
+        report = DealReport(index=d, loc=deal_pointer(d), dealer=deal.dealer)
         report.totals_before = list(match.totals)
         report.near_target = [
             near_target_band(rules, total, match.play_on) for total in match.totals
@@ -428,122 +384,87 @@ class _Replayer:
         cards = resolve_deal_cards(self, d, deal, rules, seating)
         if cards is None:
             return report, None
-        table, hands = cards.table, cards.rounds
-        detail = self.detail
-        partial = self._unseen(cards, 0, rules)
-        if partial is None:
-            state = DealState.start(
-                rules, seating, deal.dealer, table, hands[0], keep_log=detail
-            )
-        else:
-            start = partial.working_hands(hands[0])
-            state = start_deal(
-                rules, seating, deal.dealer, table, start, keep_log=detail
-            )
-        totals = tuple(match.totals)
-        kept: list[ReplayPosition] = []
-        last_step: Step | None = None
-        last_loc = ""
-        immediate_wins = rules.near_target_immediate_win
-        for r, round_ in enumerate(deal.rounds):
-            if r:
-                if not needs_hands(state):
-                    self.error(
-                        "structure",
-                        f"{loc}/rounds/{r}",
-                        f"deal {d + 1}, round {r + 1}",
-                        f"round {r} is unfinished, so round {r + 1} cannot start",
-                        rule="R3.2",
-                    )
-                    return report, state
-                partial = self._unseen(cards, r, rules)
-                if partial is None:
-                    next_round(state, hands[r])
-                else:
-                    deal_round(state, partial.working_hands(hands[r]))
-            moves_loc = f"{loc}/rounds/{r}/moves/"
-            for k, notation_move in enumerate(round_.moves):
-                if self.keep:
-                    kept.append(
-                        ReplayPosition(
-                            d,
-                            state.moves_played,
-                            moves_loc + str(k),
-                            _copy(state, partial),
-                            totals,
-                            last_step,
-                            last_loc,
-                        )
-                    )
-                move = to_engine(notation_move)
-                try:
-                    if partial is None:
-                        plan = verify_move(state, move)
-                    else:
-                        plan = self._verify_partial(
-                            report, partial, state, move, moves_loc + str(k), d, r, k
-                        )
-                except IllegalMoveError as exc:
-                    where = self.move_where(d, r, state, move)
-                    unseen = partial.pool if partial is not None else frozenset()
-                    legal = [
-                        f"{self.names[m.seat]}: {move_text(m)}"
-                        for m in generate_legal_moves(state)
-                        if m.card not in unseen  # a seat's known cards only
-                    ]
-                    exc.legal = tuple(legal)
-                    self.error(
-                        "illegal_move",
-                        moves_loc + str(k),
-                        where,
-                        exc.message,
-                        exc.rule,
-                        legal,
-                        exc,
-                    )
-                    report.moves = state.moves_played
-                    self.positions.append(kept)
-                    return report, None
-                last_step = apply_plan(state, move, plan)
-                if self.keep:
-                    last_loc = moves_loc + str(k)
-                self.moves_checked += 1
-                if immediate_wins and last_step.kind is MoveKind.CAPTURE:
-                    side = seating.side_of[last_step.move.seat]
-                    taken = (last_step.move.card, *last_step.taken)
-                    decision = match.immediate_win(side, taken)
-                    if decision is not None:
-                        stop_at_immediate_win(state)
-                        report.match_note = _not_scored(decision.reason, state)
-                        self._after_immediate_win(deal, d, r, k)
-                        break
-            else:
-                continue
-            break
-        report.moves = state.moves_played
-        report.complete = state.finished and not match.over
-        if self.keep and deal.rounds:  # none for a deal recorded up to its table
-            kept.append(
-                ReplayPosition(
-                    d,
-                    state.moves_played,
-                    loc,
-                    _copy(state, partial),
-                    totals,
-                    last_step,
-                    last_loc,
+        kept = Kept(d, tuple(match.totals)) if self.keep else None
+        walk = DealWalk(
+            rules,
+            seating,
+            deal.dealer,
+            cards.table,
+            deal.rounds,
+            RecordedHands(cards, rules),
+            deal=d,
+            match=match,
+            keep_log=self.detail,
+            before=kept.before if kept is not None else None,
+        )
+        for step in walk:
+            if walk.waits is not None:
+                report.pending.append(self.pending(walk, step))
+            if kept is not None:
+                kept.played(walk, step)
+        self.moves_checked += walk.played
+        return self.walked(report, deal, walk, kept)
+
+    def walked(
+        self, report: DealReport, deal: Deal, walk: DealWalk, kept: Kept | None
+    ) -> tuple[DealReport, DealState | None]:
+        """The deal's report and its state where the walk stopped."""
+        state, stop = walk.state, walk.stop
+        if stop is not None and stop.why is Halt.UNFINISHED:
+            r = stop.place.round
+            assert r is not None
+            message = f"round {r} is unfinished, so round {r + 1} cannot start"
+            place = stop.place
+            self.error("structure", place.pointer, place.words, message, rule="R3.2")
+            return report, state
+        if stop is not None and stop.why is Halt.ILLEGAL:
+            assert stop.move is not None and stop.error is not None
+            self.illegal_move(walk, stop.place, stop.move, stop.error)
+            report.moves = state.moves_played
+            if kept is not None:
+                self.positions.append(kept.positions)
+            return report, None
+        if walk.win is not None:
+            report.match_note = _not_scored(walk.win.reason, state)
+            if stop is not None:
+                self.error(
+                    "match",
+                    stop.place.pointer,
+                    stop.place.words,
+                    "R13.4 the match was won at the previous capture (option"
+                    " near_target_immediate_win): no further move belongs to the game",
+                    rule="R13.4",
                 )
-            )
-            self.positions.append(kept)
+        report.moves = state.moves_played
+        report.complete = state.finished and walk.win is None
+        if kept is not None and deal.rounds:  # none for a deal recorded up to its table
+            self.positions.append(kept.end(walk))
         if report.complete:
             report.residue = [CARD_NAMES[c] for c in state.residue]
             report.residue_side = state.residue_side
             last = state.last_capture_move
-            report.last_capture = move_loc(d, deal, last) if last >= 0 else ""
-        if partial is not None:
-            report.unseen = list(partial.unknown)
-            return report, partial.shown(state)
+            report.last_capture = (
+                move_loc(report.index, deal, last) if last >= 0 else ""
+            )
+        if walk.unseen is not None:
+            report.unseen = list(walk.unseen.unknown)
+            return report, walk.unseen.shown(state)
         return report, state
+
+    def illegal_move(
+        self, walk: DealWalk, place: Place, move: Move, exc: IllegalMoveError
+    ) -> None:
+        """Report an illegal move, with the legal moves of the seats' known cards."""
+        unseen = walk.unseen.pool if walk.unseen is not None else frozenset()
+        legal = [
+            f"{self.names[m.seat]}: {move_text(m)}"
+            for m in generate_legal_moves(walk.state)
+            if m.card not in unseen  # a seat's known cards only
+        ]
+        exc.legal = tuple(legal)
+        where = said(place, self.names, move)
+        loc = place.pointer
+        self.error("illegal_move", loc, where, exc.message, exc.rule, legal, exc)
 
     def replay_piles(
         self,
@@ -554,89 +475,34 @@ class _Replayer:
         match: MatchState,
     ) -> DealState | None:
         """The end of a deal given by its piles, or None when they cannot be."""
-        piles = deal.piles
-        assert piles is not None
-        d = report.index
-        problems = pile_problems(d, piles, seating, self.tally.sides)
-        for loc, rule, message in problems:
-            self.error("piles", loc, describe(loc), message, rule)
-        winners = immediate_winners(rules, match, piles)
-        if len(winners) > 1:
-            named = " and ".join(
-                f"{self.tally.sides[s]} took {CARD_NAMES[c]}" for s, c in winners
-            )
-            self.error(
-                "piles",
-                report.loc + "/piles",
-                f"deal {d + 1}, piles",
-                f"R13.4 {named}, and either capture wins the match at once (option"
-                " near_target_immediate_win): the piles do not say which came first"
-                " (give this deal move by move)",
-                rule="R13.4",
-            )
-            return None
-        if problems:
-            return None
-        state = piled_state(rules, seating, deal.dealer, piles)
         totals = tuple(match.totals)
-        if winners:
-            side, card = winners[0]
-            decision = match.immediate_win(side, (card,))
-            if decision is not None:
-                report.match_note = decision.reason
-        report.complete = not match.over
-        if report.complete:
-            report.residue = [CARD_NAMES[c] for c in state.residue]
-            report.residue_side = state.residue_side
-        if self.keep:
-            end = ReplayPosition(d, 0, report.loc, state.copy(), totals, None)
+        state = piled_deal(self, report, deal, rules, seating, match, self.report.sides)
+        if state is not None and self.keep:
+            end = ReplayPosition(
+                report.index, 0, report.loc, state.copy(), totals, None
+            )
             self.positions.append([end])
         return state
 
-    def _unseen(self, cards: DealCards, r: int, rules: Rules) -> UnseenCards | None:
-        """What round ``r``'s hands leave unknown, or None when they are known."""
-        if r >= len(cards.unknown) or not any(cards.unknown[r]):
-            return None
-        values = value_tables(rules.card_values)
-        return UnseenCards.of(cards.unseen, cards.unknown[r], values)
-
-    def _verify_partial(
-        self,
-        report: DealReport,
-        partial: UnseenCards,
-        state: DealState,
-        move: Move,
-        loc: str,
-        d: int,
-        r: int,
-        k: int,
-    ) -> Plan:
-        """Check a move whose seat's hand is partly unknown (see engine.unknown)."""
-        checked = partial.verify(state, move)
-        if checked.waits is not None:
-            unseen = partial.unknown[move.seat]
-            cards = (
-                "its unseen card"
-                if unseen == 1
-                else f"one of its {unseen} unseen cards"
-            )
-            report.pending.append(
-                PendingCheck(
-                    rule=checked.waits.rule,
-                    loc=loc,
-                    where=self.move_where(d, r, state, move),
-                    message=self.words(
-                        f"{checked.waits.message}, unless {cards} can:"
-                        " checked once the hand is known"
-                    ),
-                )
-            )
-        return checked.plan
-
-
-def _copy(state: DealState, partial: UnseenCards | None) -> DealState:
-    """A position to keep: its hands as far as known."""
-    return state.copy() if partial is None else partial.shown(state)
+    def pending(self, walk: DealWalk, step: Step) -> PendingCheck:
+        """The check a move made with its seat's hand partly unknown waits on
+        (see engine.unknown)."""
+        waits = walk.waits
+        assert waits is not None and walk.unseen is not None
+        move = step.move
+        unseen = walk.unseen.unknown[move.seat]
+        cards = (
+            "its unseen card" if unseen == 1 else f"one of its {unseen} unseen cards"
+        )
+        place = walk.place(step)
+        return PendingCheck(
+            rule=waits.rule,
+            loc=place.pointer,
+            where=said(place, self.names, move),
+            message=self.words(
+                f"{waits.message}, unless {cards} can: checked once the hand is known"
+            ),
+        )
 
 
 def _not_scored(reason: str, state: DealState) -> str:

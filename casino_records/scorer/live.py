@@ -23,36 +23,21 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
+from ..check.walk import DealWalk, Halt, RoundHands, Verdict, WalkPolicy, said
 from ..engine.cards import CARDS, Card, parse_card
-from ..engine.describe import in_words, move_text, side_names
-from ..engine.legality import Plan, verify_move
+from ..engine.describe import in_words, side_names
 from ..engine.match import MatchDecision, MatchState
-from ..engine.moves import Move, MoveKind, Step
-from ..engine.play import apply_plan, needs_hands, stop_at_immediate_win
+from ..engine.moves import Move, Step
 from ..engine.rules import Rules
 from ..engine.seating import HAND_SIZE, Seating
 from ..engine.state import DealState
-from ..engine.unknown import (
-    HAND_RULES,
-    UnseenCards,
-    deal_round,
-    representatives,
-    set_hand,
-    start_deal,
-)
+from ..engine.unknown import UnseenCards
 from ..engine.values import value_tables
 from ..errors import IllegalMoveError
-from ..record.format.pointer import played_where
-from ..record.format.translate import to_engine
+from ..record.format.pointer import Place, move_pointer
 from .draft import DealDraft, dealt_cards
 
-__all__ = [
-    "KnownHand",
-    "LiveDeal",
-    "Violation",
-    "move_where",
-    "run_deal",
-]
+__all__ = ["KnownHand", "LiveDeal", "Violation", "run_deal"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,26 +112,6 @@ class LiveDeal:
         return self.state.finished or self.win is not None
 
 
-def move_where(
-    names: Sequence[str],
-    d: int,
-    r: int,
-    number: int,
-    seat: int,
-    card: object,
-    move: Move | None = None,
-) -> str:
-    """A move in words, as the replay's findings say it: ``number`` is the
-    move's number in the deal, from 1; the card is spelt with its suit symbol,
-    and the whole ``move`` in words when it is known."""
-    try:
-        spelt = parse_card(str(card)).pretty
-    except ValueError:
-        spelt = str(card)
-    said = move_text(move) if move is not None else ""
-    return played_where(names, d, number, r, seat, spelt, said)
-
-
 @dataclass(slots=True)
 class _Round:
     """One round's hands as far as known: per seat, the known cards in the order
@@ -176,9 +141,37 @@ def _round_knowledge(
         if card not in cards[seat]:
             cards[seat].append(card)
             if len(cards[seat]) == HAND_SIZE and not known_before[seat]:
-                decided_at[seat] = f"/deals/{d}/rounds/{r}/moves/{k}"
+                decided_at[seat] = move_pointer(d, r, k)
     exact = [len(c) >= HAND_SIZE for c in cards]
     return _Round(cards, exact, decided_at)
+
+
+class _Hands:
+    """Each round's hands as far as known, for the walk (and kept for the views)."""
+
+    def __init__(
+        self,
+        draft: DealDraft,
+        recorded: Sequence[Sequence[Sequence[Card]]],
+        d: int,
+        pool: frozenset[Card],
+        rules: Rules,
+        players: int,
+        wait: bool,
+    ) -> None:
+        self.draft, self.recorded, self.d = draft, recorded, d
+        self.pool, self.rules, self.players, self.wait = pool, rules, players, wait
+        self.rounds: dict[int, _Round] = {}
+
+    def __call__(self, r: int) -> RoundHands | None:
+        """Round ``r``'s hands; None when they are to be entered and are not."""
+        draft, recorded = self.draft, self.recorded
+        if self.wait and r >= len(draft.rounds):
+            return None
+        known = recorded[r] if r < len(recorded) else ()
+        current = _round_knowledge(known, draft, self.d, r, self.players)
+        self.rounds[r] = current
+        return RoundHands(current.cards, current.unseen(self.pool, self.rules))
 
 
 def run_deal(
@@ -203,107 +196,113 @@ def run_deal(
     if dealt is None:
         return None
     table, recorded = dealt
-    players = seating.players
-    seen: set[Card] = set(table)
-    for hands in recorded:
-        for hand in hands:
-            seen.update(hand)
-    for round_ in draft.rounds:
-        seen.update(parse_card(m.card) for m in round_.moves)
-    pool = frozenset(CARDS) - seen
-    state = start_deal(rules, seating, draft.dealer, table, [[]] * players)
-    everything = representatives(CARDS, state.values)
-    live = LiveDeal(state, [], pool)
+    pool = _pool(table, recorded, draft)
+    from_deck = draft.shuffle is not None or draft.deck is not None
+    wait = hands_entered and not from_deck
+    hands = _Hands(draft, recorded, d, pool, rules, seating.players, wait)
     if match is not None:
         match = MatchState(
             rules, match.sides, list(match.totals), match.winner, match.play_on
         )
-
-    from_deck = draft.shuffle is not None or draft.deck is not None
-
-    def knowledge(r: int) -> _Round | None:
-        round_ = draft.rounds[r] if r < len(draft.rounds) else None
-        if hands_entered and not from_deck and round_ is None:
-            return None
-        known = recorded[r] if r < len(recorded) else ()
-        return _round_knowledge(known, draft, d, r, players)
-
-    current = knowledge(0)
-    if current is None:
-        live.awaiting_hands = True
-        live.hands = [KnownHand((), HAND_SIZE) for _ in range(players)]
-        return live
-    unseen = current.unseen(pool, rules)
-    for seat, known in enumerate(current.cards):
-        set_hand(state, seat, unseen.working_hand(seat, known))
-    for r, round_ in enumerate(draft.rounds):
-        if r:
-            following = knowledge(r) if needs_hands(state) else None
-            if following is None:
-                live.blocked = _structure(draft, d, r, names, needs_hands(state))
-                break
-            current = following
-            unseen = current.unseen(pool, rules)
-            deal_round(state, unseen.working_hands(current.cards))
-        faulted: set[int] = set()
-        for k, notation in enumerate(round_.moves):
-            loc = f"/deals/{d}/rounds/{r}/moves/{k}"
-            move = to_engine(notation)
-            where = move_where(
-                names, d, r, state.moves_played + 1, move.seat, notation.card, move
-            )
-            if live.win is not None or state.finished:
-                live.blocked = Violation(
-                    d, r, k, state.moves_played, move.seat, loc, where, "R3.3",
-                    "the deal is over: no further move belongs to it",
-                )  # fmt: skip
-                break
-            try:
-                plan = unseen.verify(state, move).plan
-            except IllegalMoveError as exc:
-                said = in_words(exc.message, side_names(names, seating.side_of), names)
-                found = Violation(
-                    d, r, k, state.moves_played, move.seat, loc, where, exc.rule,
-                    said, current.decided_at[move.seat]
-                    if 0 <= move.seat < players else "",
-                )  # fmt: skip
-                permitted = _despite_hand(state, move, everything, exc)
-                if permitted is None:
-                    live.blocked = replace(found, decided_by="")
-                    break
-                plan = permitted
-                if not (found.rule == "G1" and move.seat in faulted):
-                    live.violations.append(found)  # G1 again follows from the first
-                faulted.add(move.seat)
-            step = apply_plan(state, move, plan)
-            live.steps.append(step)
-            live.locs.append(loc)
-            if match is not None and step.kind is MoveKind.CAPTURE:
-                side = seating.side_of[move.seat]
-                live.win = match.immediate_win(side, (move.card, *step.taken))
-                if live.win is not None:
-                    stop_at_immediate_win(state)
-        else:
+    walk = DealWalk(
+        rules,
+        seating,
+        draft.dealer,
+        table,
+        draft.rounds,
+        hands,
+        deal=d,
+        match=match,
+        policy=WalkPolicy(Verdict.PLAY_ON),
+    )
+    live = LiveDeal(walk.state, [], pool)
+    faulted: set[tuple[int, int]] = set()
+    for step in walk:
+        live.steps.append(step)
+        place = walk.place(step)
+        live.locs.append(place.pointer)
+        fault, seat = walk.fault, step.move.seat
+        if fault is None:
             continue
-        break
-    if live.blocked is None and live.win is None and needs_hands(state):
-        following = knowledge(len(draft.rounds))
-        if following is None:
-            live.awaiting_hands = True
-        else:
-            current = following
-            unseen = current.unseen(pool, rules)
-            deal_round(state, unseen.working_hands(current.cards))
-    live.hands = _views(state, current, unseen, live.awaiting_hands)
+        if not (fault.rule == "G1" and (step.round, seat) in faulted):
+            live.violations.append(  # G1 again follows from the first
+                _violation(place, step.move, fault, names, seating, hands)
+            )
+        faulted.add((step.round, seat))
+    live.win = walk.win
+    live.blocked = _blocked(walk, draft, names, seating)
+    if live.blocked is None:
+        walk.deal_ahead()
+    live.awaiting_hands = walk.awaiting_hands
+    current = hands.rounds.get(walk.state.round)
+    live.hands = _views(walk.state, current, walk.unseen, live.awaiting_hands)
     return live
 
 
+def _pool(
+    table: Sequence[Card],
+    recorded: Sequence[Sequence[Sequence[Card]]],
+    draft: DealDraft,
+) -> frozenset[Card]:
+    """The cards nobody has seen in the deal."""
+    seen: set[Card] = set(table)
+    for round_hands in recorded:
+        for hand in round_hands:
+            seen.update(hand)
+    for round_ in draft.rounds:
+        seen.update(parse_card(m.card) for m in round_.moves)
+    return frozenset(CARDS) - seen
+
+
+def _violation(
+    place: Place,
+    move: Move,
+    error: IllegalMoveError,
+    names: Sequence[str],
+    seating: Seating,
+    hands: _Hands | None = None,
+) -> Violation:
+    """The violation of ``move`` at ``place``; ``hands`` says which move made the
+    seat's hand known (none for a move that stops the deal)."""
+    assert place.deal is not None and place.round is not None
+    assert place.move is not None and place.number is not None
+    seat = move.seat
+    decided = ""
+    if hands is not None and 0 <= seat < seating.players:
+        decided = hands.rounds[place.round].decided_at[seat]
+    message = in_words(error.message, side_names(names, seating.side_of), names)
+    return Violation(
+        place.deal, place.round, place.move, place.number - 1, seat, place.pointer,
+        said(place, names, move), error.rule, message, decided,
+    )  # fmt: skip
+
+
+def _blocked(
+    walk: DealWalk, draft: DealDraft, names: Sequence[str], seating: Seating
+) -> Violation | None:
+    """The move (or round) the deal stopped at, if any: an illegal move, a move
+    after the match was won (R3.3), a round that cannot start (R3.2)."""
+    stop = walk.stop
+    if stop is None or (stop.why is Halt.NO_HANDS and stop.place.round == 0):
+        return None
+    if stop.why is Halt.ILLEGAL:
+        assert stop.move is not None and stop.error is not None
+        return _violation(stop.place, stop.move, stop.error, names, seating)
+    if stop.why is Halt.OVER:
+        assert stop.move is not None
+        over = IllegalMoveError(
+            "the deal is over: no further move belongs to it", rule="R3.3"
+        )
+        return _violation(stop.place, stop.move, over, names, seating)
+    return _structure(draft, stop.place, names, stop.why is Halt.NO_HANDS)
+
+
 def _views(
-    state: DealState, current: _Round, unseen: UnseenCards, awaiting: bool
+    state: DealState, current: _Round | None, unseen: UnseenCards | None, awaiting: bool
 ) -> list[KnownHand]:
     views = []
     for seat, hand in enumerate(state.hands):
-        if awaiting:
+        if awaiting or current is None or unseen is None:
             views.append(KnownHand((), HAND_SIZE))
             continue
         held = tuple(unseen.known_part(hand))
@@ -315,34 +314,22 @@ def _views(
     return views
 
 
-def _despite_hand(
-    state: DealState, move: Move, everything: list[Card], exc: IllegalMoveError
-) -> Plan | None:
-    """What the move does if its only fault is the hand, else None."""
-    if exc.rule not in HAND_RULES:
-        return None
-    hand = list(state.hands[move.seat])
-    set_hand(state, move.seat, hand + [c for c in everything if c not in hand])
-    try:
-        return verify_move(state, move)
-    except IllegalMoveError:
-        return None
-    finally:
-        set_hand(state, move.seat, hand)
-
-
 def _structure(
-    draft: DealDraft, d: int, r: int, names: Sequence[str], round_over: bool
+    draft: DealDraft, place: Place, names: Sequence[str], round_over: bool
 ) -> Violation:
+    """A round that cannot start (R3.2), at its first move's words."""
+    d, r = place.deal, place.round
+    assert d is not None and r is not None
     first = draft.rounds[r].moves[0] if draft.rounds[r].moves else None
     seat = first.seat if first is not None else 0
-    card = first.card if first is not None else "?"
+    try:
+        card = parse_card(first.card).pretty if first is not None else "?"
+    except ValueError:
+        card = first.card if first is not None else "?"
     if round_over:
-        rule, text = "R3.2", f"round {r + 1}'s hands are not entered"
+        text = f"round {r + 1}'s hands are not entered"
     else:
-        rule, text = "R3.2", f"round {r} is unfinished, so round {r + 1} cannot start"
-    return Violation(
-        d, r, 0, 0, seat, f"/deals/{d}/rounds/{r}",
-        move_where(names, d, r, sum(len(done.moves) for done in draft.rounds[:r]) + 1,
-                   seat, card), rule, text,
-    )  # fmt: skip
+        text = f"round {r} is unfinished, so round {r + 1} cannot start"
+    number = sum(len(done.moves) for done in draft.rounds[:r]) + 1
+    where = replace(place, move=0, number=number).played(names, seat, card)
+    return Violation(d, r, 0, 0, seat, place.pointer, where, "R3.2", text)
