@@ -66,6 +66,11 @@ class Violation:
     """JSON pointer of the move whose card made the seat's hand known (the move
     that revealed the violation); empty when the hand was known all along."""
 
+    @property
+    def place(self) -> Place:
+        """:attr:`loc` as a value: the move, or the round that cannot start."""
+        return Place.parse(self.loc)
+
 
 @dataclass(frozen=True, slots=True)
 class KnownHand:

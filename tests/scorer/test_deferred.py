@@ -36,6 +36,7 @@ def test_b4_is_found_at_the_move_that_broke_it_once_the_hand_is_known() -> None:
     (found,) = session.violations
     assert (found.loc, found.rule, found.seat) == ("/deals/0/rounds/0/moves/0", "B4", 0)
     assert found.decided_by == "/deals/0/rounds/0/moves/6"
+    assert (found.place.deal, found.place.round, found.place.move) == (0, 0, 0)
     assert found.message == (
         "Ana holds no card to capture the build of 8 (2♦ 6♣) after this move"
     )
