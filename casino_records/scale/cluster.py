@@ -17,6 +17,12 @@ that instant: every worker forked from it, a restarted one too, ignores
 SIGINT from its first instruction. The fork server has the modules of a
 worker imported already, and the environment Dask sets for a new worker
 (``distributed.nanny.pre-spawn-environ``).
+
+Dask's own log lines never reach the terminal (:data:`DASK_LOG_LEVEL`): a
+task's failure comes back to this process as its result and is said in
+words, and on a loaded machine a stopping cluster logs errors of its own (a
+worker's heartbeat to a scheduler already closed, a task cut off when a
+stopped run's folder is removed), tracebacks included.
 """
 
 from __future__ import annotations
@@ -38,6 +44,8 @@ CONNECT_SECONDS: Final = 30.0
 """How long to wait for a scheduler to answer, and for its first worker."""
 START_ATTEMPTS: Final = 3
 """How many times a local cluster is started before its start is given up."""
+DASK_LOG_LEVEL: Final = logging.CRITICAL + 1
+"""The level ``distributed``'s loggers are held at, here and in the workers."""
 
 
 class ClusterError(Exception):
@@ -62,7 +70,7 @@ def dask_client(
 
     quiet = logging.getLogger("distributed")
     level = quiet.level
-    quiet.setLevel(logging.ERROR)
+    quiet.setLevel(DASK_LOG_LEVEL)
     cluster = None
     client = None
     try:
@@ -124,7 +132,7 @@ def _local_cluster(workers: int) -> LocalCluster:
                 threads_per_worker=1,
                 processes=True,
                 dashboard_address=":0",  # any free port: never a clash, never shown
-                silence_logs=logging.ERROR,
+                silence_logs=DASK_LOG_LEVEL,
             )
         except Exception as exc:  # Dask's RuntimeError("Nanny failed to start.") ...
             failure = exc
