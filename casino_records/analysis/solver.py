@@ -132,6 +132,9 @@ class ExactSolver:
         self._leaves: dict[object, int] = {}
         self._merge: bool | None = None
         """Whether cards of a class are merged (known at the first position)."""
+        self._later: dict[int, tuple[int, list[int]]] = {}
+        """By round: the cards of the later rounds' hands and each side's moves
+        in them (rounds whose hands are all given only)."""
 
     # --- public ----------------------------------------------------------------
 
@@ -199,6 +202,7 @@ class ExactSolver:
         """A copy of ``state`` that keeps no log (so its copies are cheap)."""
         if self._merge is None:
             self._merge = _alike_in_play(state)
+        self._later = self._later_cards(state)
         if not state.keep_log and not state.log:
             return state
         copy = state.copy()
@@ -210,9 +214,25 @@ class ExactSolver:
         moves = generate_legal_moves(state)
         ranks = [_rank(move) for move in moves]
         values = [0] * len(moves)
+        guess = 0
         for i in sorted(range(len(moves)), key=ranks.__getitem__):
-            values[i] = self._search(self._next(state, moves[i]), -_INF, _INF)
+            guess = values[i] = self._exact(self._next(state, moves[i]), guess)
         return list(zip(moves, values, strict=True))
+
+    def _exact(self, state: DealState, guess: int) -> int:
+        """The exact value of ``state`` by zero-window tests from ``guess``
+        (MTD(f)): each test bounds the value on one side, and the table keeps
+        the bounds, so the tests share their work."""
+        low, high = -_INF, _INF
+        value = guess
+        while low < high:
+            beta = value + 1 if value == low else value
+            value = self._search(state, beta - 1, beta)
+            if value < beta:
+                high = value
+            else:
+                low = value
+        return value
 
     def _key(self, state: DealState) -> tuple[object, ...]:
         """:meth:`DealState.key`, with the interchangeable cards merged."""
@@ -254,16 +274,19 @@ class ExactSolver:
             return self._plain(state, alpha, beta)
         key = self._key(state)
         entry = self._table.get(key)
-        low, high, first = -_INF, _INF, None
-        if entry is not None:
+        if entry is None:
+            low, high = self._bounds(state)
+            first = None
+        else:
             low, high, first = entry
-            if low >= beta:
-                return low
-            if high <= alpha:
-                return high
-            if low == high:
-                return low
-            alpha, beta = max(alpha, low), min(beta, high)
+        if low >= beta:
+            return low
+        if high <= alpha:
+            return high
+        if low == high:
+            return low
+        alpha, beta = max(alpha, low), min(beta, high)
+        known_low, known_high = low, high
         maximizing = self._maximizing(state)
         best = -_INF if maximizing else _INF
         best_move: Move | None = None
@@ -281,27 +304,90 @@ class ExactSolver:
             if a >= b:
                 break
         if best <= alpha:
-            high = best
+            low, high = known_low, best
         elif best >= beta:
-            low = best
+            low, high = best, known_high
         else:
             low = high = best
         self._table[key] = (low, high, best_move)
         return best
 
     def _leaf(self, state: DealState) -> int:
-        """The value of a finished deal (scored once per distinct end: its
-        piles, class by class, and its number of sweeps per side)."""
-        piles = state.pile_bits
+        """The value of a finished deal."""
+        return self._score(state.pile_bits, [len(s) for s in state.sweeps])
+
+    def _score(self, piles: list[int], sweeps: list[int]) -> int:
+        """The value of a deal that ends with ``piles`` and ``sweeps`` (each
+        side's count), scored once per distinct end: its piles, class by
+        class, and its sweeps."""
         key = (
             tuple([canonical(bits) for bits in piles]) if self._merge else tuple(piles),
-            tuple([len(s) for s in state.sweeps]),
+            tuple(sweeps),
         )
         value = self._leaves.get(key)
         if value is None:
-            points = self.context.points(state)
+            points = self.context.points_of(piles, sweeps)
             value = self._leaves[key] = scaled_advantage(points, self.side)
         return value
+
+    def _later_cards(self, state: DealState) -> dict[int, tuple[int, list[int]]]:
+        """For each round from ``state``'s on whose later rounds' hands are
+        all known: those hands' cards, and each side's moves in them."""
+        seating = state.seating
+        later: dict[int, tuple[int, list[int]]] = {}
+        cards, moves = 0, [0] * seating.sides
+        for round_ in range(seating.rounds - 1, state.round - 1, -1):
+            later[round_] = (cards, list(moves))
+            hands = self.later_hands.get(round_)
+            if hands is None:
+                break
+            for seat, hand in enumerate(hands):
+                cards |= mask_of(hand)
+                moves[seating.side_of[seat]] += len(hand)
+        return later
+
+    def _bounds(self, state: DealState) -> tuple[int, int]:
+        """A lower and an upper bound of ``state``'s value: every card still
+        to be taken (in hands, on the table, in later rounds' hands) goes to
+        one side, which also sweeps at each of its moves left.
+
+        Scoring is monotone: a card or a sweep more never costs its side a
+        point, nor gains the others one (categories, sweeps after
+        cancellation, the near-target rules). So the solver's side scores
+        at most as with every card left and a sweep at each of its moves,
+        the others keeping theirs; with two sides, at least as with every
+        card left and a sweep a move going to the other side. (With more
+        sides no lower bound is taken: the others' best split is not one
+        side taking all.)
+        """
+        found = self._later.get(state.round)
+        if found is None:
+            return -_INF, _INF
+        rest, moves = found
+        moves = list(moves)
+        side_of = state.seating.side_of
+        for seat, bits in enumerate(state.hand_bits):
+            rest |= bits
+            moves[side_of[seat]] += bits.bit_count()
+        rest |= state.loose_bits
+        for build in state.builds:
+            rest |= build.mask
+        if not state.rules.sweeps:
+            moves = [0] * len(moves)
+        sweeps = [len(s) for s in state.sweeps]
+        me = self.side
+        piles = list(state.pile_bits)
+        piles[me] |= rest
+        sweeps[me] += moves[me]
+        high = self._score(piles, sweeps)
+        if len(piles) != 2:
+            return -_INF, high
+        other = 1 - me
+        piles[me] = state.pile_bits[me]
+        piles[other] |= rest
+        sweeps[me] -= moves[me]
+        sweeps[other] += moves[other]
+        return self._score(piles, sweeps), high
 
     def _plain(self, state: DealState, alpha: int, beta: int) -> int:
         """Alpha-beta without the table (near the end of the deal)."""
