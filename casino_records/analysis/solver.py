@@ -108,6 +108,20 @@ def _rank(move: Move) -> float:
     return _WORTH[move.card]
 
 
+def _plus_cards(piles: list[int], side: int, cards: int) -> list[int]:
+    """A copy of ``piles`` with ``cards`` added to ``side``'s pile."""
+    out = list(piles)
+    out[side] = out[side] | cards
+    return out
+
+
+def _plus_sweeps(counts: list[int], side: int, more: int) -> list[int]:
+    """A copy of ``counts`` with ``more`` sweeps added to ``side``'s."""
+    out = list(counts)
+    out[side] = out[side] + more
+    return out
+
+
 class ExactSolver:
     """Alpha-beta search of the rest of a deal for one side (see the module).
 
@@ -317,18 +331,20 @@ class ExactSolver:
         return self._score(state.pile_bits, [len(s) for s in state.sweeps])
 
     def _score(self, piles: list[int], sweeps: list[int]) -> int:
-        """The value of a deal that ends with ``piles`` and ``sweeps`` (each
-        side's count), scored once per distinct end: its piles, class by
-        class, and its sweeps."""
+        """The value of a deal that ends with ``piles`` and ``sweeps``."""
+        return scaled_advantage(self._points(piles, sweeps), self.side)
+
+    def _points(self, piles: list[int], sweeps: list[int]) -> tuple[int, ...]:
+        """Each side's points for ``piles`` and ``sweeps`` (each side's count),
+        scored once per distinct end: its piles, class by class, and its sweeps."""
         key = (
             tuple([canonical(bits) for bits in piles]) if self._merge else tuple(piles),
             tuple(sweeps),
         )
-        value = self._leaves.get(key)
-        if value is None:
-            points = self.context.points_of(piles, sweeps)
-            value = self._leaves[key] = scaled_advantage(points, self.side)
-        return value
+        points = self._leaves.get(key)
+        if points is None:
+            points = self._leaves[key] = self.context.points_of(piles, sweeps)
+        return points
 
     def _later_cards(self, state: DealState) -> dict[int, tuple[int, list[int]]]:
         """For each round from ``state``'s on whose later rounds' hands are
@@ -347,24 +363,24 @@ class ExactSolver:
         return later
 
     def _bounds(self, state: DealState) -> tuple[int, int]:
-        """A lower and an upper bound of ``state``'s value: every card still
-        to be taken (in hands, on the table, in later rounds' hands) goes to
-        one side, which also sweeps at each of its moves left.
+        """A lower and an upper bound of ``state``'s value, from the cards
+        still to be taken (in hands, on the table, in later rounds' hands).
 
         Scoring is monotone: a card or a sweep more never costs its side a
-        point, nor gains the others one (categories, sweeps after
-        cancellation, the near-target rules). So the solver's side scores
-        at most as with every card left and a sweep at each of its moves,
-        the others keeping theirs; with two sides, at least as with every
-        card left and a sweep a move going to the other side. (With more
-        sides no lower bound is taken: the others' best split is not one
-        side taking all.)
+        point, nor gains another side one (categories, sweeps after
+        cancellation, the near-target rules). So the solver's side scores at
+        most its points with every card left and a sweep at each of its
+        moves left, the others taking nothing more; every other side scores
+        at most the same for itself; and the solver's side scores at least
+        its points when each other side has every card left and a sweep at
+        each of its moves (all at once: no real split does better against
+        it). With two sides the bounds are two ends of the deal.
         """
         found = self._later.get(state.round)
         if found is None:
             return -_INF, _INF
-        rest, moves = found
-        moves = list(moves)
+        rest, later_moves = found
+        moves = list(later_moves)
         side_of = state.seating.side_of
         for seat, bits in enumerate(state.hand_bits):
             rest |= bits
@@ -374,20 +390,26 @@ class ExactSolver:
             rest |= build.mask
         if not state.rules.sweeps:
             moves = [0] * len(moves)
-        sweeps = [len(s) for s in state.sweeps]
-        me = self.side
-        piles = list(state.pile_bits)
-        piles[me] |= rest
-        sweeps[me] += moves[me]
-        high = self._score(piles, sweeps)
-        if len(piles) != 2:
-            return -_INF, high
-        other = 1 - me
-        piles[me] = state.pile_bits[me]
-        piles[other] |= rest
-        sweeps[me] -= moves[me]
-        sweeps[other] += moves[other]
-        return self._score(piles, sweeps), high
+        me, sides = self.side, len(moves)
+        made = [len(s) for s in state.sweeps]
+        piles = state.pile_bits
+        ends = [  # each side taking every card left, and sweeping at every move
+            self._points(_plus_cards(piles, side, rest), _plus_sweeps(made, side, more))
+            for side, more in enumerate(moves)
+        ]
+        high = scaled_advantage(ends[me], me)
+        if sides == 2:
+            return -scaled_advantage(ends[1 - me], 1 - me), high
+        against = [bits | rest for bits in piles]
+        against[me] = piles[me]
+        sweeps = [count + more for count, more in zip(made, moves, strict=True)]
+        sweeps[me] = made[me]
+        least = self._points(against, sweeps)[me]
+        others = 0
+        for side in range(sides):
+            if side != me:
+                others += ends[side][side]
+        return (sides - 1) * least - others, high
 
     def _plain(self, state: DealState, alpha: int, beta: int) -> int:
         """Alpha-beta without the table (near the end of the deal)."""
@@ -395,10 +417,13 @@ class ExactSolver:
         best = -_INF if maximizing else _INF
         for move in generate_legal_moves(state):
             child = self._next(state, move)
-            self.nodes += 1
             if child.finished:
+                self.nodes += 1
                 value = self._leaf(child)
+            elif child.round != state.round:  # a new round: its hands are full
+                value = self._search(child, alpha, beta)
             else:
+                self.nodes += 1
                 value = self._plain(child, alpha, beta)
             if maximizing:
                 best = max(best, value)
