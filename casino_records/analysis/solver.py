@@ -143,7 +143,8 @@ class ExactSolver:
         self.nodes = 0
         """Positions visited so far (leaves and transpositions included)."""
         self._table: dict[object, tuple[int, int, Move | None]] = {}
-        self._leaves: dict[object, int] = {}
+        self._leaves: dict[object, tuple[int, ...]] = {}
+        """Each side's points by the end of a deal (see :meth:`_points`)."""
         self._merge: bool | None = None
         """Whether cards of a class are merged (known at the first position)."""
         self._later: dict[int, tuple[int, list[int]]] = {}
