@@ -108,6 +108,20 @@ def _rank(move: Move) -> float:
     return _WORTH[move.card]
 
 
+def _plus_cards(piles: list[int], side: int, cards: int) -> list[int]:
+    """A copy of ``piles`` with ``cards`` added to ``side``'s pile."""
+    out = list(piles)
+    out[side] = out[side] | cards
+    return out
+
+
+def _plus_sweeps(counts: list[int], side: int, more: int) -> list[int]:
+    """A copy of ``counts`` with ``more`` sweeps added to ``side``'s."""
+    out = list(counts)
+    out[side] = out[side] + more
+    return out
+
+
 class ExactSolver:
     """Alpha-beta search of the rest of a deal for one side (see the module).
 
@@ -129,9 +143,13 @@ class ExactSolver:
         self.nodes = 0
         """Positions visited so far (leaves and transpositions included)."""
         self._table: dict[object, tuple[int, int, Move | None]] = {}
-        self._leaves: dict[object, int] = {}
+        self._leaves: dict[object, tuple[int, ...]] = {}
+        """Each side's points by the end of a deal (see :meth:`_points`)."""
         self._merge: bool | None = None
         """Whether cards of a class are merged (known at the first position)."""
+        self._later: dict[int, tuple[int, list[int]]] = {}
+        """By round: the cards of the later rounds' hands and each side's moves
+        in them (rounds whose hands are all given only)."""
 
     # --- public ----------------------------------------------------------------
 
@@ -199,6 +217,7 @@ class ExactSolver:
         """A copy of ``state`` that keeps no log (so its copies are cheap)."""
         if self._merge is None:
             self._merge = _alike_in_play(state)
+        self._later = self._later_cards(state)
         if not state.keep_log and not state.log:
             return state
         copy = state.copy()
@@ -210,9 +229,25 @@ class ExactSolver:
         moves = generate_legal_moves(state)
         ranks = [_rank(move) for move in moves]
         values = [0] * len(moves)
+        guess = 0
         for i in sorted(range(len(moves)), key=ranks.__getitem__):
-            values[i] = self._search(self._next(state, moves[i]), -_INF, _INF)
+            guess = values[i] = self._exact(self._next(state, moves[i]), guess)
         return list(zip(moves, values, strict=True))
+
+    def _exact(self, state: DealState, guess: int) -> int:
+        """The exact value of ``state`` by zero-window tests from ``guess``
+        (MTD(f)): each test bounds the value on one side, and the table keeps
+        the bounds, so the tests share their work."""
+        low, high = -_INF, _INF
+        value = guess
+        while low < high:
+            beta = value + 1 if value == low else value
+            value = self._search(state, beta - 1, beta)
+            if value < beta:
+                high = value
+            else:
+                low = value
+        return value
 
     def _key(self, state: DealState) -> tuple[object, ...]:
         """:meth:`DealState.key`, with the interchangeable cards merged."""
@@ -254,16 +289,19 @@ class ExactSolver:
             return self._plain(state, alpha, beta)
         key = self._key(state)
         entry = self._table.get(key)
-        low, high, first = -_INF, _INF, None
-        if entry is not None:
+        if entry is None:
+            low, high = self._bounds(state)
+            first = None
+        else:
             low, high, first = entry
-            if low >= beta:
-                return low
-            if high <= alpha:
-                return high
-            if low == high:
-                return low
-            alpha, beta = max(alpha, low), min(beta, high)
+        if low >= beta:
+            return low
+        if high <= alpha:
+            return high
+        if low == high:
+            return low
+        alpha, beta = max(alpha, low), min(beta, high)
+        known_low, known_high = low, high
         maximizing = self._maximizing(state)
         best = -_INF if maximizing else _INF
         best_move: Move | None = None
@@ -281,27 +319,98 @@ class ExactSolver:
             if a >= b:
                 break
         if best <= alpha:
-            high = best
+            low, high = known_low, best
         elif best >= beta:
-            low = best
+            low, high = best, known_high
         else:
             low = high = best
         self._table[key] = (low, high, best_move)
         return best
 
     def _leaf(self, state: DealState) -> int:
-        """The value of a finished deal (scored once per distinct end: its
-        piles, class by class, and its number of sweeps per side)."""
-        piles = state.pile_bits
+        """The value of a finished deal."""
+        return self._score(state.pile_bits, [len(s) for s in state.sweeps])
+
+    def _score(self, piles: list[int], sweeps: list[int]) -> int:
+        """The value of a deal that ends with ``piles`` and ``sweeps``."""
+        return scaled_advantage(self._points(piles, sweeps), self.side)
+
+    def _points(self, piles: list[int], sweeps: list[int]) -> tuple[int, ...]:
+        """Each side's points for ``piles`` and ``sweeps`` (each side's count),
+        scored once per distinct end: its piles, class by class, and its sweeps."""
         key = (
             tuple([canonical(bits) for bits in piles]) if self._merge else tuple(piles),
-            tuple([len(s) for s in state.sweeps]),
+            tuple(sweeps),
         )
-        value = self._leaves.get(key)
-        if value is None:
-            points = self.context.points(state)
-            value = self._leaves[key] = scaled_advantage(points, self.side)
-        return value
+        points = self._leaves.get(key)
+        if points is None:
+            points = self._leaves[key] = self.context.points_of(piles, sweeps)
+        return points
+
+    def _later_cards(self, state: DealState) -> dict[int, tuple[int, list[int]]]:
+        """For each round from ``state``'s on whose later rounds' hands are
+        all known: those hands' cards, and each side's moves in them."""
+        seating = state.seating
+        later: dict[int, tuple[int, list[int]]] = {}
+        cards, moves = 0, [0] * seating.sides
+        for round_ in range(seating.rounds - 1, state.round - 1, -1):
+            later[round_] = (cards, list(moves))
+            hands = self.later_hands.get(round_)
+            if hands is None:
+                break
+            for seat, hand in enumerate(hands):
+                cards |= mask_of(hand)
+                moves[seating.side_of[seat]] += len(hand)
+        return later
+
+    def _bounds(self, state: DealState) -> tuple[int, int]:
+        """A lower and an upper bound of ``state``'s value, from the cards
+        still to be taken (in hands, on the table, in later rounds' hands).
+
+        Scoring is monotone: a card or a sweep more never costs its side a
+        point, nor gains another side one (categories, sweeps after
+        cancellation, the near-target rules). So the solver's side scores at
+        most its points with every card left and a sweep at each of its
+        moves left, the others taking nothing more; every other side scores
+        at most the same for itself; and the solver's side scores at least
+        its points when each other side has every card left and a sweep at
+        each of its moves (all at once: no real split does better against
+        it). With two sides the bounds are two ends of the deal.
+        """
+        found = self._later.get(state.round)
+        if found is None:
+            return -_INF, _INF
+        rest, later_moves = found
+        moves = list(later_moves)
+        side_of = state.seating.side_of
+        for seat, bits in enumerate(state.hand_bits):
+            rest |= bits
+            moves[side_of[seat]] += bits.bit_count()
+        rest |= state.loose_bits
+        for build in state.builds:
+            rest |= build.mask
+        if not state.rules.sweeps:
+            moves = [0] * len(moves)
+        me, sides = self.side, len(moves)
+        made = [len(s) for s in state.sweeps]
+        piles = state.pile_bits
+        ends = [  # each side taking every card left, and sweeping at every move
+            self._points(_plus_cards(piles, side, rest), _plus_sweeps(made, side, more))
+            for side, more in enumerate(moves)
+        ]
+        high = scaled_advantage(ends[me], me)
+        if sides == 2:
+            return -scaled_advantage(ends[1 - me], 1 - me), high
+        against = [bits | rest for bits in piles]
+        against[me] = piles[me]
+        sweeps = [count + more for count, more in zip(made, moves, strict=True)]
+        sweeps[me] = made[me]
+        least = self._points(against, sweeps)[me]
+        others = 0
+        for side in range(sides):
+            if side != me:
+                others += ends[side][side]
+        return (sides - 1) * least - others, high
 
     def _plain(self, state: DealState, alpha: int, beta: int) -> int:
         """Alpha-beta without the table (near the end of the deal)."""
@@ -309,10 +418,13 @@ class ExactSolver:
         best = -_INF if maximizing else _INF
         for move in generate_legal_moves(state):
             child = self._next(state, move)
-            self.nodes += 1
             if child.finished:
+                self.nodes += 1
                 value = self._leaf(child)
+            elif child.round != state.round:  # a new round: its hands are full
+                value = self._search(child, alpha, beta)
             else:
+                self.nodes += 1
                 value = self._plain(child, alpha, beta)
             if maximizing:
                 best = max(best, value)

@@ -42,6 +42,13 @@ class DealContext:
         )
         return tuple(score.banked for score in scores)
 
+    def points_of(self, piles: Sequence[int], sweeps: Sequence[int]) -> tuple[int, ...]:
+        """Each side's banked points of a deal that ends with ``piles`` (card
+        masks) and ``sweeps`` (each side's number of sweeps)."""
+        made = [range(count) for count in sweeps]  # scoring counts the sweeps only
+        scores = score_masks(self.rules, piles, made, self.totals, self.play_on)
+        return tuple(score.banked for score in scores)
+
 
 def scaled_advantage(points: Sequence[int], side: int) -> int:
     """``(sides - 1)`` times :func:`advantage`: an integer, for exact comparisons."""

@@ -23,6 +23,7 @@ from .endgames import (
     endgames,
     memoised_brute_force,
 )
+from .previous_solver import ExactSolver as PreviousSolver
 
 PRESETS = ("classic", "royal", "dominican")
 
@@ -194,3 +195,39 @@ def test_canonical_merges_exactly_the_cards_scoring_cannot_tell_apart() -> None:
             (canonical(one) & m).bit_count() == (one & m).bit_count()
             for m in classes.values()
         )
+
+
+EXACT_MOVES = 8
+"""The moves the analysis solves exactly by default: a 2-player last round."""
+
+
+@pytest.mark.parametrize("args", list(endgames(PRESETS, 3)), ids=_id)
+def test_solver_gives_every_move_the_previous_solvers_value(
+    args: EndgameArgs,
+) -> None:
+    """The bounded zero-window search against the full-window search it
+    replaced (``previous_solver.py``), on the positions the analysis solves:
+    33 random last-round positions, every preset and table size."""
+    game = endgame(*args, EXACT_MOVES)
+    context, side = game.solver.context, game.solver.side
+    before = PreviousSolver(context, side, game.solver.later_hands)
+    assert game.solver.move_values(game.state) == before.move_values(game.state)
+    assert game.solver.value(game.state) == before.value(game.state)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("args", "left"),
+    [
+        (("classic", 2, None, "reach-16-0"), 16),
+        (("royal", 2, None, "reach-16-1"), 16),
+        (("classic", 3, None, "reach-3-12"), 12),
+    ],
+    ids=lambda value: str(value),
+)
+def test_solver_matches_memoised_brute_force_at_two_rounds(
+    args: EndgameArgs, left: int
+) -> None:
+    """The last two rounds of a two-player deal (16 moves), and a whole
+    three-player last round (12 moves), against minimax with no pruning."""
+    _check_against_memoised_brute_force(args, left)
