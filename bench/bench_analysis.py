@@ -17,10 +17,13 @@ d. the sample game ``sample_games/classic-2p-annotated.json`` (three deals, 144
    moves) with the default settings, as ``casino-records analyse GAME --jobs 0``
    runs it (issue 34: at most 5 s wall on two cores): CPU seconds in one
    process, wall seconds with ``jobs=1`` and ``jobs=2``, the samples the
-   estimated moves took, and the marks.
+   estimated moves took, and the marks;
+e. the exact value of every move at the first position of a two-player deal's
+   last two rounds (16 moves; issue 34: at most 1 s a position), a fresh
+   solver each time: CPU ms per position (median, max) and nodes.
 
 Run: ``.venv/bin/python bench/bench_analysis.py [--positions N] [--deals N] [--samples N]
-[--game-only]``.
+[--game-only] [--reach N] [--reach-only]``.
 """
 
 from __future__ import annotations
@@ -44,6 +47,7 @@ from casino_records.analysis.game_analysis import AnalysisSettings
 from casino_records.analysis.solver import ExactSolver
 from casino_records.analysis.value import DealContext
 from casino_records.engine.bots import Bot, GreedyBot, RandomBot
+from casino_records.engine.cards import Card
 from casino_records.engine.movegen import generate_legal_moves
 from casino_records.engine.play import apply_move, needs_hands, next_round
 from casino_records.engine.rules import Rules
@@ -57,17 +61,47 @@ from casino_records.record.simulate import simulate_record
 
 def last_round(seed: str) -> tuple[DealState, DealContext]:
     """The first position of a two-player deal's last round (bots played before)."""
+    state, context, _ = last_rounds(seed, 1)
+    return state, context
+
+
+def last_rounds(
+    seed: str, rounds: int
+) -> tuple[DealState, DealContext, dict[int, list[list[Card]]]]:
+    """The first position of a two-player deal's last ``rounds`` rounds (bots
+    played before), and the hands of the rounds after it, by round."""
     rules = Rules()
     seating = Seating.create(rules, 2, None)
     dealt = deal_from_deck(shuffled_deck(seed), seating, 0, rules.deal_batch)
     state = DealState.start(rules, seating, 0, dealt.table, dealt.rounds[0])
     bots: list[Bot] = [GreedyBot(seed), RandomBot(seed)]
-    while not (needs_hands(state) and state.round == seating.rounds - 2):
+    first = seating.rounds - rounds
+    while not (needs_hands(state) and state.round == first - 1):
         if needs_hands(state):
             next_round(state, dealt.rounds[state.round + 1])
         apply_move(state, bots[state.turn].choose(state, generate_legal_moves(state)))
-    next_round(state, dealt.rounds[-1])
-    return state, DealContext(rules, (0, 0))
+    next_round(state, dealt.rounds[first])
+    later = {
+        r: [list(h) for h in dealt.rounds[r]] for r in range(first + 1, seating.rounds)
+    }
+    return state, DealContext(rules, (0, 0)), later
+
+
+def reach_figures(positions: int) -> None:
+    """Part e."""
+    times, nodes = [], 0
+    for i in range(positions):
+        state, context, later = last_rounds(f"bench-reach-{i}", 2)
+        solver = ExactSolver(context, state.seating.side_of[state.turn], later)
+        start = time.process_time()
+        solver.move_values(state)
+        times.append(time.process_time() - start)
+        nodes += solver.nodes
+    print(
+        f"e. exact, first position of a 2-player deal's last two rounds (16 moves,"
+        f" {positions} deals): median {statistics.median(times) * 1000:.0f} ms,"
+        f" max {max(times) * 1000:.0f} ms per position; {nodes / positions:,.0f} nodes"
+    )
 
 
 def exact_figures(positions: int) -> None:
@@ -200,11 +234,17 @@ def main() -> int:
     parser.add_argument("--deals", type=int, default=3, help="deals analysed")
     parser.add_argument("--samples", type=int, default=DEFAULT_SAMPLES)
     parser.add_argument("--game-only", action="store_true", help="part d only")
+    parser.add_argument("--reach", type=int, default=6, help="two-round positions")
+    parser.add_argument("--reach-only", action="store_true", help="part e only")
     args = parser.parse_args()
     engine = "compiled" if casino_records.COMPILED else "pure Python"
     print(f"engine: {engine}; reference workload {python_reference() * 1000:.0f} ms")
+    if args.reach_only:
+        reach_figures(args.reach)
+        return 0
     if not args.game_only:
         exact_figures(args.positions)
+        reach_figures(args.reach)
         deal_figures(args.deals, args.samples)
     game_figures()
     return 0
