@@ -230,8 +230,6 @@ class DealWalk:
         """Why the walk stopped early; None when every recorded move was played."""
         self.win: MatchDecision | None = None
         """The capture that won the match at once (R13.4), if any."""
-        self.played = 0
-        """Moves played."""
         self.unseen: UnseenCards | None = None
         """What the current round's hands leave unknown (None: all known)."""
         self.fault: IllegalMoveError | None = None
@@ -256,6 +254,11 @@ class DealWalk:
             self.unseen = first.unseen
             working = first.unseen.working_hands(first.cards)
             self.state = start_deal(rules, seating, dealer, table, working, keep_log)
+
+    @property
+    def played(self) -> int:
+        """Moves played."""
+        return self.state.moves_played
 
     @property
     def awaiting_hands(self) -> bool:
@@ -333,7 +336,6 @@ class DealWalk:
                 return None
             plan, fault = permitted, exc
         step = apply_plan(state, move, plan)
-        self.played += 1
         self.fault, self.waits = fault, waits
         if self.wins and step.kind is MoveKind.CAPTURE:
             self._immediate_win(step)
