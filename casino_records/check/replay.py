@@ -44,7 +44,7 @@ from .report import (
 )
 from .status import Severity
 from .unplayed import table_only_claims, unplayed_claims
-from .walk import DealWalk, Halt, RecordedHands, said
+from .walk import DealWalk, Halt, RecordedHands, round_unfinished, said
 
 __all__ = ["ReplayPosition", "Replay", "replay", "replay_if_clean"]
 
@@ -413,7 +413,7 @@ class _Replayer:
         if stop is not None and stop.why is Halt.UNFINISHED:
             r = stop.place.round
             assert r is not None
-            message = f"round {r} is unfinished, so round {r + 1} cannot start"
+            message = round_unfinished(r)
             place = stop.place
             self.error("structure", place.pointer, place.words, message, rule="R3.2")
             return report, state

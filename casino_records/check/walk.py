@@ -65,6 +65,7 @@ __all__ = [
     "Stop",
     "Verdict",
     "WalkPolicy",
+    "round_unfinished",
     "said",
 ]
 
@@ -185,6 +186,11 @@ class WalkPolicy:
     def illegal(self, walk: DealWalk, fault: Fault) -> Verdict:
         """The verdict on ``fault`` (``walk.state`` is the position before it)."""
         return self.verdict
+
+
+def round_unfinished(r: int) -> str:
+    """Why round ``r`` (0-based) cannot start (:attr:`Halt.UNFINISHED`, R3.2)."""
+    return f"round {r} is unfinished, so round {r + 1} cannot start"
 
 
 def said(place: Place, names: Sequence[str], move: Move) -> str:

@@ -23,7 +23,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
-from ..check.walk import DealWalk, Halt, RoundHands, Verdict, WalkPolicy, said
+from ..check.walk import (
+    DealWalk,
+    Halt,
+    RoundHands,
+    Verdict,
+    WalkPolicy,
+    round_unfinished,
+    said,
+)
 from ..engine.cards import CARDS, Card, parse_card
 from ..engine.describe import in_words, side_names
 from ..engine.match import MatchDecision, MatchState
@@ -334,7 +342,7 @@ def _structure(
     if round_over:
         text = f"round {r + 1}'s hands are not entered"
     else:
-        text = f"round {r} is unfinished, so round {r + 1} cannot start"
+        text = round_unfinished(r)
     number = sum(len(done.moves) for done in draft.rounds[:r]) + 1
     where = replace(place, move=0, number=number).played(names, seat, card)
     return Violation(d, r, 0, 0, seat, place.pointer, where, "R3.2", text)
