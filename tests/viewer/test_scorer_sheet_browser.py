@@ -108,7 +108,12 @@ def type_value(page: Any, value: int, commit: str) -> None:
     that commits, a look at the page once it has settled."""
     page.keyboard.type(str(value), delay=60)
     assert shows_in_editor(page, value, 10_000)
-    page.keyboard.press(commit)
+    commit_value(page, commit)
+
+
+def commit_value(page: Any, key: str) -> None:
+    """Press the key that commits the value, and wait for the page to settle."""
+    page.keyboard.press(key)
     page.wait_for_timeout(400)
     settled(page)
 
@@ -126,9 +131,7 @@ def tap_value(page: Any, side: int, row: int, value: int) -> None:
         settled(page)
     else:
         raise AssertionError(f"no editor opened on side {side}, row {row}")
-    page.keyboard.press("Enter")
-    page.wait_for_timeout(400)
-    settled(page)
+    commit_value(page, "Enter")
 
 
 def downloaded_claims(page: Any, tmp_path: Path) -> list[dict[str, Any]]:
