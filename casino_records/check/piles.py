@@ -319,6 +319,5 @@ def piled_deal(
             report.match_note = decision.reason
     report.complete = not match.over
     if report.complete:
-        report.residue = [CARD_NAMES[c] for c in state.residue]
-        report.residue_side = state.residue_side
+        report.leave_on_table(state)
     return state

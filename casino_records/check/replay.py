@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from typing import cast
 
-from ..engine.cards import CARD_NAMES
 from ..engine.describe import cited, in_words, move_text, side_names
 from ..engine.match import MatchState
 from ..engine.movegen import generate_legal_moves
@@ -440,8 +439,7 @@ class _Replayer:
         if kept is not None and deal.rounds:  # none for a deal recorded up to its table
             self.positions.append(kept.end(walk))
         if report.complete:
-            report.residue = [CARD_NAMES[c] for c in state.residue]
-            report.residue_side = state.residue_side
+            report.leave_on_table(state)
             last = state.last_capture_move
             report.last_capture = (
                 move_loc(report.index, deal, last) if last >= 0 else ""

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Literal
 
+from ..engine.cards import CARD_NAMES
 from ..engine.match import MatchState
 from ..engine.scoring import CATEGORIES, SideScore
 from ..record.format.pointer import Place
@@ -19,6 +20,7 @@ from .scorecheck import ScoreCheck
 from .status import Severity, Status
 
 if TYPE_CHECKING:
+    from ..engine.state import DealState
     from .explain.explanation import Explanation
 
 __all__ = [
@@ -201,6 +203,12 @@ class DealReport:
     """Per side, how far short of the target the Dominican near-target rule
     (R13.4) binds it in this deal: 3 (needs most cards), 2 (Big Casino),
     1 (Little Casino), else 0."""
+
+    def leave_on_table(self, state: DealState) -> None:
+        """Take the cards left on the table at the end of ``state``'s deal, and
+        the side they went to, into the report."""
+        self.residue = [CARD_NAMES[card] for card in state.residue]
+        self.residue_side = state.residue_side
 
 
 @dataclass(slots=True, kw_only=True)
