@@ -122,6 +122,10 @@ class Puzzle:
     seat: int
     """The mover."""
     dealer: int
+    order: tuple[int, ...]
+    """The deal's seats in playing order, the dealer last (R2.3)."""
+    clockwise: bool
+    """True when play goes clockwise (classic, royal)."""
     totals: tuple[int, ...]
     """Each side's match total at the start of the deal."""
     hand: tuple[str, ...]

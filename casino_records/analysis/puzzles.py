@@ -33,6 +33,7 @@ from typing import Final
 
 from ..engine.cards import CARDS
 from ..engine.describe import move_text, step_text
+from ..engine.movegen import generate_legal_moves
 from ..engine.moves import Move
 from ..engine.play import apply_move
 from ..engine.state import DealState
@@ -168,6 +169,8 @@ def _puzzle(
         side_of=tuple(side_of),
         seat=state.turn,
         dealer=state.dealer,
+        order=tuple(state.seating.play_order(state.dealer)),
+        clockwise=state.seating.step == 1,
         totals=deal.context.totals,
         hand=tuple(str(card) for card in state.hands[state.turn]),
         held=tuple(bits.bit_count() for bits in state.hand_bits),
@@ -207,7 +210,7 @@ def _choice(
     worth: float,
     names: Sequence[str],
 ) -> Choice:
-    line, end = _line(solver, state, move, names)
+    line, end = _line(solver, state, move, worth, names)
     return Choice(
         move=move_text(move, pretty=False),
         card=str(move.card),
@@ -221,11 +224,16 @@ def _choice(
 
 
 def _line(
-    solver: ExactSolver, state: DealState, first: Move, names: Sequence[str]
+    solver: ExactSolver,
+    state: DealState,
+    first: Move,
+    worth: float,
+    names: Sequence[str],
 ) -> tuple[tuple[LineMove, ...], DealState]:
-    """``first``, then at each turn the first move (engine order) of best value
-    for its mover (the highest for the solver's side, the lowest for the
-    others) to the end of the deal; and the deal's end."""
+    """``first`` (worth ``worth``), then at each turn the first move (engine
+    order) of best value for its mover, to the end of the deal; and the deal's
+    end. A best move keeps the position's value, so it is the first move whose
+    position after it is worth ``worth`` still."""
     line = []
     move: Move | None = first
     while move is not None:
@@ -239,18 +247,14 @@ def _line(
                 step_text(step, names),
             )
         )
-        move = None if state.finished else _best_reply(solver, state)
+        move = None
+        if not state.finished:
+            move = next(
+                reply
+                for reply in generate_legal_moves(state)
+                if abs(solver.value(solver.child(state, reply)) - worth) < _EPSILON
+            )
     return tuple(line), state
-
-
-def _best_reply(solver: ExactSolver, state: DealState) -> Move:
-    mine = state.seating.side_of[state.turn] == solver.side
-    best: tuple[Move, float] | None = None
-    for move, value in solver.move_values(state):
-        if best is None or (value > best[1] if mine else value < best[1]):
-            best = (move, value)
-    assert best is not None
-    return best[0]
 
 
 # --- one item of an input, for a worker process -----------------------------------
