@@ -36,11 +36,13 @@ from .position import PLACES, HandView, PositionView, SideView
 __all__ = [
     "PUZZLE_SUFFIXES",
     "Judgement",
+    "answered_labels",
     "PuzzleSet",
     "choice_labels",
     "judge",
     "open_puzzles",
     "puzzle_board",
+    "puzzle_key",
     "puzzle_title",
     "score_text",
     "seen_lines",
@@ -104,6 +106,11 @@ def open_puzzles(data: bytes, name: str) -> PuzzleSet:
             found += find_puzzles(entry.record, source=source, number=entry.number)
         records = len(readable)
     return PuzzleSet(name, tuple(found), made=True, records=records)
+
+
+def puzzle_key(puzzle: Puzzle) -> str:
+    """What tells a puzzle apart from every other: its record and position."""
+    return f"{puzzle.source}|{puzzle.record}|{puzzle.deal}|{puzzle.move}"
 
 
 def puzzle_title(puzzle: Puzzle) -> str:
@@ -212,6 +219,19 @@ def choice_labels(puzzle: Puzzle) -> list[str]:
     """Each legal move as the player sees it: ``10♠ takes the build of 10 (3♦ 7♣)``."""
     builds = _builds(puzzle)
     return [move_words(_move(puzzle, choice), builds) for choice in puzzle.choices]
+
+
+def answered_labels(puzzle: Puzzle, chosen: int) -> list[str]:
+    """The moves once one is chosen: each with its worth, the best and the
+    chosen one marked (``K♣ takes K♦ · −3 · your move``)."""
+    labels = []
+    for k, label in enumerate(choice_labels(puzzle)):
+        marks = [_points(puzzle.choices[k].worth)]
+        marks += ["best"] if k == puzzle.best else []
+        marks += ["your move"] if k == chosen else []
+        marks += ["played in the game"] if k == puzzle.played else []
+        labels.append(" · ".join([label, *marks]))
+    return labels
 
 
 def seen_lines(puzzle: Puzzle) -> list[str]:
