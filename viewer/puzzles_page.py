@@ -122,6 +122,10 @@ def choose(k: int) -> None:
     done.setdefault(key, k == puzzle.best)
 
 
+def again() -> None:
+    answers.pop(key, None)
+
+
 def go_on() -> None:
     ss[f"puzzles_index_{found.name}"] = index + 1
 
@@ -157,7 +161,7 @@ if answer is not None:
         "Try again",
         key="puzzle_again",
         use_container_width=True,
-        on_click=lambda: answers.pop(key, None),
+        on_click=again,
         help="Choose again; the score keeps your first choice.",
     )
     if index + 1 < count:
