@@ -35,6 +35,7 @@ PAGES = [
     ),
     st.Page("scorer_page.py", title="Record a game", icon="✍️", url_path="record"),
     st.Page("sheet_page.py", title="Check a score sheet", icon="🧮", url_path="sheet"),
+    st.Page("puzzles_page.py", title="Puzzles", icon="🧩", url_path="puzzles"),
     st.Page("help_page.py", title="Keys and links", icon="⌨️", url_path="help"),
 ]
 

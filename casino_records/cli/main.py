@@ -87,6 +87,11 @@ COMMANDS: Final[dict[str, tuple[str, str, str]]] = {
         "analyse",
         "Analyse every move of GAME: the points it lost against the best move.",
     ),
+    "puzzles": (
+        "puzzles",
+        "puzzles",
+        "Make puzzles of the mistakes in records: one JSON line per puzzle.",
+    ),
     "bulk": (
         "bulk",
         "bulk",

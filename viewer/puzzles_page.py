@@ -1,0 +1,174 @@
+"""Puzzles page: a record's mistakes as puzzles, from the mover's seat.
+
+Layout only: casino_records.present.viewmodel.puzzles opens a puzzles.jsonl
+(written by `casino-records puzzles`) or makes the puzzles of a record, draws
+the position, words the moves and judges the one chosen. The board is the
+replay's, shown by a small Custom Component v2 inside the stepper's style
+sheet. The score (solved / tried) is kept for the session: a puzzle counts
+once, by the first move chosen.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import streamlit as st
+
+from casino_records.present import viewmodel as vm
+from casino_records.present.offline import stepper_assets
+from casino_records.present.viewmodel import puzzles as pv
+
+HERE = Path(__file__).resolve().parent
+SAMPLES = HERE.parent / "sample_games"
+FIRST = "classic-2p-tie-play-on.json"  # a sample with several puzzles
+md = vm.md_escape
+ss = st.session_state
+
+_, _css, _ = stepper_assets()
+_JS = """
+export default function ({ parentElement, data }) {
+  const root = parentElement.querySelector(".cr-puzzle");
+  if (root && data && root.dataset.key !== data.key) {
+    root.innerHTML = data.html;
+    root.dataset.key = data.key;
+  }
+}
+"""
+board = st.components.v2.component(
+    "casino_records.puzzle_board",
+    html='<div class="cr-stepper cr-puzzle" data-testid="puzzle-board"></div>',
+    css=_css,
+    js=_JS,
+    isolate_styles=False,
+)
+
+
+@st.cache_resource(max_entries=8, show_spinner="Finding the puzzles…")
+def load(data: bytes, name: str) -> pv.PuzzleSet:
+    return pv.open_puzzles(data, name)
+
+
+ss.setdefault("puzzles_done", {})  # puzzle key -> solved at the first try
+ss.setdefault("puzzles_answers", {})  # puzzle key -> the move chosen
+
+st.subheader("Puzzles", anchor=False)
+st.caption(
+    "The mistakes of a game as puzzles: a position where the player lost points and"
+    " one move is clearly best, seen from their seat. Pick the move you would play."
+)
+
+with st.sidebar:
+    st.header("Puzzles from")
+    listed = vm.catalog(SAMPLES, vm.env_path())
+    names = list(listed)
+    chosen = st.selectbox(
+        "A game",
+        names,
+        index=names.index(FIRST) if FIRST in names else 0,
+        key="puzzles_file",
+        help="Its puzzles are made here, as `casino-records puzzles` makes them.",
+    )
+    upload = st.file_uploader(
+        "Or open a puzzles file or a record",
+        type=["jsonl", "ndjson", "json", "txt"],
+        key="puzzles_upload",
+        help="A puzzles.jsonl written by `casino-records puzzles`, or a record,"
+        " an archive or a text game to make puzzles of.",
+    )
+
+if upload is not None:
+    found = load(upload.getvalue(), upload.name)
+elif chosen is not None:
+    found = load(listed[chosen].read_bytes(), chosen)
+else:
+    st.info("No game to make puzzles of: open a puzzles file or a record.")
+    st.stop()
+if found.problem:
+    st.error(md(found.problem))
+    st.stop()
+if not found.puzzles:
+    st.info(
+        md(
+            f"{found.summary}: no move there lost a point where one move was clearly"
+            " best, in a position whose value is certain."
+        )
+    )
+    st.stop()
+
+puzzles = found.puzzles
+count = len(puzzles)
+done: dict[str, bool] = ss.puzzles_done
+answers: dict[str, int] = ss.puzzles_answers
+solved = sum(done.values())
+st.caption(md(f"{found.summary} · {pv.score_text(solved, len(done))}"))
+
+index = st.selectbox(
+    "Puzzle",
+    range(count),
+    format_func=lambda k: f"{k + 1} of {count} · {pv.puzzle_title(puzzles[k])}",
+    key=f"puzzles_index_{found.name}",
+)
+puzzle = puzzles[index]
+key = pv.puzzle_key(puzzle)
+st.markdown(f"**{md(pv.puzzle_title(puzzle))}** · {md(puzzle.source)}")
+board(key="puzzle_board", data={"key": key, "html": pv.puzzle_board(puzzle)})
+with st.expander("What you know", expanded=False):
+    for line in pv.seen_lines(puzzle):
+        st.markdown(md(line))
+
+
+def choose(k: int) -> None:
+    answers[key] = k
+    done.setdefault(key, k == puzzle.best)
+
+
+def again() -> None:
+    answers.pop(key, None)
+
+
+def go_on() -> None:
+    ss[f"puzzles_index_{found.name}"] = index + 1
+
+
+answer = answers.get(key)
+labels = (
+    pv.choice_labels(puzzle) if answer is None else pv.answered_labels(puzzle, answer)
+)
+st.markdown("**Your move**")
+for k, label in enumerate(labels):
+    st.button(
+        label,
+        key=f"puzzle_move_{k}",
+        disabled=answer is not None,
+        type="primary" if answer == k else "secondary",
+        use_container_width=True,
+        on_click=choose,
+        args=(k,),
+    )
+
+if answer is not None:
+    verdict = pv.judge(puzzle, answer)
+    (st.success if verdict.right else st.error)(md(verdict.headline))
+    st.markdown(md(verdict.detail))
+    st.markdown("**What follows your move**, best play to the end of the deal:")
+    st.markdown("\n".join(f"1. {md(words)}" for words in verdict.chosen_line))
+    st.caption(md(f"The deal ends: {verdict.result}."))
+    if verdict.best_line:
+        st.markdown("**The best move**, and what follows it:")
+        st.markdown("\n".join(f"1. {md(words)}" for words in verdict.best_line))
+    left, right = st.columns(2)
+    left.button(
+        "Try again",
+        key="puzzle_again",
+        use_container_width=True,
+        on_click=again,
+        help="Choose again; the score keeps your first choice.",
+    )
+    if index + 1 < count:
+        right.button(
+            "Next puzzle",
+            key="puzzle_next",
+            type="primary",
+            use_container_width=True,
+            on_click=go_on,
+        )
