@@ -13,6 +13,8 @@ scored again from the totals the change gives them).
 own with a choice the analysis valued higher than the move played (the three
 highest): that choice *changes the result* when
 
+The first such choice of a move (the highest valued) is kept.
+
 - **exact** (the move is in the solver's reach, every card known): on a line of
   best play after it (every side of the others playing against the side, as the
   solver's value) the side reaches a better result than the recorded one and
@@ -60,7 +62,7 @@ __all__ = [
 CANDIDATES = 3
 """Choices asked per move: those the analysis valued highest above the move played."""
 _EPSILON = 1e-9
-_MATCH_WORDS = ("won the match", "the match not decided", "lost the match")
+_MATCH_WORDS = ("won the match", "left the match undecided", "lost the match")
 _PLACES = ("first", "second", "third", "fourth")
 
 
@@ -85,7 +87,7 @@ def standing_text(points: Sequence[float], side: int) -> str:
     """The deal's result for ``side`` in words.
 
     >>> standing_text((7, 4), 1), standing_text((5, 5), 0), standing_text((3, 6, 6), 1)
-    ('lost the deal 4–7', 'tied the deal 5–5', 'shared first in the deal 6–3–6')
+    ('lost the deal 4–7', 'tied the deal 5–5', 'came shared first in the deal 6–3–6')
     """
     score = "–".join(f"{p:g}" for p in _mine_first(points, side))
     rank = standing(points, side)
@@ -93,7 +95,7 @@ def standing_text(points: Sequence[float], side: int) -> str:
         word = ("won", "tied", "lost")[rank]
         return f"{word} the deal {score}"
     place = _PLACES[rank // 2]
-    return f"{'shared ' if rank % 2 else ''}{place} in the deal {score}"
+    return f"came {'shared ' if rank % 2 else ''}{place} in the deal {score}"
 
 
 def _mine_first(points: Sequence[float], side: int) -> list[float]:
@@ -101,7 +103,8 @@ def _mine_first(points: Sequence[float], side: int) -> list[float]:
 
 
 def match_text(outcome: int) -> str:
-    """A side's match result in words (0 won, 1 not decided, 2 lost)."""
+    """A side's match result in words (0 won, 1 not decided by the deals
+    recorded, 2 lost)."""
     return _MATCH_WORDS[outcome]
 
 
@@ -198,7 +201,11 @@ def could_have_won(game: AnalysedGame, analysis: GameAnalysis) -> None:
             side = game.seating.side_of[move.seat]
             if not asked[side]:
                 continue
+            kinds: set[str] = set()  # one choice per move: the highest valued
             for better, kind in _turnarounds(game, played, move, side, actual):
+                if kind in kinds:
+                    continue
+                kinds.add(kind)
                 if kind == "deal" and actual.standings[side] > 0:
                     found[side].append(better)
                 if kind == "match":
@@ -405,7 +412,7 @@ def _sampled(
 def _deal_words(rank: int, sides: int) -> str:
     if sides == 2:
         return ("won the deal", "tied the deal", "lost the deal")[rank]
-    return f"{'shared ' if rank % 2 else ''}{_PLACES[rank // 2]} in the deal"
+    return f"came {'shared ' if rank % 2 else ''}{_PLACES[rank // 2]} in the deal"
 
 
 def _sample_endings(
