@@ -20,8 +20,10 @@ from ..check.pools import sigterm_handled_by, start_pool
 from ..record.format.models import GameRecord
 from ..record.json.jsonio import dumps, loads
 from .analysed_game import AnalysedGame, Unit
+from .could_win import could_have_won
 from .game_analysis import AnalysisSettings, DealAnalysis, GameAnalysis, MoveAnalysis
 from .marks import BLUNDER, INACCURACY, MISTAKE, SIGNIFICANCE, player_losses
+from .par import add_par
 
 __all__ = [
     "DEFAULT_EXACT_MOVES",
@@ -120,6 +122,8 @@ def analyse_record(
         deal.players = player_losses(deal.moves, game.names)
         analysis.deals.append(deal)
     analysis.totals = player_losses(analysis.moves, game.names)
+    could_have_won(game, analysis)
+    add_par(game, analysis)
     return analysis
 
 

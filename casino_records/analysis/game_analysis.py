@@ -13,11 +13,14 @@ __all__ = [
     "FIRST_SAMPLES",
     "AnalysisSettings",
     "Alternative",
+    "CouldWin",
     "DealAnalysis",
     "GameAnalysis",
     "Method",
     "MoveAnalysis",
+    "Par",
     "PlayerLoss",
+    "Turnaround",
 ]
 
 FIRST_SAMPLES: Final = 30
@@ -125,6 +128,90 @@ class PlayerLoss:
     """Mean points lost per move (0 with no move)."""
     marks: dict[str, int] = field(default_factory=dict)
     """How many moves got each mark."""
+    error_rate: float = 0.0
+    """The share of the moves analysed that got a mark (``?!``, ``?`` or
+    ``??``), from 0 to 1 (0 with no move)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Turnaround:
+    """A different choice of a side's own that changes its result (see
+    :mod:`casino_records.analysis.could_win`)."""
+
+    deal: int
+    """0-based deal index of the move."""
+    index: int
+    """0-based move index within the deal."""
+    loc: str
+    """JSON pointer of the move in the record."""
+    player: str
+    """Who played the move."""
+    played: str
+    """The move played, in words."""
+    better: str
+    """The choice that changes the result, in words."""
+    result: str
+    """The result it reaches, in words (``won the deal``, ``won the match``)."""
+    gain: float
+    """Its value minus the played move's, in points (the analysis' values)."""
+    method: Method
+    """``exact`` (every card known, best play after) or ``estimated`` (sampled)."""
+    points: tuple[float, ...]
+    """Each side's points of the deal with the better choice: on a line of best
+    play (exact), or the mean over the samples (estimated)."""
+    share: float
+    """The share of the samples in which the better choice reaches a better
+    result than the one recorded (1 when exact)."""
+    played_share: float
+    """The same share for the move played (0 when exact)."""
+    share_stderr: float
+    """The standard error of ``share - played_share`` (0 when exact)."""
+    samples: int = 0
+    """Sampled deals (0 when exact)."""
+
+
+@dataclass(slots=True)
+class CouldWin:
+    """Could a side have changed its result of a deal or of the match?"""
+
+    side: int
+    name: str
+    """The side's name."""
+    scope: Literal["deal", "match"]
+    result: str
+    """The result as recorded, in words (``lost the deal 4–7``)."""
+    turnarounds: list[Turnaround] = field(default_factory=list)
+    """The moves whose other choice changes the result, the surest first;
+    empty: no single move of the side's changes it."""
+    note: str = ""
+    """Why it was not asked (the best result was reached, the deal unfinished)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Par:
+    """A deal's par from the start of one round: what each side would reach
+    playing perfectly from there (see :mod:`casino_records.analysis.par`)."""
+
+    round: int
+    """0-based round."""
+    index: int
+    """The move index of the round's first move."""
+    method: Method
+    """``exact`` (solved, every card known) or ``estimated`` (sampled)."""
+    values: tuple[float, ...]
+    """Each side's par value: its points minus the others' mean at the deal's end."""
+    stderrs: tuple[float, ...]
+    """The standard error of each value (0 when exact)."""
+    points: tuple[float, ...]
+    """Each side's points at par: on a line of best play (exact), or the mean
+    points of the samples after the best move (estimated)."""
+    played_values: tuple[float, ...]
+    """Each side's value as the deal was played."""
+    played_points: tuple[int, ...]
+    """Each side's points as the deal was played."""
+    played_minus_par: tuple[float, ...]
+    """Each side's played value minus its par value: below 0, what the play
+    from the round's start cost the side."""
 
 
 @dataclass(slots=True)
@@ -137,6 +224,10 @@ class DealAnalysis:
     players: list[PlayerLoss] = field(default_factory=list)
     note: str = ""
     """Why some or all moves were not analysed, if so."""
+    could_win: list[CouldWin] = field(default_factory=list)
+    """Each side: could a different choice of its own have changed its result?"""
+    par: list[Par] = field(default_factory=list)
+    """The deal's par from the start of each round analysed."""
 
 
 @dataclass(slots=True)
@@ -152,6 +243,8 @@ class GameAnalysis:
     deals: list[DealAnalysis] = field(default_factory=list)
     totals: list[PlayerLoss] = field(default_factory=list)
     """Each player's average over the match."""
+    could_win: list[CouldWin] = field(default_factory=list)
+    """Each side: could a different choice in any deal have changed the match?"""
 
     @property
     def moves(self) -> list[MoveAnalysis]:

@@ -72,7 +72,8 @@ def mark_for(
 def player_losses(
     moves: Iterable[MoveAnalysis], names: Sequence[str]
 ) -> list[PlayerLoss]:
-    """Each player's moves analysed, average loss per move and marks."""
+    """Each player's moves analysed, average loss per move, marks and error
+    rate (the share of their moves analysed that got a mark)."""
     counts = [0] * len(names)
     losses = [0.0] * len(names)
     marks: list[dict[str, int]] = [{} for _ in names]
@@ -88,6 +89,7 @@ def player_losses(
             counts[seat],
             losses[seat] / counts[seat] if counts[seat] else 0.0,
             marks[seat],
+            sum(marks[seat].values()) / counts[seat] if counts[seat] else 0.0,
         )
         for seat, name in enumerate(names)
     ]

@@ -18,6 +18,7 @@ from ..analysis.game_analysis import (
 )
 from ..engine.cards import parse_card
 from ..engine.describe import plural
+from .could_win_text import could_win_lines, error_rates_line, par_lines
 
 __all__ = ["analysis_text", "deal_table", "losses_line", "pretty_move"]
 
@@ -88,8 +89,9 @@ def losses_line(players: Sequence[PlayerLoss]) -> str:
     return ", ".join(parts) or "no move analysed"
 
 
-def deal_table(deal: DealAnalysis) -> str:
-    """One deal: its heading, a row per move, and a note if some were not analysed."""
+def deal_table(deal: DealAnalysis, sides: Sequence[str] = ()) -> str:
+    """One deal: its heading, a row per move, a note if some were not analysed;
+    then its error rates, its par and "could I have won" (with ``sides``)."""
     lines = [
         f"Deal {deal.index + 1}: points lost per move: {losses_line(deal.players)}"
     ]
@@ -97,6 +99,10 @@ def deal_table(deal: DealAnalysis) -> str:
         lines += _table([_HEADERS, *(_row(move) for move in deal.moves)])
     if deal.note:
         lines.append(f"note: {deal.note}")
+    if deal.moves:
+        lines.append(error_rates_line(deal.players))
+    lines += par_lines(deal.par, sides)
+    lines += could_win_lines(deal.could_win, deal.index)
     return "\n".join(lines)
 
 
@@ -111,6 +117,12 @@ def analysis_text(analysis: GameAnalysis) -> str:
         f"marks: ?! from {s.inaccuracy:g}, ? from {s.mistake:g}, ?? from {s.blunder:g}"
         f" points lost (estimates: also {s.significance:g} standard errors)",
     ]
-    deals = [deal_table(deal) for deal in analysis.deals]
-    tail = f"Match: points lost per move: {losses_line(analysis.totals)}"
+    deals = [deal_table(deal, analysis.sides) for deal in analysis.deals]
+    tail = "\n".join(
+        [
+            f"Match: points lost per move: {losses_line(analysis.totals)}",
+            error_rates_line(analysis.totals),
+            *could_win_lines(analysis.could_win),
+        ]
+    )
     return "\n\n".join(["\n".join(head), *deals, tail]) + "\n"

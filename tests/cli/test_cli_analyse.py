@@ -48,8 +48,31 @@ def test_the_table(runner: CliRunner, game: Path) -> None:
     rows = [line for line in lines if line[:4].strip().isdigit()]
     assert len(rows) == 48
     assert rows[-1].rstrip().endswith("exact") and "estimated" in rows[0]
-    assert lines[-1].startswith("Match: points lost per move: ")
+    match = result.stdout.split("\n\n")[-1].splitlines()
+    assert match[0].startswith("Match: points lost per move: ")
+    assert match[1].startswith("Error rate (moves marked): ")
+    assert any(line.startswith("Par from each round's start") for line in lines)
+    assert sum(line.startswith("Could ") for line in match) == 2
     assert "analysed 48 moves in" in result.stderr
+
+
+def test_json_has_could_win_par_and_error_rates(
+    runner: CliRunner, tmp_path: Path
+) -> None:
+    out = tmp_path / "analysis.json"
+    run(runner, "analyse", GAME, "--samples", "20", "--format", "json", "-o", out)
+    data = json.loads(out.read_bytes())
+    deal = data["deals"][1]
+    marta = deal["could_win"][0]
+    assert marta["scope"] == "deal" and marta["result"] == "lost the deal 4–7"
+    exact = [t for t in marta["turnarounds"] if t["method"] == "exact"]
+    assert exact[0]["index"] == 42 and exact[0]["result"] == "won the deal 8–3"
+    assert deal["could_win"][1]["note"] == "the best result of the deal"
+    last = deal["par"][-1]
+    assert last["method"] == "exact" and last["round"] == 5 and last["index"] == 40
+    assert last["values"] == [5.0, -5.0] and last["played_minus_par"] == [-8.0, 8.0]
+    assert {c["scope"] for c in data["could_win"]} == {"match"}
+    assert all(0 <= p["error_rate"] <= 1 for p in deal["players"] + data["totals"])
 
 
 def test_json_is_the_library_model_and_jobs_do_not_change_it(

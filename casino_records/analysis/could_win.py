@@ -1,0 +1,446 @@
+"""Could I have won? A different choice of a side's own that changes its result.
+
+**The result.** A side's result of a deal is its *standing* by the deal's banked
+points (the analysis' points, :class:`~casino_records.analysis.value.DealContext`):
+ahead of every other side (won the deal), level with the best (tied), or behind
+(lost; with three or four sides its place). Its result of the match is whether
+it won the match, the match was not decided by the deals recorded, or another
+side won it; the match is settled by the engine (:class:`~casino_records.engine.match.MatchState`)
+with the deal changed and every other deal's piles as played (later deals
+scored again from the totals the change gives them).
+
+**The moves asked.** For each side that did not win, every analysed move of its
+own with a choice the analysis valued higher than the move played (the three
+highest): that choice *changes the result* when
+
+The first such choice of a move (the highest valued) is kept.
+
+- **exact** (the move is in the solver's reach, every card known): on a line of
+  best play after it (every side of the others playing against the side, as the
+  solver's value) the side reaches a better result than the recorded one and
+  than the move played reaches on its own best line;
+- **estimated**: in the analysis' own sampled deals of the unseen cards (the
+  same seeds, so the same deals and the same greedy play-outs), the choice
+  reaches a better result than the recorded one in a larger share of the samples
+  than the move played does, by at least ``significance`` standard errors of the
+  paired difference.
+
+:func:`could_have_won` fills :attr:`DealAnalysis.could_win` and
+:attr:`GameAnalysis.could_win`; it depends only on the record, the settings and
+the analysis, never on how many processes made the analysis.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from ..engine.bots import GreedyBot
+from ..engine.describe import move_text
+from ..engine.match import MatchState
+from ..engine.movegen import generate_legal_moves
+from ..engine.moves import Move
+from ..engine.play import apply_move
+from ..engine.scoring import score_piles
+from ..engine.state import DealState
+from .analysed_game import AnalysedGame
+from .estimate import derive_seed, mean_and_stderr, paired, play_out
+from .game_analysis import CouldWin, GameAnalysis, MoveAnalysis, Turnaround
+from .sampler import NoConsistentDeal
+from .solver import ExactSolver
+
+__all__ = [
+    "CANDIDATES",
+    "best_line_end",
+    "could_have_won",
+    "match_text",
+    "standing",
+    "standing_text",
+]
+
+CANDIDATES = 3
+"""Choices asked per move: those the analysis valued highest above the move played."""
+_EPSILON = 1e-9
+_MATCH_WORDS = ("won the match", "left the match undecided", "lost the match")
+_PLACES = ("first", "second", "third", "fourth")
+
+
+def standing(points: Sequence[float], side: int) -> int:
+    """``side``'s standing by the deal's points, the lower the better: twice the
+    sides ahead of it, plus one when another side is level with it.
+
+    >>> standing((7, 4), 0), standing((5, 5), 0), standing((4, 7), 0)
+    (0, 1, 2)
+    >>> standing((3, 6, 6), 1), standing((3, 6, 6), 0)
+    (1, 4)
+    """
+    mine = points[side]
+    ahead = sum(1 for p in points if p > mine + _EPSILON)
+    level = sum(
+        1 for s, p in enumerate(points) if s != side and abs(p - mine) < _EPSILON
+    )
+    return 2 * ahead + (1 if level else 0)
+
+
+def standing_text(points: Sequence[float], side: int) -> str:
+    """The deal's result for ``side`` in words.
+
+    >>> standing_text((7, 4), 1), standing_text((5, 5), 0), standing_text((3, 6, 6), 1)
+    ('lost the deal 4–7', 'tied the deal 5–5', 'came shared first in the deal 6–3–6')
+    """
+    score = "–".join(f"{p:g}" for p in _mine_first(points, side))
+    rank = standing(points, side)
+    if len(points) == 2:
+        word = ("won", "tied", "lost")[rank]
+        return f"{word} the deal {score}"
+    place = _PLACES[rank // 2]
+    return f"came {'shared ' if rank % 2 else ''}{place} in the deal {score}"
+
+
+def _mine_first(points: Sequence[float], side: int) -> list[float]:
+    return [points[side], *(p for s, p in enumerate(points) if s != side)]
+
+
+def match_text(outcome: int) -> str:
+    """A side's match result in words (0 won, 1 not decided by the deals
+    recorded, 2 lost)."""
+    return _MATCH_WORDS[outcome]
+
+
+def best_line_end(solver: ExactSolver, state: DealState) -> DealState:
+    """The end of the deal from ``state`` on a line of best play for the
+    solver's side: at every turn the first move of best value (engine order),
+    the highest for the side, the lowest for every other."""
+    while not state.finished:
+        mine = state.seating.side_of[state.turn] == solver.side
+        best: tuple[Move, float] | None = None
+        for move, value in solver.move_values(state):
+            if best is None or (value > best[1] if mine else value < best[1]):
+                best = (move, value)
+        assert best is not None
+        state = solver.child(state, best[0])
+    return state
+
+
+@dataclass(frozen=True, slots=True)
+class _Ending:
+    """Where one line of play ends: each side's deal points, the deal's standing
+    of each side and each side's match outcome."""
+
+    points: tuple[int, ...]
+    standings: tuple[int, ...]
+    match: tuple[int, ...]
+
+
+class _Game:
+    """The record's deals as played, and the match settled with one deal changed."""
+
+    def __init__(self, game: AnalysedGame) -> None:
+        self.game = game
+        self.rules = game.record.rules.effective()
+        self.sides = game.seating.sides
+        self.states = list(game.report.states)
+
+    def ending(self, d: int, state: DealState) -> _Ending:
+        """The line ending at ``state`` (deal ``d`` finished so)."""
+        points = self.game.deals[d].context.points(state)
+        standings = tuple(standing(points, s) for s in range(self.sides))
+        winner = self.winner(d, state)
+        match = tuple(
+            1 if winner is None else (0 if winner == s else 2)
+            for s in range(self.sides)
+        )
+        return _Ending(points, standings, match)
+
+    def winner(self, d: int, changed: DealState | None) -> int | None:
+        """The match's winning side with deal ``d`` ending at ``changed`` and
+        every other deal as played (``None``: not decided by these deals)."""
+        match = MatchState(self.rules, self.sides)
+        for k, recorded in enumerate(self.states):
+            state = changed if k == d else recorded
+            if state is None or not state.finished:
+                break
+            scores = score_piles(
+                self.rules, state.piles, state.sweeps, match.totals, match.play_on
+            )
+            match.settle(scores, state.sweeps)
+            if match.over:
+                break
+        return match.winner
+
+
+def could_have_won(game: AnalysedGame, analysis: GameAnalysis) -> None:
+    """Fill each deal's and the match's "could I have won" (see the module)."""
+    played = _Game(game)
+    sides = analysis.sides
+    rules = played.rules
+    immediate = rules.near_target_immediate_win
+    recorded_winner = played.winner(-1, None)
+    recorded_match = tuple(
+        1 if recorded_winner is None else (0 if recorded_winner == s else 2)
+        for s in range(played.sides)
+    )
+    match_found: list[list[Turnaround]] = [[] for _ in sides]
+    for deal in analysis.deals:
+        d = deal.index
+        state = played.states[d] if d < len(played.states) else None
+        if d not in game.deals or state is None or not state.finished:
+            deal.could_win = [
+                CouldWin(s, name, "deal", "", note="the deal was not played to its end")
+                for s, name in enumerate(sides)
+            ]
+            continue
+        actual = played.ending(d, state)
+        found: list[list[Turnaround]] = [[] for _ in sides]
+        asked = [
+            actual.standings[s] > 0 or (recorded_match[s] > 0 and not immediate)
+            for s in range(len(sides))
+        ]
+        for move in deal.moves:
+            side = game.seating.side_of[move.seat]
+            if not asked[side]:
+                continue
+            kinds: set[str] = set()  # one choice per move: the highest valued
+            for better, kind in _turnarounds(game, played, move, side, actual):
+                if kind in kinds:
+                    continue
+                kinds.add(kind)
+                if kind == "deal" and actual.standings[side] > 0:
+                    found[side].append(better)
+                if kind == "match":
+                    match_found[side].append(better)
+        deal.could_win = [
+            CouldWin(
+                s,
+                name,
+                "deal",
+                standing_text(actual.points, s),
+                sorted(found[s], key=_surest),
+                "" if actual.standings[s] else "the best result of the deal",
+            )
+            for s, name in enumerate(sides)
+        ]
+    analysis.could_win = [
+        CouldWin(
+            s,
+            name,
+            "match",
+            match_text(recorded_match[s]),
+            sorted(match_found[s], key=_surest),
+            "the match was won"
+            if recorded_match[s] == 0
+            else (
+                "not asked: an immediate win (option near_target_immediate_win)"
+                " is not looked for on other lines"
+                if immediate
+                else ""
+            ),
+        )
+        for s, name in enumerate(sides)
+    ]
+
+
+def _surest(turnaround: Turnaround) -> tuple[object, ...]:
+    return (
+        turnaround.method != "exact",
+        -(turnaround.share - turnaround.played_share),
+        -turnaround.gain,
+        turnaround.deal,
+        turnaround.index,
+    )
+
+
+def _candidates(move: MoveAnalysis) -> list[tuple[str, float]]:
+    better = [
+        (a.move, a.value)
+        for a in move.alternatives
+        if a.move != move.played and a.value > move.played_value + _EPSILON
+    ]
+    return better[:CANDIDATES]
+
+
+def _turnarounds(
+    game: AnalysedGame, played: _Game, move: MoveAnalysis, side: int, actual: _Ending
+) -> list[tuple[Turnaround, str]]:
+    """The choices at ``move`` that change the side's deal or match result,
+    each with the scope it changes (a choice may change both)."""
+    candidates = _candidates(move)
+    if not candidates:
+        return []
+    d, i = move.deal, move.index
+    here = game.position(d, i)
+    legal = {move_text(m, pretty=False): m for m in generate_legal_moves(here)}
+    choices = [game.deals[d].moves[i], *(legal[text] for text, _ in candidates)]
+    gains = [value - move.played_value for _, value in candidates]
+    if move.method == "exact":
+        return _exact(game, played, move, side, actual, choices, gains)
+    return _sampled(game, played, move, side, actual, choices, gains)
+
+
+def _turnaround(
+    move: MoveAnalysis, better: str, result: str, gain: float, **how: object
+) -> Turnaround:
+    return Turnaround(
+        deal=move.deal,
+        index=move.index,
+        loc=move.loc,
+        player=move.player,
+        played=move.played,
+        better=better,
+        result=result,
+        gain=gain,
+        **how,  # type: ignore[arg-type]
+    )
+
+
+def _exact(
+    game: AnalysedGame,
+    played: _Game,
+    move: MoveAnalysis,
+    side: int,
+    actual: _Ending,
+    choices: Sequence[Move],
+    gains: Sequence[float],
+) -> list[tuple[Turnaround, str]]:
+    deal = game.deals[move.deal]
+    solver = ExactSolver(deal.context, side, deal.later_hands)
+    here = game.position(move.deal, move.index)
+    endings = [
+        played.ending(move.deal, best_line_end(solver, solver.child(here, choice)))
+        for choice in choices
+    ]
+    out = []
+    for choice, gain, ending in zip(choices[1:], gains, endings[1:], strict=True):
+        for kind, text in _better(side, actual, endings[0], ending):
+            out.append(
+                (
+                    _turnaround(
+                        move,
+                        move_text(choice, pretty=False),
+                        text,
+                        gain,
+                        method="exact",
+                        points=tuple(float(p) for p in ending.points),
+                        share=1.0,
+                        played_share=0.0,
+                        share_stderr=0.0,
+                    ),
+                    kind,
+                )
+            )
+    return out
+
+
+def _better(
+    side: int, actual: _Ending, before: _Ending, after: _Ending
+) -> list[tuple[str, str]]:
+    """Which of the side's results ``after`` improves on both the recorded one
+    and ``before``'s: (scope, the result in words)."""
+    out = []
+    rank = after.standings[side]
+    if rank < actual.standings[side] and rank < before.standings[side]:
+        out.append(("deal", standing_text(after.points, side)))
+    outcome = after.match[side]
+    if outcome < actual.match[side] and outcome < before.match[side]:
+        out.append(("match", match_text(outcome)))
+    return out
+
+
+def _sampled(
+    game: AnalysedGame,
+    played: _Game,
+    move: MoveAnalysis,
+    side: int,
+    actual: _Ending,
+    choices: Sequence[Move],
+    gains: Sequence[float],
+) -> list[tuple[Turnaround, str]]:
+    d, i = move.deal, move.index
+    try:
+        endings = _sample_endings(game, played, d, i, choices, move.samples)
+    except NoConsistentDeal:  # pragma: no cover (the analysis found its deals)
+        return []
+    n = len(endings[0])
+    if n < 2:
+        return []
+    z = game.settings.significance
+    scopes: list[tuple[str, Callable[[_Ending], bool]]] = [
+        ("deal", lambda e: e.standings[side] < actual.standings[side]),
+        ("match", lambda e: e.match[side] < actual.match[side]),
+    ]
+    out = []
+    for c, (choice, gain) in enumerate(zip(choices[1:], gains, strict=True), 1):
+        for kind, improves in scopes:
+            mine = [1.0 if improves(e) else 0.0 for e in endings[c]]
+            base = [1.0 if improves(e) else 0.0 for e in endings[0]]
+            diff, stderr = paired(mine, base)
+            if diff <= 0 or diff < z * stderr:
+                continue
+            share = mean_and_stderr(mine)[0]
+            reached = [e for e in endings[c] if improves(e)]
+            best = min(
+                (e.standings[side] if kind == "deal" else e.match[side])
+                for e in reached
+            )
+            text = (
+                _deal_words(best, played.sides) if kind == "deal" else match_text(best)
+            )
+            mean_points = tuple(
+                sum(e.points[s] for e in endings[c]) / n for s in range(played.sides)
+            )
+            out.append(
+                (
+                    _turnaround(
+                        move,
+                        move_text(choice, pretty=False),
+                        text,
+                        gain,
+                        method="estimated",
+                        points=mean_points,
+                        share=share,
+                        played_share=mean_and_stderr(base)[0],
+                        share_stderr=stderr,
+                        samples=n,
+                    ),
+                    kind,
+                )
+            )
+    return out
+
+
+def _deal_words(rank: int, sides: int) -> str:
+    if sides == 2:
+        return ("won the deal", "tied the deal", "lost the deal")[rank]
+    return f"came {'shared ' if rank % 2 else ''}{_PLACES[rank // 2]} in the deal"
+
+
+def _sample_endings(
+    game: AnalysedGame,
+    played: _Game,
+    d: int,
+    i: int,
+    choices: Sequence[Move],
+    samples: int,
+) -> list[list[_Ending]]:
+    """Each choice's endings in the analysis' own samples of move ``i``: the
+    same deals and bot seeds as :func:`~casino_records.analysis.estimate.estimate_moves`."""
+    sampler = game.sampler(d, i)
+    seed = derive_seed(game.settings.seed, d, i)
+    players = sampler.round_start.seating.players
+    endings: list[list[_Ending]] = [[] for _ in choices]
+    for j in range(samples):
+        rng = random.Random(derive_seed(seed, j))
+        world = sampler.sample(rng)
+        bot_seed = rng.getrandbits(64)
+        bots = [GreedyBot(f"{bot_seed}/{seat}") for seat in range(players)]
+        start_states = [bot.rng.getstate() for bot in bots]
+        for c, choice in enumerate(choices):
+            for bot, rng_state in zip(bots, start_states, strict=True):
+                bot.rng.setstate(rng_state)
+            state = world.state.copy()
+            apply_move(state, choice)
+            endings[c].append(
+                played.ending(d, play_out(state, world.later_hands, bots))
+            )
+    return endings
