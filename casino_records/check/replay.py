@@ -43,7 +43,7 @@ from .report import (
 )
 from .status import Severity
 from .unplayed import table_only_claims, unplayed_claims
-from .walk import DealWalk, Halt, RecordedHands, round_unfinished, said
+from .walk import DealWalk, Halt, RecordedHands, lines_of, round_unfinished, said
 
 __all__ = ["ReplayPosition", "Replay", "replay", "replay_if_clean"]
 
@@ -384,6 +384,9 @@ class _Replayer:
         if cards is None:
             return report, None
         kept = Kept(d, tuple(match.totals)) if self.keep else None
+        before = kept.before if kept is not None else None
+        if any(lines_of(m) for round_ in deal.rounds for m in round_.moves):
+            before = _LineCheck(self, report, kept)
         walk = DealWalk(
             rules,
             seating,
@@ -394,7 +397,7 @@ class _Replayer:
             deal=d,
             match=match,
             keep_log=self.detail,
-            before=kept.before if kept is not None else None,
+            before=before,
         )
         for step in walk:
             if walk.waits is not None:
@@ -464,6 +467,65 @@ class _Replayer:
         loc = place.pointer
         self.error("illegal_move", loc, where, exc.message, exc.rule, legal, exc)
 
+    def line_stopped(self, line: DealWalk) -> None:
+        """Report why a line of play stopped before its last move."""
+        stop = line.stop
+        assert stop is not None and stop.move is not None
+        place, move = stop.place, stop.move
+        if stop.why is Halt.ILLEGAL:
+            assert stop.error is not None
+            self.illegal_move(line, place, move, stop.error)
+            return
+        where = said(place, self.names, move)
+        if stop.why is Halt.OVER:
+            self.error(
+                "match",
+                place.pointer,
+                where,
+                "R13.4 the match was won at the line's previous capture (option"
+                " near_target_immediate_win): no further move belongs to the line",
+                rule="R13.4",
+            )
+        elif stop.why is Halt.DEAL_OVER:
+            self.error(
+                "structure",
+                place.pointer,
+                where,
+                "the deal is over (its last card was played): a line ends at the"
+                " latest at the deal's end",
+                rule="R3.3",
+            )
+        else:
+            self.add_findings([self.unchecked_line(line, place, move, where)])
+
+    def unchecked_line(
+        self, line: DealWalk, place: Place, move: Move, where: str
+    ) -> Finding:
+        """The warning of a line the record's hands cannot check on (D7)."""
+        stop = line.stop
+        assert stop is not None
+        state = line.state
+        if stop.why is Halt.NOT_HELD:
+            why = (
+                f"{move.card.pretty} is not known to be held: seat {move.seat}'s"
+                f" hand in round {state.round + 1} is known only as far as"
+                " the record plays it, and nobody has seen this card"
+            )
+        else:
+            why = (
+                f"the line goes on into round {state.round + 2}, whose hands the"
+                " record does not give (no shuffle, deck or Hands, and no moves"
+                " of that round)"
+            )
+        return Finding(
+            severity=Severity.WARNING,
+            kind="structure",
+            rule="D7",
+            loc=place.pointer,
+            where=where,
+            message=f"{why}: the line is not checked from this move on",
+        )
+
     def replay_piles(
         self,
         report: DealReport,
@@ -501,6 +563,30 @@ class _Replayer:
                 f"{waits.message}, unless {cards} can: checked once the hand is known"
             ),
         )
+
+
+class _LineCheck:
+    """The walk's hook that checks the lines of play (variations) a move
+    carries, from the position before it, as the deal's moves are checked
+    (docs/notation.md, Variations); it keeps the positions too, when asked."""
+
+    def __init__(self, replayer: _Replayer, report: DealReport, kept: Kept | None):
+        self.replayer = replayer
+        self.report = report
+        self.kept = kept
+
+    def __call__(self, walk: DealWalk, r: int, k: int) -> None:
+        if self.kept is not None and walk.branch is None:
+            self.kept.before(walk, r, k)
+        replayer = self.replayer
+        for v, moves in enumerate(lines_of(walk.notation(r, k))):
+            line = walk.line(r, k, v, moves)
+            for step in line:
+                if line.waits is not None:
+                    self.report.pending.append(replayer.pending(line, step))
+            replayer.moves_checked += line.played - walk.played
+            if line.stop is not None:
+                replayer.line_stopped(line)
 
 
 def _not_scored(reason: str, state: DealState) -> str:

@@ -50,12 +50,13 @@ from ..engine.unknown import (
 )
 from ..engine.values import value_tables
 from ..errors import IllegalMoveError
-from ..record.format.pointer import Place
+from ..record.format.pointer import Part, Place
 from ..record.format.provenance import DealCards
 from ..record.format.translate import to_engine
-from ..record.replayable import RoundShape
+from ..record.replayable import AnyMove, RoundShape
 
 __all__ = [
+    "Branch",
     "DealWalk",
     "Fault",
     "Halt",
@@ -66,6 +67,7 @@ __all__ = [
     "Verdict",
     "WalkPolicy",
     "round_unfinished",
+    "lines_of",
     "said",
 ]
 
@@ -94,7 +96,13 @@ class Halt(Enum):
     UNFINISHED = "unfinished"
     """A round recorded before the one before it is over (R3.2)."""
     NO_HANDS = "no hands"
-    """A round's hands are not known yet (the scorer waits for them)."""
+    """A round's hands are not known yet (the scorer waits for them); in a
+    line, a round the line goes on into whose hands the record does not give."""
+    NOT_HELD = "not held"
+    """A line plays a card nobody has seen, by a seat whose hand is not all
+    known: whether the seat held it the record cannot tell (D7)."""
+    DEAL_OVER = "deal over"
+    """A line goes on after the deal's last card was played."""
 
 
 @final
@@ -150,6 +158,52 @@ class RoundHands:
         """What the known cards leave unknown; None when every hand is known."""
 
 
+@final
+class Branch:
+    """Where a line of play (a variation) branches off a walk, and its moves.
+
+    The line's moves replace the walk's from the position before move
+    :attr:`move` of round :attr:`round`; they are placed at :attr:`field`
+    below that move (``("variations", v)``, deeper for a line of a line), and
+    said from its :attr:`number` in the deal.
+    """
+
+    __slots__ = ("round", "move", "number", "field", "moves", "state", "unseen")
+
+    def __init__(
+        self,
+        round_: int,
+        move: int,
+        number: int,
+        field: tuple[Part, ...],
+        moves: Sequence[AnyMove],
+        state: DealState,
+        unseen: UnseenCards | None,
+    ) -> None:
+        self.round: Final = round_
+        """The round of the main line's move the line branches at (0-based)."""
+        self.move: Final = move
+        """That move's index in its round (0-based)."""
+        self.number: Final = number
+        """That move's number in the deal (from 1)."""
+        self.field: Final = field
+        """The path from that move to the line (``("variations", v)``, …)."""
+        self.moves: Final = moves
+        """The line's moves, in turn order."""
+        self.state: Final = state
+        """The position the line starts from (a copy: the line plays on it)."""
+        self.unseen: Final = unseen
+        """What the round's hands leave unknown there (None: all known)."""
+
+
+def lines_of(move: AnyMove) -> Sequence[Sequence[AnyMove]]:
+    """The lines of play (variations) a recorded move carries; an engine move
+    (the quick reader's) carries none."""
+    if isinstance(move, Move):
+        return ()
+    return move.variations or ()
+
+
 HandsSource = Callable[[int], RoundHands | None]
 """Round ``r``'s hands (0-based), or None while they are not known."""
 
@@ -161,9 +215,12 @@ class RecordedHands:
         self.cards = cards
         self.rules = rules
 
-    def __call__(self, r: int) -> RoundHands:
-        """Round ``r``'s hands, and what they leave unknown."""
+    def __call__(self, r: int) -> RoundHands | None:
+        """Round ``r``'s hands, and what they leave unknown; None for a round
+        the record does not give (no deck, and not recorded)."""
         cards = self.cards
+        if r >= len(cards.rounds):
+            return None
         if r >= len(cards.unknown) or not any(cards.unknown[r]):
             return RoundHands(cards.rounds[r])
         values = value_tables(self.rules.card_values)
@@ -224,6 +281,7 @@ class DealWalk:
         policy: WalkPolicy | None = None,
         keep_log: bool = True,
         before: Callable[[DealWalk, int, int], None] | None = None,
+        branch: Branch | None = None,
     ) -> None:
         self.deal = deal
         self.rounds = rounds
@@ -247,6 +305,13 @@ class DealWalk:
         self.starts: list[int] = [0]
         """Per round dealt, the moves of the deal played before it."""
         self._everything: list[Card] = []
+        self.branch = branch
+        """The line this walk plays (:meth:`line`); None for the deal's moves."""
+        self.at = 0
+        """In a line, the index of the line's move being played."""
+        if branch is not None:
+            self.state, self.unseen = branch.state, branch.unseen
+            return
         first = hands(0)
         if first is None:
             empty: list[list[Card]] = [[] for _ in range(seating.players)]
@@ -274,6 +339,9 @@ class DealWalk:
     def __iter__(self) -> Iterator[Step]:
         if self.stop is not None:
             return
+        if self.branch is not None:
+            yield from self._line(self.branch)
+            return
         r = 0
         for round_ in self.rounds:
             if r and not self._deal(r):
@@ -291,9 +359,107 @@ class DealWalk:
             r += 1
 
     def place(self, step: Step) -> Place:
-        """The place of the move that made ``step``, with its number in the deal."""
+        """The place of the move that made ``step``, with its number in the deal
+        (in a line, the line's move below the move it branches at)."""
+        if self.branch is not None:
+            return self._place(step.round, self.at)
         r, index = step.round, step.index
         return Place(self.deal, r, index - self.starts[r], number=index + 1)
+
+    def notation(self, r: int, k: int) -> AnyMove:
+        """The recorded move about to be played as move ``k`` of round ``r``
+        (in a line, the line's move ``k``), for a :attr:`before` hook."""
+        if self.branch is not None:
+            return self.branch.moves[k]
+        return self.rounds[r].moves[k]
+
+    def line(self, r: int, k: int, v: int, moves: Sequence[AnyMove]) -> DealWalk:
+        """A walk of line ``v`` (``moves``) of move ``k`` of round ``r``, from the
+        position before it, which is this walk's now (call it from a
+        :attr:`before` hook). The line is checked as the deal's moves are, with
+        the same hands (the rounds after go on from the record's), and stops as
+        a walk does; a card nobody has seen, played by a seat whose hand is
+        not all known, stops it too (:attr:`Halt.NOT_HELD`)."""
+        outer = self.branch
+        if outer is None:
+            at = Branch(
+                r,
+                k,
+                self.state.moves_played + 1,
+                ("variations", v),
+                moves,
+                self.state.copy(),
+                self.unseen,
+            )
+        else:
+            field = (*outer.field, k, "variations", v)
+            at = Branch(
+                outer.round,
+                outer.move,
+                outer.number,
+                field,
+                moves,
+                self.state.copy(),
+                self.unseen,
+            )
+        match = self.match
+        if match is not None:  # a capture of the line may win, not the match
+            match = MatchState(
+                match.rules,
+                match.sides,
+                list(match.totals),
+                match.winner,
+                match.play_on,
+            )
+        line = DealWalk(
+            self.state.rules,
+            self.state.seating,
+            self.state.dealer,
+            (),
+            self.rounds,
+            self.hands_of,
+            deal=self.deal,
+            match=match,
+            keep_log=self.state.keep_log,
+            before=self.before,
+            branch=at,
+        )
+        line.starts = list(self.starts)
+        return line
+
+    def _line(self, branch: Branch) -> Iterator[Step]:
+        """The steps of a line's moves, dealing the rounds it goes on into."""
+        r = self.state.round
+        moves = branch.moves
+        for j, notation in enumerate(moves):
+            self.at = j
+            move = to_engine(notation)
+            if self.state.finished:
+                self.stop = Stop(Halt.DEAL_OVER, self._place(r, j), move)
+                return
+            if needs_hands(self.state):
+                r += 1
+                if not self._deal(r):
+                    self.stop = Stop(Halt.NO_HANDS, self._place(r, j), move)
+                    return
+            unseen = self.unseen
+            if (
+                unseen is not None
+                and move.card in unseen.pool
+                and 0 <= move.seat < len(unseen.unknown)
+                and unseen.unknown[move.seat]
+            ):
+                self.stop = Stop(Halt.NOT_HELD, self._place(r, j), move)
+                return
+            step = self._play(r, j, move)
+            if step is None:
+                return
+            yield step
+            if self.win is not None:
+                if j + 1 < len(moves):
+                    after = to_engine(moves[j + 1])
+                    self.stop = Stop(Halt.OVER, self._place(r, j + 1), after)
+                return
 
     def deal_ahead(self) -> bool:
         """Deal the round after the recorded ones when the last is over (the
@@ -348,7 +514,14 @@ class DealWalk:
         return step
 
     def _place(self, r: int, k: int) -> Place:
-        """The place of move ``k`` of round ``r``, about to be played."""
+        """The place of move ``k`` of round ``r``, about to be played (in a
+        line, the line's move ``k``)."""
+        branch = self.branch
+        if branch is not None:
+            field = (*branch.field, k)
+            return Place(
+                self.deal, branch.round, branch.move, field, number=branch.number
+            )
         return Place(self.deal, r, k, number=self.state.moves_played + 1)
 
     def _illegal(self, fault: Fault) -> Plan | None:

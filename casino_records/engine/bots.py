@@ -43,6 +43,7 @@ __all__ = [
     "make_bot",
     "play_deal",
     "play_match",
+    "play_out",
 ]
 
 
@@ -211,10 +212,25 @@ def play_deal(
     state = DealState.start(
         rules, seating, dealer, dealt.table, dealt.rounds[0], keep_log=keep_log
     )
+    play_out(state, bots, dealt.rounds, match)
+    return DealPlay(dealer, tuple(deck), dealt, state)
+
+
+def play_out(
+    state: DealState,
+    bots: Sequence[Bot],
+    rounds: Sequence[Sequence[Sequence[Card]]],
+    match: MatchState | None = None,
+) -> None:
+    """Let ``bots`` (one per seat) play the deal in ``state`` to its end, each
+    round after the current one dealt from ``rounds`` (every round's hands, by
+    seat); with ``match``, a capture that wins at once ends it (as
+    :func:`play_deal`)."""
+    seating = state.seating
     choose = [bot.choose for bot in bots]  # bound once: no method look-up a turn
     while not state.finished:
         if needs_hands(state):
-            next_round(state, dealt.rounds[state.round + 1])
+            next_round(state, rounds[state.round + 1])
         move = choose[state.turn](state, generate_legal_moves(state))
         if match is None:
             play_move(state, move)
@@ -225,7 +241,6 @@ def play_deal(
             if match.immediate_win(side, (step.move.card, *step.taken)):
                 stop_at_immediate_win(state)
                 break
-    return DealPlay(dealer, tuple(deck), dealt, state)
 
 
 def play_match(

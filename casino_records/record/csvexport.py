@@ -263,6 +263,12 @@ def _losses(record: GameRecord, moves: bool) -> Iterator[str]:
     if moves:
         claimed = [d for d, deal in deals if deal.claimed is not None]
         per_deal.append(("claimed deal results", claimed))
+        lined = [
+            d
+            for d, deal in deals
+            if any(move.variations for r in deal.rounds for move in r.moves)
+        ]
+        per_deal.append(("variations (other lines of play)", lined))
     else:
         played = [d for d, deal in deals if any(r.moves for r in deal.rounds)]
         per_deal.append(("moves", played))

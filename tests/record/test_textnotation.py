@@ -169,7 +169,7 @@ small = st.integers(min_value=0, max_value=40)
 
 
 @st.composite
-def moves(draw: st.DrawFn, players: int) -> dict[str, Any]:
+def moves(draw: st.DrawFn, players: int, depth: int = 0) -> dict[str, Any]:
     move: dict[str, Any] = {
         "seat": draw(st.integers(0, players - 1)),
         "card": draw(st.sampled_from(CARD_NAMES)),
@@ -188,6 +188,9 @@ def moves(draw: st.DrawFn, players: int) -> dict[str, Any]:
         move["glyph"] = draw(st.sampled_from(["!", "?", "!!", "??", "!?", "?!"]))
     if draw(st.booleans()):
         move["comment"] = draw(texts)
+    if depth < 2 and draw(st.integers(0, 5)) == 0:  # lines of play, nested
+        line = st.lists(moves(players, depth + 1), min_size=1, max_size=3)
+        move["variations"] = draw(st.lists(line, min_size=1, max_size=2))
     return move
 
 
@@ -407,6 +410,7 @@ def test_every_model_field_is_written() -> None:
         "action",
         "comment",
         "glyph",
+        "variations",
     ]
     for model in (CaptureMove, BuildMove):
         assert set(model.model_fields) - set(TrailMove.model_fields) in (

@@ -17,7 +17,7 @@ a deal scores is the engine's business. Cards are kept as canonical strings
 >>> record.deals[0].table
 ('4S', '5D', '6C', '9C')
 >>> record.deals[0].rounds[0].moves[0]
-TrailMove(seat=0, card='10H', action='trail', comment=None, glyph=None)
+TrailMove(seat=0, card='10H', action='trail', comment=None, glyph=None, variations=None)
 """
 
 from __future__ import annotations
@@ -79,6 +79,7 @@ __all__ = [
     "GameRecord",
     "Glyph",
     "HandCardStr",
+    "Line",
     "Meta",
     "MoveRecord",
     "Piles",
@@ -173,6 +174,13 @@ _NAMED_TWICE: Final = (
 )
 
 
+def _none_if_empty(
+    cls: type[RecordModel], lines: tuple[Line, ...] | None
+) -> tuple[Line, ...] | None:
+    """No lines and an empty list of lines are the same: none."""
+    return lines or None
+
+
 class TrailMove(RecordModel):
     """Play a card to the table without taking anything."""
 
@@ -186,6 +194,12 @@ class TrailMove(RecordModel):
     """Free-form commentary on the move."""
     glyph: Glyph | None = None
     """A judgement of the move: `!`, `?`, `!!`, `??`, `!?`, `?!`."""
+    variations: tuple[Line, ...] | None = None
+    """Alternative lines from the position before this move, each a non-empty
+    list of moves whose first replaces this one (docs/notation.md §6.7); empty
+    reads as none."""
+
+    _no_empty_lines = field_validator("variations")(_none_if_empty)
 
 
 class CaptureMove(RecordModel):
@@ -214,6 +228,12 @@ class CaptureMove(RecordModel):
     """Free-form commentary on the move."""
     glyph: Glyph | None = None
     """A judgement of the move: `!`, `?`, `!!`, `??`, `!?`, `?!`."""
+    variations: tuple[Line, ...] | None = None
+    """Alternative lines from the position before this move, each a non-empty
+    list of moves whose first replaces this one (docs/notation.md §6.7); empty
+    reads as none."""
+
+    _no_empty_lines = field_validator("variations")(_none_if_empty)
 
 
 class BuildMove(RecordModel):
@@ -241,6 +261,12 @@ class BuildMove(RecordModel):
     """Free-form commentary on the move."""
     glyph: Glyph | None = None
     """A judgement of the move: `!`, `?`, `!!`, `??`, `!?`, `?!`."""
+    variations: tuple[Line, ...] | None = None
+    """Alternative lines from the position before this move, each a non-empty
+    list of moves whose first replaces this one (docs/notation.md §6.7); empty
+    reads as none."""
+
+    _no_empty_lines = field_validator("variations")(_none_if_empty)
 
 
 MoveRecord: TypeAlias = Annotated[
@@ -248,6 +274,12 @@ MoveRecord: TypeAlias = Annotated[
 ]
 """One move as the notation writes it: a trail, a capture or a build, told apart
 by `action` (the engine's move is :class:`casino_records.engine.moves.Move`)."""
+
+Line: TypeAlias = Annotated[tuple[MoveRecord, ...], Length(1)]
+"""A variation: the moves of an alternative line, in turn order (at least one)."""
+
+for _model in (TrailMove, CaptureMove, BuildMove):
+    _model.model_rebuild()
 
 Hand: TypeAlias = Annotated[tuple[HandCardStr, ...], Length(4, 4)]
 

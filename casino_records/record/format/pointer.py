@@ -61,6 +61,7 @@ _INDEXED: Final = {
     "totals": "total of side {i}",
     "table": "table card {n}",
     "deck": "deck card {n}",
+    "variations": "line {n}",
     "take": "taken card {n}",
     "onto": "card {n} built onto",
     "left": "card {n} left on the table",
@@ -255,7 +256,11 @@ class Place:
         :attr:`number`."""
         assert self.deal is not None and self.round is not None
         assert self.number is not None
-        return played_where(names, self.deal, self.number, self.round, seat, card, move)
+        said = played_where(names, self.deal, self.number, self.round, seat, card, move)
+        if not self.field:
+            return said
+        head = move_place(self.deal, self.number, self.round)  # a line's move
+        return ", ".join([head, *_words(self.field)]) + said[len(head) :]
 
 
 def below(loc: str, base: str) -> bool:
@@ -406,6 +411,9 @@ def describe(loc: str | tuple[Part, ...], data: Any = None) -> str:
     ('field rules.options.sweeps', 'field meta.tags.deals.0')
     >>> describe("/deals/0/rounds/1/moves/2")
     "deal 1, round 2, the round's move 3"
+    >>> describe("/deals/0/rounds/1/moves/2/variations/0/1/card", {"deals": [
+    ...     {"rounds": [{"moves": [0] * 8}, {"moves": [0] * 3}]}]})
+    'deal 1, move 11 (round 2), line 1, move 2, field card'
     >>> describe("")
     'the whole record'
     """
@@ -446,6 +454,9 @@ def _words(parts: tuple[Part, ...]) -> list[str]:
             if fields:
                 words.append("field " + ".".join(fields))
                 fields = []
+            if k >= 2 and parts[k - 2] == "variations":  # a line's move
+                words.append(f"move {part + 1}")
+                continue
             after_hand = k >= 2 and parts[k - 2] in ("hands", "sides")
             words.append(f"{'card' if after_hand else 'item'} {part + 1}")
         elif part == "piles" and not fields:

@@ -12,10 +12,12 @@ from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING, Any, TypeAlias
 
 from ...engine.cards import UNKNOWN_CARD
+from ...engine.moves import Move
 from ...engine.seating import ROUNDS_PER_DEAL
 from .pointer import Part, pointer
 
 if TYPE_CHECKING:
+    from ..replayable import AnyMove
     from ..replayable import DealShape as Deal
     from ..replayable import RecordShape as GameRecord
     from ..replayable import RoundShape as Round
@@ -219,10 +221,23 @@ def _round_problems(round_: Round, d: int, r: int, players: int) -> list[Problem
     if players == 4:  # every seat the schema allows exists
         return found
     for m, move in enumerate(round_.moves):
-        if move.seat >= players:
-            loc: tuple[Part, ...] = ("deals", d, "rounds", r, "moves", m, "seat")
-            found.append(_seat_problem(loc, move.seat, players))
+        at: tuple[Part, ...] = ("deals", d, "rounds", r, "moves", m)
+        _seats_in(move, at, players, found)
     return found
+
+
+def _seats_in(
+    move: AnyMove, at: tuple[Part, ...], players: int, found: list[Problem]
+) -> None:
+    """Report the seat of ``move`` at ``at`` and of every move of its lines
+    (variations, nested) that is not a seat of the game."""
+    if move.seat >= players:
+        found.append(_seat_problem((*at, "seat"), move.seat, players))
+    if isinstance(move, Move):  # the quick reader's: no lines
+        return
+    for v, line in enumerate(move.variations or ()):
+        for i, branch in enumerate(line):
+            _seats_in(branch, (*at, "variations", v, i), players, found)
 
 
 def _seat_problem(loc: tuple[Part, ...], seat: int, players: int) -> Problem:

@@ -4,8 +4,9 @@ Three rules, applied from the outside in, decide every line break:
 
 1. a container that holds only scalars (a card list, a player, ``points``,
    ``options``) is written on one line, however long;
-2. a move (an item of ``moves``) is written on one line, and two moves never
-   share one;
+2. a move (an item of ``moves``, or of a line of ``variations``) is written
+   on one line, and two moves never share one; a move that carries
+   variations is a container of rule 3, its lines' moves each on one line;
 3. any other container is written on one line when that line fits in
    :data:`WIDTH` columns, else one item per line, indented by two spaces.
 
@@ -36,6 +37,8 @@ WIDTH: Final = 88
 
 _ONE_LINE_KEYS: Final = frozenset({"moves"})
 """Keys whose array items are each written on one line (rule 2)."""
+_LINES_KEY: Final = "variations"
+"""The key of a move's lines: an array of arrays of moves (rule 2 in each)."""
 
 
 def layout(value: Any) -> str:
@@ -62,6 +65,8 @@ def _block(value: Any, depth: int, lead: int, *, one_line_items: bool) -> str:
             head = f"{inner}{_scalar(key)}: "
             if key in _ONE_LINE_KEYS and isinstance(item, list):
                 parts.append(head + _lines_of(item, depth + 1))
+            elif key == _LINES_KEY and isinstance(item, list) and item:
+                parts.append(head + _variations(item, depth + 1))
             else:
                 parts.append(
                     head + _block(item, depth + 1, len(head), one_line_items=False)
@@ -84,7 +89,22 @@ def _lines_of(items: list[Any], depth: int) -> str:
     if not items:
         return "[]"
     inner = "  " * (depth + 1)
-    body = ",\n".join(inner + _inline(item) for item in items)
+    body = ",\n".join(
+        inner
+        + (
+            _block(item, depth + 1, len(inner), one_line_items=False)
+            if isinstance(item, dict) and _LINES_KEY in item
+            else _inline(item)
+        )
+        for item in items
+    )
+    return "[\n" + body + "\n" + "  " * depth + "]"
+
+
+def _variations(lines: list[Any], depth: int) -> str:
+    """A move's lines: one per item, each an array of rule 2."""
+    inner = "  " * (depth + 1)
+    body = ",\n".join(inner + _lines_of(line, depth + 1) for line in lines)
     return "[\n" + body + "\n" + "  " * depth + "]"
 
 
@@ -93,6 +113,7 @@ def _several_moves(value: Any) -> bool:
     if isinstance(value, dict):
         return any(
             (key in _ONE_LINE_KEYS and isinstance(item, list) and len(item) > 1)
+            or (key == _LINES_KEY and isinstance(item, list) and bool(item))
             or _several_moves(item)
             for key, item in value.items()
         )

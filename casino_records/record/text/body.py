@@ -5,11 +5,12 @@ Internal to :mod:`casino_records.record.text.parse`.
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Any, Final, NoReturn
 
 from ...errors import TextSyntaxError
 from ..format.claims import ClaimedCounts, ClaimedPoints
 from ..format.models import SHUFFLE_METHOD
+from ..format.pointer import Part
 from .cursor import BUILD, CAPTURE, MOVE_NUMBER, SEAT, Cursor
 from .lex import GLYPHS, Token, clip
 from .state import ParserState, did_you_mean
@@ -41,7 +42,17 @@ class BodyLines(ParserState):
             self.note(token, "comment")
             cursor.end("the game comment")
             return
+        if token.kind == "punct" and token.text in "()":
+            cursor.i -= 1
+            self.parens(cursor)
+            if cursor.peek() is None:
+                return
+            token = cursor.next(KEYWORDS)
+            if not self.starts_move(token):
+                cursor.fail("a move after the parenthesis", token)
         keyword = token.text.lower() if token.kind == "word" else ""
+        if self.lines and not self.starts_move(token):
+            self.unclosed(token)
         if keyword == "deal":
             self.deal_line(cursor, token)
             return
@@ -291,18 +302,21 @@ class BodyLines(ParserState):
         """Read a ``Move`` line."""
         if self.round is None:
             cursor.fail("a Round line before the moves", token)
-        moves: list[dict[str, Any]] = self.round["moves"]
-        at = (*self.round_at(), "moves", len(moves))
+        moves, at, expected = self.level()
         self.note(token, *at)
         if MOVE_NUMBER.fullmatch(token.text):
             number_token, match = cursor.word("a move number", MOVE_NUMBER)
-            expected = 1 + sum(len(r["moves"]) for r in self.deals[-1]["rounds"])
             if int(match[1]) != expected:
+                how = (
+                    "a line's moves count on from the move it replaces"
+                    if self.lines
+                    else "moves count from 1 across the deal's rounds"
+                )
                 raise TextSyntaxError(
                     number_token.line,
                     number_token.col,
-                    f"expected move number {expected} (moves count from 1 across"
-                    f" the deal's rounds), found {number_token.text!r}",
+                    f"expected move number {expected} ({how}),"
+                    f" found {number_token.text!r}",
                 )
         seat_token, seat = cursor.seat()
         card_token, card = cursor.card()
@@ -328,7 +342,7 @@ class BodyLines(ParserState):
             cards = move[key] = []
             while (
                 (next_token := cursor.peek()) is not None
-                and next_token.kind != "comment"
+                and next_token.kind not in ("comment", "punct")
                 and not (
                     next_token.kind == "word" and next_token.text in GLYPHS and cards
                 )
@@ -344,5 +358,123 @@ class BodyLines(ParserState):
             move["glyph"] = glyph.text
             self.note(glyph, *at, "glyph")
         self.deal_comment(cursor, move, *at, "comment")
-        cursor.end("the move")
         moves.append(move)
+        parens = self.parens(cursor)
+        after = cursor.peek()
+        if (parens or self.lines) and after is not None and self.starts_move(after):
+            # after a parenthesis, or inside a line, another move may follow
+            self.move_line(cursor, after)
+            return
+        cursor.end("the move")
+
+    @staticmethod
+    def starts_move(token: Token) -> bool:
+        """True when ``token`` begins a move (its number or its seat)."""
+        return token.kind == "word" and bool(
+            MOVE_NUMBER.fullmatch(token.text) or SEAT.fullmatch(token.text)
+        )
+
+    # --- variations: lines in parentheses (docs/notation.md, Variations) -------------
+
+    def level(self) -> tuple[list[dict[str, Any]], tuple[Part, ...], int]:
+        """The moves of the line being read (the round's, outside parentheses),
+        the path of the next one, and the number it must have."""
+        if self.lines:
+            line = self.lines[-1]
+            at = (*line.at, len(line.moves))
+            return line.moves, at, line.first + len(line.moves)
+        assert self.round is not None
+        moves: list[dict[str, Any]] = self.round["moves"]
+        played = sum(len(r.get("moves", ())) for r in self.deals[-1]["rounds"])
+        return moves, (*self.round_at(), "moves", len(moves)), played + 1
+
+    def parens(self, cursor: Cursor) -> bool:
+        """Read the ``(`` and ``)`` at the cursor: open a line of the move just
+        read, or close the line being read; True when there were any."""
+        found = False
+        while (token := cursor.peek()) is not None and token.kind == "punct":
+            if token.text == "(":
+                self.open_line(token)
+            elif token.text == ")":
+                self.close_line(token)
+            else:
+                break
+            cursor.i += 1
+            found = True
+        return found
+
+    def open_line(self, token: Token) -> None:
+        """``(``: a line of the last move read at this level begins."""
+        if self.round is None:
+            raise TextSyntaxError(
+                token.line, token.col, "a '(' follows the move its line replaces"
+            )
+        moves, at, expected = self.level()
+        if not moves:
+            raise TextSyntaxError(
+                token.line,
+                token.col,
+                "a '(' follows the move its line replaces (no move before it"
+                + (" in this line)" if self.lines else " in this round)"),
+            )
+        parent = moves[-1]
+        lines: list[list[dict[str, Any]]] = parent.setdefault("variations", [])
+        line = _Line(
+            (*at[:-1], len(moves) - 1, "variations", len(lines)),
+            [],
+            expected - 1,
+            token,
+        )
+        lines.append(line.moves)
+        self.note(token, *line.at)
+        self.lines.append(line)
+
+    def close_line(self, token: Token) -> None:
+        """``)``: the line being read ends."""
+        if not self.lines:
+            raise TextSyntaxError(
+                token.line, token.col, "')' closes no line (no '(' before it)"
+            )
+        line = self.lines.pop()
+        if not line.moves:
+            raise TextSyntaxError(
+                token.line,
+                token.col,
+                "an empty line: a line in parentheses holds at least one move",
+            )
+
+    def unclosed(self, token: Token | None) -> NoReturn:
+        """Refuse what comes while a line is open: only moves and ``)`` may."""
+        line = self.lines[-1].token
+        opened = f"the line opened at line {line.line}, column {line.col}"
+        if token is None:
+            raise TextSyntaxError(
+                self.last_line + 1,
+                1,
+                f"expected ')' to close {opened}, found the end of the game",
+            )
+        raise TextSyntaxError(
+            token.line,
+            token.col,
+            f"expected ')' to close {opened}, found {clip(token.text)!r}"
+            " (a line holds moves only)",
+        )
+
+
+class _Line:
+    """A line in parentheses being read: where it is, its moves, the number
+    of its first move, and its ``(``."""
+
+    __slots__ = ("at", "moves", "first", "token")
+
+    def __init__(
+        self,
+        at: tuple[Part, ...],
+        moves: list[dict[str, Any]],
+        first: int,
+        token: Token,
+    ) -> None:
+        self.at = at
+        self.moves = moves
+        self.first = first
+        self.token = token

@@ -248,7 +248,7 @@ def _deal_lines(number: int, deal: Deal) -> Iterator[str]:
             yield "Hands " + " / ".join(" ".join(hand) for hand in round_.hands)
         for move in round_.moves:
             number += 1
-            yield f"{number}. {move_notation(move)}"
+            yield from _move_lines(number, move, "")
     if deal.claimed is not None:
         claimed = deal.claimed
         yield "Claimed" + (
@@ -256,6 +256,18 @@ def _deal_lines(number: int, deal: Deal) -> Iterator[str]:
         )
         for side, entry in enumerate(claimed.sides):
             yield _side_line(side, entry)
+
+
+def _move_lines(number: int, move: MoveRecord, indent: str) -> Iterator[str]:
+    """A move's line, then each of its lines of play: ``(`` on a line of its
+    own, the line's moves numbered on from this one and indented two spaces,
+    ``)`` (docs/notation.md, Variations)."""
+    yield f"{indent}{number}. {move_notation(move)}"
+    for line in move.variations or ():
+        yield f"{indent}("
+        for offset, branch in enumerate(line):
+            yield from _move_lines(number + offset, branch, indent + "  ")
+        yield f"{indent})"
 
 
 def move_notation(move: MoveRecord) -> str:

@@ -156,5 +156,7 @@ class _Parser(TagSection, BodyLines):
             raise TextSyntaxError(
                 self.last_line + 1, 1, "expected a Deal line, found the end of the game"
             )
+        if self.lines:
+            self.unclosed(None)
         self.obj["deals"] = self.deals
         return self.obj

@@ -38,6 +38,8 @@ class ParserState:
         self.deals: list[dict[str, Any]] = []
         self.round: dict[str, Any] | None = None
         self.claimed: dict[str, Any] | None = None
+        self.lines: list[Any] = []
+        """The lines in parentheses open, innermost last (``body._Line``)."""
 
     def note(self, token: Token, *parts: Part) -> None:
         """Note where the element at ``parts`` was written (its first mention)."""
