@@ -26,8 +26,11 @@ keys = [
         t.gettext("start of this (previous) / next round"),
     ),
 ]
+# (outside f-strings, where Babel's extraction does not look)
+key_heading = t.pgettext("keys table", "key")
+does_heading = t.pgettext("keys table", "does")
 table = [
-    f"| {t.pgettext('keys table', 'key')} | {t.pgettext('keys table', 'does')} |",
+    f"| {key_heading} | {does_heading} |",
     "|---|---|",
     *(f"| {key} | {does} |" for key, does in keys),
 ]
