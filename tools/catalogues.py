@@ -6,7 +6,7 @@ functions. Babel does the reading and writing (``babel.messages``); this adds
 what it does not know:
 
 - the pseudo-language (``qps``), made from the template, never by hand: every
-  message accented, lengthened by 40 % and wrapped in ``⟦ ⟧``, its
+  message accented, lengthened by 40 % (``~~~~~`` words) and wrapped in ``⟦ ⟧``, its
   placeholders (``{n}``), code spans and Markdown emphasis left as they are, so
   that English left untranslated and text that overflows show on any page;
 - the compiled ``.mo`` files, byte for byte what the ``.po`` files give (they
@@ -78,7 +78,7 @@ def pseudo(text: str) -> str:
     """``text`` in the pseudo-language: accented, 40 % longer, wrapped.
 
     >>> pseudo("{n} records in `game.json`")
-    '⟦{n} ŕéçôŕđš îñ `game.json`~~~~~~~~~~~⟧'
+    '⟦{n} ŕéçôŕđš îñ `game.json`~~~~~ ~~~~~ ~⟧'
     """
     parts: list[str] = []
     at = 0
@@ -87,7 +87,10 @@ def pseudo(text: str) -> str:
         parts.append(kept.group())
         at = kept.end()
     parts.append("".join(_ACCENTED.get(c, c) for c in text[at:]))
-    return "⟦" + "".join(parts) + "~" * max(2, math.ceil(len(text) * 0.4)) + "⟧"
+    # the padding in words of 5, so that a line can still break as a translation's would
+    padding = "~" * max(2, math.ceil(len(text) * 0.4))
+    words = " ".join(padding[i : i + 5] for i in range(0, len(padding), 5))
+    return "⟦" + "".join(parts) + words + "⟧"
 
 
 def pseudo_catalogue(template: Catalog) -> Catalog:
