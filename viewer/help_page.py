@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from casino_records.i18n import Translator, codes
+from casino_records.i18n import LANGUAGES, Translator
 
 t: Translator = st.session_state.translator
 
@@ -34,7 +34,7 @@ table = [
     "|---|---|",
     *(f"| {key} | {does} |" for key, does in keys),
 ]
-languages = ", ".join(f"`{code}`" for code in codes())
+languages = ", ".join(f"`{lang.code}`" for lang in LANGUAGES if not lang.pseudo)
 link_parts = [
     t.gettext(
         "`game`: a file name from the list (an archive adds `record=N`, its N-th"

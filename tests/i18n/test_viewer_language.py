@@ -65,3 +65,15 @@ def test_without_lang_the_viewer_is_english_and_adds_nothing_to_the_link() -> No
     assert at.title[0].value == "Keys and links"
     assert "lang" not in at.query_params
     assert "Home / End" in at.markdown[0].value
+
+
+def test_the_replay_page_keeps_lang_in_its_deep_link() -> None:
+    at = AppTest.from_file(APP, default_timeout=30)
+    at.query_params["lang"] = "ca"
+    at.query_params["game"] = "classic-2p-annotated.json"
+    at.run()
+    assert not at.exception
+    params = {key: at.query_params[key] for key in at.query_params}
+    assert params.get("lang") in ("ca", ["ca"]), params
+    assert "deal" in params and "game" in params  # the page's own link, with lang kept
+    assert at.session_state.translator is translator("ca")
