@@ -12,7 +12,8 @@ PYTEST_JOBS ?= $(shell echo $$(( $$(nproc 2>/dev/null || echo 1) * 2 )))
 
 COMPILED := casino_records/_compiled.crc32
 
-.PHONY: install compile run test test-fast test-wheel lint bench schema docs clean
+.PHONY: install compile run test test-fast test-wheel lint bench schema docs clean \
+	i18n-extract i18n-update i18n-compile i18n-init i18n-check
 
 # An editable install, pure Python: the compiled modules are built in place below.
 # uv (from PyPI, into the venv) installs the ~80 packages in about 10 s where pip
@@ -67,6 +68,36 @@ lint: $(STAMP)
 	$(VENV)/bin/mypy
 	$(VENV)/bin/lint-imports
 	$(CLI) schema --check
+	$(PY) -m tools.catalogues check
+
+# The translation catalogues (docs/i18n.md), kept with Babel: the template extracted
+# from the sources (babel.cfg), each catalogue updated from it (and the pseudo-language
+# made from it), then compiled. The .mo files are committed; `make lint` and
+# tests/i18n fail when one is incomplete, fuzzy, loses a placeholder or is stale.
+LOCALES := casino_records/locale
+POT := $(LOCALES)/casino_records.pot
+TRANSLATED = $(shell $(PY) -c "from casino_records.i18n import LANGUAGES as L; print(*(x.code for x in L if x.code != 'en' and not x.pseudo))")
+
+i18n-extract: $(STAMP)
+	$(VENV)/bin/pybabel extract -F babel.cfg -o $(POT) --sort-by-file --width 88 \
+	  --project casino-records --copyright-holder "casino-records developers" \
+	  -c "Translators:" casino_records viewer
+
+i18n-update: i18n-extract
+	for lang in $(TRANSLATED); do \
+	  $(VENV)/bin/pybabel update -i $(POT) -d $(LOCALES) -D casino_records -l $$lang \
+	    --width 88 --ignore-obsolete --no-fuzzy-matching || exit 1; done
+	$(PY) -m tools.catalogues pseudo
+
+i18n-compile: $(STAMP)
+	$(PY) -m tools.catalogues compile
+
+# A new language: make i18n-init LANG_CODE=xx (and its line in casino_records/i18n/languages.py)
+i18n-init: $(STAMP)
+	$(VENV)/bin/pybabel init -i $(POT) -d $(LOCALES) -D casino_records -l $(LANG_CODE) --width 88
+
+i18n-check: $(STAMP)
+	$(PY) -m tools.catalogues check
 
 bench: install
 	$(PY) bench/run_all.py

@@ -4,7 +4,9 @@ The static metadata is in ``pyproject.toml``; this file adds what cannot be
 static, as mypy's own ``setup.py`` does:
 
 - the packages, with the top-level ``viewer/`` folder shipped as the package
-  ``casino_records._viewer`` (its pages, scripts and styles);
+  ``casino_records._viewer`` (its pages, scripts and styles), and the package
+  data: the rulebook, the stepper's web files, the compiled translation
+  catalogues (``locale/*/LC_MESSAGES/*.mo``);
 - the modules in ``casino_records._native.COMPILED_MODULES``, compiled with
   ``mypyc.build.mypycify`` into one group, with the manifest of their sources'
   digests that :func:`casino_records._native.select` checks at import.
@@ -185,7 +187,13 @@ setup(
     packages=[*find_packages(include=[PACKAGE, f"{PACKAGE}.*"]), VIEWER_PACKAGE],
     package_dir={VIEWER_PACKAGE: "viewer"},
     package_data={
-        PACKAGE: ["py.typed", "engine/rulebook.md", "present/web/*"],
+        # the compiled translation catalogues are committed (tests/i18n: never stale)
+        PACKAGE: [
+            "py.typed",
+            "engine/rulebook.md",
+            "present/web/*",
+            "locale/*/LC_MESSAGES/*.mo",
+        ],
         VIEWER_PACKAGE: ["*.html", "*.css", "*.js", ".streamlit/config.toml"],
     },
 )

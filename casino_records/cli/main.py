@@ -12,6 +12,7 @@ heavy modules only inside the commands, so start-up is fast.
 from __future__ import annotations
 
 import errno
+import os
 import sys
 from contextlib import suppress
 from importlib import import_module
@@ -21,6 +22,7 @@ import click
 
 from .. import __version__
 from ..errors import CasinoRecordError
+from ..i18n import codes, from_environment, translator
 from ..record.files.kinds import MAX_RECORD_BYTES
 from .exits import EXIT_INTERRUPTED, RecordProblem, UnreadableInput, stderr
 from .options import Settings
@@ -166,8 +168,15 @@ class _Group(click.Group):
     show_default=True,
     help="Refuse any record (or archive line) larger than this, unread.",
 )
+@click.option(
+    "--lang",
+    type=click.Choice(codes(), case_sensitive=False),
+    default=None,
+    help="The language of the words for people [default: from LC_ALL,"
+    " LC_MESSAGES or LANG, else en]; JSON, CSV and the notation never change.",
+)
 @click.pass_context
-def main(ctx: click.Context, max_bytes: int) -> None:
+def main(ctx: click.Context, max_bytes: int, lang: str | None) -> None:
     """Validate, re-score, show and convert records of games of Casino.
 
     PATH arguments take files, folders (searched for *.json, *.jsonl, *.ndjson
@@ -175,4 +184,5 @@ def main(ctx: click.Context, max_bytes: int) -> None:
     score dispute or an illegal move; 2 a usage error or unreadable input;
     130 stopped by Ctrl+C; 128 + N stopped by signal N (143 for kill).
     """
-    ctx.obj = Settings(max_bytes)
+    code = lang.lower() if lang else from_environment(os.environ)
+    ctx.obj = Settings(max_bytes, translator(code), lang_given=lang is not None)

@@ -8,6 +8,8 @@ from typing import Final, Literal, TypeAlias
 
 import click
 
+from ..i18n import ENGLISH, Translator
+
 __all__ = [
     "FORMATS",
     "FORMAT_OPTION",
@@ -91,6 +93,10 @@ class Settings:
 
     max_bytes: int
     """The largest record read (``--max-bytes``)."""
+    translator: Translator = ENGLISH
+    """The language of the words for people (``--lang``, else the locale)."""
+    lang_given: bool = False
+    """``--lang`` was given: the commands a command suggests repeat it."""
 
 
 def option_setting(text: str) -> tuple[str, bool | int | str]:

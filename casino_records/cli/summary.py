@@ -6,6 +6,10 @@ explanation of its likeliest counting mistake (the ``rescore`` report's "What
 went wrong"); for an invalid or unreadable one, its first error in words with
 the rule it breaks. The ok records are counted, and the commands that show
 the full reports close the summary. The exit codes are ``validate``'s.
+
+The summary's own words (the statuses, the places, the counts, the closing
+commands' descriptions) are in the translator's language (``--lang``); the
+sentences of the explanations and errors are still English (docs/i18n.md).
 """
 
 from __future__ import annotations
@@ -22,6 +26,8 @@ from typing import TYPE_CHECKING, Final
 
 from ..check.outcome import finding_text
 from ..check.status import STATUSES, Status
+from ..i18n import DEFAULT, ENGLISH, Translator, translator
+from ..present.status_words import status_width, status_word
 from .exits import exit_code
 
 if TYPE_CHECKING:
@@ -31,7 +37,6 @@ if TYPE_CHECKING:
 __all__ = ["RecordLine", "program_name", "summarize", "summary_of", "summary_lines"]
 
 PROGRAM: Final = "casino-records"
-_WIDTH: Final = len("unreadable")
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,7 +63,7 @@ def _first_error(checked: Checked) -> str:
     return finding_text(next(f for f in report.findings if f.severity == "error"))
 
 
-def _first_dispute(checked: Checked) -> tuple[str, int]:
+def _first_dispute(checked: Checked, t: Translator) -> tuple[str, int]:
     """The first explanation of the dispute (else the first differing claim)
     and how many more there are."""
     from ..check.explain.dispute import explain
@@ -67,15 +72,23 @@ def _first_dispute(checked: Checked) -> tuple[str, int]:
     explanations = explain(checked.record, checked.replayed)
     if explanations:
         first = explanations[0]
-        where = "Match" if first.deal is None else f"Deal {first.deal + 1}"
-        return f"{where}: {first.sentence}", len(explanations) - 1
+        if first.deal is None:
+            sentence = t.gettext("Match: {sentence}").format(sentence=first.sentence)
+        else:
+            sentence = t.gettext("Deal {deal}: {sentence}").format(
+                deal=first.deal + 1, sentence=first.sentence
+            )
+        return sentence, len(explanations) - 1
     report = checked.replayed.report
     disputes = [f for f in report.findings if f.severity == "dispute"]
     return finding_text(disputes[0]), len(disputes) - 1
 
 
-def summary_of(item: Item, *, max_bytes: int, strict: bool = False) -> RecordLine:
-    """Check one record and tell it in one line; never raises for bad input."""
+def summary_of(
+    item: Item, *, max_bytes: int, strict: bool = False, lang: str = DEFAULT
+) -> RecordLine:
+    """Check one record and tell it in one line, in the language ``lang`` (a
+    code: a worker loads its own translator); never raises for bad input."""
     from ..check.batch import checked_item
 
     checked = checked_item(item, max_bytes, strict)
@@ -85,7 +98,7 @@ def summary_of(item: Item, *, max_bytes: int, strict: bool = False) -> RecordLin
         unchecked = any(f.severity == "warning" and f.rule == "D8" for f in findings)
         return RecordLine(item.label, status, unchecked=unchecked)
     if status == "disputed":
-        sentence, more = _first_dispute(checked)
+        sentence, more = _first_dispute(checked, translator(lang))
     else:
         sentence, more = _first_error(checked), checked.problems - 1
     return RecordLine(item.label, status, sentence, max(more, 0))
@@ -108,12 +121,15 @@ def summary_lines(
     paths: Sequence[str],
     counts: dict[str, int],
     program: str = PROGRAM,
+    *,
+    t: Translator = ENGLISH,
 ) -> Iterator[str]:
     """The summary, line by line as the records come: one per record not ok,
     then the totals (also counted into ``counts``) and the commands that show
-    the full reports."""
+    the full reports; in ``t``'s language."""
     from ..present.report_text import summary_line
 
+    width = status_width(STATUSES, t)
     unchecked = 0
     first_disputed = ""
     for line in lines:
@@ -123,37 +139,60 @@ def summary_lines(
             continue
         if line.status == "disputed" and not first_disputed:
             first_disputed = line.label
-        more = f" (+{line.more} more in the full report)" if line.more else ""
-        yield f"{line.status:<{_WIDTH}}  {line.label}: {line.sentence}{more}"
+        more = ""
+        if line.more:
+            more = " " + t.ngettext(
+                "(+{n} more in the full report)",
+                "(+{n} more in the full report)",
+                line.more,
+            ).format(n=line.more)
+        status = status_word(line.status, t)
+        yield f"{status:<{width}}  {line.label}: {line.sentence}{more}"
     note = ""
     if unchecked:
-        some = "1 ok record has" if unchecked == 1 else f"{unchecked} ok records have"
-        note = f" ({some} claimed scores not checked: a deal not played out)"
-    yield summary_line({s: counts.get(s, 0) for s in STATUSES}) + note
+        note = " " + t.ngettext(
+            "({n} ok record has claimed scores not checked: a deal not played out)",
+            "({n} ok records have claimed scores not checked: a deal not played out)",
+            unchecked,
+        ).format(n=unchecked)
+    yield summary_line({s: counts.get(s, 0) for s in STATUSES}, t=t) + note
     if counts.get("ok", 0) == sum(counts.values()):
         return
     where = " ".join(shlex.quote(p) for p in paths)
     steps = []
     if first_disputed:
-        steps.append(("one score sheet", f"rescore {shlex.quote(first_disputed)}"))
-    steps.append(("one line per record", f"validate {where}"))
-    steps.append(("every report in full", f"rescore {where}"))
-    width = max(len(what) for what, _ in steps) + 1
-    yield "The full reports:"
+        steps.append(
+            (t.gettext("one score sheet:"), f"rescore {shlex.quote(first_disputed)}")
+        )
+    steps.append((t.gettext("one line per record:"), f"validate {where}"))
+    steps.append((t.gettext("every report in full:"), f"rescore {where}"))
+    width = max(len(what) for what, _ in steps)
+    yield t.gettext("The full reports:")
     for what, command in steps:
-        yield f"  {what + ':':<{width}}  {program} {command}"
+        yield f"  {what:<{width}}  {program} {command}"
 
 
-def summarize(paths: Sequence[Path], *, max_bytes: int, jobs: int, strict: bool) -> int:
-    """Print the summary of the records in ``paths``; return the exit code."""
+def summarize(
+    paths: Sequence[Path],
+    *,
+    max_bytes: int,
+    jobs: int,
+    strict: bool,
+    t: Translator = ENGLISH,
+    program: str | None = None,
+) -> int:
+    """Print the summary of the records in ``paths`` in ``t``'s language; return
+    the exit code. ``program`` is how the closing commands call this one
+    (:func:`program_name` when None)."""
     from ..check.batch import map_files
 
-    work = partial(summary_of, max_bytes=max_bytes, strict=strict)
+    work = partial(summary_of, max_bytes=max_bytes, strict=strict, lang=t.code)
     results = map_files(work, paths, jobs=jobs, max_bytes=max_bytes)
     shown = [str(p) for p in paths]
     counts = dict.fromkeys(STATUSES, 0)
     try:
-        for line in summary_lines(results, shown, counts, program_name()):
+        called = program if program is not None else program_name()
+        for line in summary_lines(results, shown, counts, called, t=t):
             sys.stdout.write(line + "\n")
     finally:
         results.close()

@@ -83,11 +83,21 @@ def validate(
                 " or --verbose"
             )
         from ..check.batch import default_jobs
-        from .summary import summarize
+        from .summary import program_name, summarize
 
         jobs = jobs or default_jobs()
+        program = program_name()
+        if settings.lang_given:  # the commands it suggests speak the same language
+            program = f"{program} --lang {settings.translator.code}"
         sys.exit(
-            summarize(paths, max_bytes=settings.max_bytes, jobs=jobs, strict=strict)
+            summarize(
+                paths,
+                max_bytes=settings.max_bytes,
+                jobs=jobs,
+                strict=strict,
+                t=settings.translator,
+                program=program,
+            )
         )
     from ..check.batch import check_files, default_jobs
     from ..present.report_text import status_line, summary_line
@@ -125,7 +135,9 @@ def validate(
                 elif not quiet or outcome.status != "ok":
                     if clear:
                         sys.stderr.write("\r\033[K")
-                    out.write(status_line(outcome, verbose) + "\n")
+                    out.write(
+                        status_line(outcome, verbose, t=settings.translator) + "\n"
+                    )
                 if fail_fast and outcome.status != "ok":
                     stopped = True
                     break
@@ -144,6 +156,8 @@ def validate(
         summary = {**counts, "records": sum(counts.values()), "stopped": stopped}
         raw.write(b'\n], "summary": ' + dumps_json(summary).rstrip() + b"}\n")
     else:
-        note = " (stopped at the first problem: --fail-fast)" if stopped else ""
-        out.write(summary_line(counts) + note + "\n")
+        t = settings.translator
+        note = " " + t.gettext("(stopped at the first problem: --fail-fast)")
+        note = note if stopped else ""
+        out.write(summary_line(counts, t=t) + note + "\n")
     sys.exit(exit_code(counts))

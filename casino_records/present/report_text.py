@@ -19,10 +19,13 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Final
 
 from ..check.outcome import finding_text, shown_pointer
+from ..check.status import STATUSES
 from ..engine.describe import cited, in_names, plural, result_text
 from ..engine.scoring import CHECK_LABELS
+from ..i18n import ENGLISH, Translator
 from .render import side_score_text
 from .scoring_notes import near_target_needs, score_notes
+from .status_words import status_count, status_width, status_word
 
 if TYPE_CHECKING:
     from ..check.outcome import Outcome
@@ -38,15 +41,26 @@ _CATEGORY_ORDER: Final = tuple(CHECK_LABELS)
 # --- Batch status ----------------------------------------------------------------
 
 
-def status_line(outcome: Outcome, verbose: bool = False) -> str:
+def status_line(
+    outcome: Outcome, verbose: bool = False, *, t: Translator = ENGLISH
+) -> str:
     """One line per record: the status, the source, the first problem and how
-    many more; ``verbose`` adds a line with the problem's JSON pointer."""
-    line = f"{outcome.status:<11} {outcome.label}"
+    many more; ``verbose`` adds a line with the problem's JSON pointer. The
+    status and the count are in ``t``'s language (the problem, for now, in
+    English)."""
+    width = max(status_width(STATUSES, t), 11) + 1
+    line = f"{status_word(outcome.status, t):<{width}}{outcome.label}"
     if not outcome.problem:
         return line
-    more = f" (+{outcome.more} more: rescore shows all)" if outcome.more else ""
+    more = ""
+    if outcome.more:
+        more = " " + t.ngettext(
+            "(+{n} more: rescore shows all)",
+            "(+{n} more: rescore shows all)",
+            outcome.more,
+        ).format(n=outcome.more)
     line = f"{line}: {outcome.problem}{more}"
-    at = pointer_line(outcome.loc, " " * 12) if verbose else ""
+    at = pointer_line(outcome.loc, " " * width) if verbose else ""
     return f"{line}\n{at}" if at else line
 
 
@@ -60,11 +74,15 @@ def pointer_line(loc: str, indent: str) -> str:
     return f"{indent}at {shown_pointer(loc)}" if loc else ""
 
 
-def summary_line(counts: Mapping[str, int]) -> str:
-    """The totals of a batch: ``3 records: 2 ok, 1 disputed, …``."""
+def summary_line(counts: Mapping[str, int], *, t: Translator = ENGLISH) -> str:
+    """The totals of a batch: ``3 records: 2 ok, 1 disputed, …``, in ``t``'s
+    language."""
     total = sum(counts.values())
-    parts = ", ".join(f"{n} {status}" for status, n in counts.items())
-    return f"{plural(total, 'record')}: {parts}"
+    records = t.ngettext("{n} record", "{n} records", total).format(n=total)
+    parts = t.pgettext("list separator", ", ").join(
+        status_count(s, n, t) for s, n in counts.items()
+    )
+    return t.gettext("{records}: {counts}").format(records=records, counts=parts)
 
 
 # --- The dispute report ------------------------------------------------------------------

@@ -1,0 +1,1 @@
+"""The project's own development tools (not shipped with the package)."""
