@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from casino_records.i18n import LANGUAGES, PSEUDO, codes, translator
+from casino_records.i18n import LANGUAGES, LOCALE_DIR, PSEUDO, codes, translator
 from tests.paths import BIN, ROOT
 from tools import catalogues
 from tools.catalogues import POT, compiled, po_path, problems, pseudo, translated
@@ -72,7 +72,8 @@ def test_the_pseudo_language_is_made_from_the_template() -> None:
     kept = catalogues.read(po_path(PSEUDO))
     for message in made:
         if message.id:
-            assert kept.get(message.id, message.context).string == message.string
+            found = kept.get(message.id, message.context)
+            assert found is not None and found.string == message.string
     assert ids(po_path(PSEUDO)) == ids(POT)
 
 
@@ -92,7 +93,7 @@ def break_catalogue(
 ) -> list[str]:
     """The problems found in a copy of the Swedish catalogue with ``old`` replaced."""
     locale = tmp_path / "locale"
-    shutil.copytree(catalogues.LOCALE_DIR, locale)
+    shutil.copytree(LOCALE_DIR, locale)
     path = locale / "sv" / "LC_MESSAGES" / "casino_records.po"
     text = path.read_text(encoding="utf-8")
     assert old in text
