@@ -31,7 +31,7 @@ def _modules() -> list[Path]:
 
 def test_every_module_is_named() -> None:
     text = ARCHITECTURE.read_text(encoding="utf-8")
-    named = set(re.findall(r"`([a-z_/]+)`", text))
+    named = set(re.findall(r"`([a-z0-9_/]+)`", text))
     missing = [
         str(m)
         for m in _modules()
@@ -47,7 +47,7 @@ def test_the_layer_picture_is_the_contract() -> None:
     text = ARCHITECTURE.read_text(encoding="utf-8")
     picture = text.split("```", 2)[1]
     names = [name for layer in layers for name in layer.split(" | ")]
-    drawn = re.findall(r"^ {3}([a-z]+)/? ", picture, re.MULTILINE)
+    drawn = re.findall(r"^ {3}([a-z0-9]+)/? ", picture, re.MULTILINE)
     assert [d for d in drawn if d in names] == names
     assert set(drawn) - set(names) == {"viewer"}
     quoted = ", ".join(f"`{layer}`" for layer in layers)
