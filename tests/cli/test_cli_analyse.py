@@ -18,6 +18,7 @@ from casino_records.analysis.analyse import DEFAULT_EXACT_MOVES, DEFAULT_SAMPLES
 from casino_records.record.json import jsonio
 from casino_records.record.text.notation import read_text
 from tests.cli.test_cli import run
+from tests.harness.children import alive, children
 from tests.paths import SAMPLES
 
 GAME = SAMPLES / "classic-2p-annotated.json"
@@ -180,25 +181,6 @@ def test_help_states_the_defaults(runner: CliRunner) -> None:
     assert f"[default: {DEFAULT_EXACT_MOVES}]" in " ".join(text.split())
 
 
-def _children(pid: int) -> set[int]:
-    """The live child processes of ``pid`` (from /proc)."""
-    found: set[int] = set()
-    for task in Path(f"/proc/{pid}/task").glob("*"):
-        try:
-            found |= {int(p) for p in (task / "children").read_text().split()}
-        except OSError:
-            continue
-    return found
-
-
-def _alive(pid: int) -> bool:
-    try:
-        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
-    except OSError:
-        return False
-    return state != "Z"
-
-
 @pytest.mark.slow
 @pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="needs /proc")
 @pytest.mark.parametrize(
@@ -222,15 +204,15 @@ def test_sigterm_stops_the_workers_too(game: Path, seen: int, poll: float) -> No
         workers: set[int] = set()
         while len(workers) < seen and time.monotonic() < deadline:
             time.sleep(poll)
-            workers = _children(proc.pid)
+            workers = {child for child, _ in children(proc.pid)}
         assert len(workers) >= seen, "the workers did not start"
         proc.send_signal(signal.SIGTERM)
         _, err = proc.communicate(timeout=60)
         assert proc.returncode == 128 + signal.SIGTERM, err
         deadline = time.monotonic() + 30
-        while any(_alive(w) for w in workers) and time.monotonic() < deadline:
+        while any(alive(w) for w in workers) and time.monotonic() < deadline:
             time.sleep(0.2)
-        assert not any(_alive(w) for w in workers)
+        assert not any(alive(w) for w in workers)
         assert b"Traceback" not in err
     finally:
         if proc.poll() is None:

@@ -18,6 +18,7 @@ from casino_records.record.format.models import GameRecord
 from casino_records.record.json import jsonio
 from casino_records.record.simulate import simulate_record
 from tests.cli.test_cli import run
+from tests.harness.children import children
 from tests.paths import SAMPLES
 
 ANNOTATED = SAMPLES / "classic-2p-annotated.json"
@@ -155,8 +156,12 @@ def test_a_stop_signal_ends_cleanly_with_nothing_written(
         start_new_session=True,
     ) as proc:
         try:
-            time.sleep(2.0)
-            assert proc.poll() is None, "the run ended before the signal"
+            deadline = time.monotonic() + 120
+            while not children(proc.pid):  # its workers run: it handles signals
+                assert proc.poll() is None, "the run ended before the signal"
+                assert time.monotonic() < deadline, "the workers did not start"
+                time.sleep(0.01)
+            time.sleep(0.5)
             if how == "sigterm":
                 proc.send_signal(signal.SIGTERM)
             else:

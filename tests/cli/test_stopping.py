@@ -18,6 +18,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.harness.children import children
 from tests.scale.conftest import Lines, Processes, archive_lines
 
 pytestmark = [pytest.mark.slow, pytest.mark.timeout(180)]
@@ -60,18 +61,6 @@ def _validate(processes: Processes, inputs: list[Path]) -> subprocess.Popen[byte
     )
 
 
-def _has_children(pid: int) -> bool:
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                stat = (entry / "stat").read_text()
-            except OSError:
-                continue
-            if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
-                return True
-    return False
-
-
 def _wait_until_checking(run: subprocess.Popen[bytes], out: Lines) -> None:
     deadline = time.monotonic() + WAIT
     while out.text.count("\n") < 20:
@@ -110,7 +99,7 @@ def test_ctrl_c_exits_130_without_a_traceback(
     out, err = Lines(run.stdout), Lines(run.stderr)
     if when == "starting":
         deadline = time.monotonic() + WAIT
-        while not _has_children(run.pid):
+        while not children(run.pid):
             assert run.poll() is None and time.monotonic() < deadline
             time.sleep(0.002)
     else:

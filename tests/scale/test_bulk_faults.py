@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.harness.children import children
 from tests.paths import CLI
 from tests.scale.conftest import Lines, Processes, group_alive, write_archives
 
@@ -32,28 +33,13 @@ def _foreground() -> None:
     signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
-def _children(pid: int) -> list[tuple[int, bytes]]:
-    found = []
-    for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit():
-            continue
-        try:
-            stat = (entry / "stat").read_text()
-            command = (entry / "cmdline").read_bytes()
-        except OSError:
-            continue
-        if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
-            found.append((int(entry.name), command))
-    return found
-
-
 def _workers(pid: int) -> list[int]:
     """The Dask worker processes of the run ``pid``: forked from its fork server,
     or spawned by it."""
     found = []
-    for child, command in _children(pid):
+    for child, command in children(pid):
         if b"forkserver" in command:
-            found += [worker for worker, _ in _children(child)]
+            found += [worker for worker, _ in children(child)]
         elif b"spawn_main" in command and b"resource_tracker" not in command:
             found.append(child)
     return found
