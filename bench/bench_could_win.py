@@ -2,10 +2,12 @@
 
 Prints figures only (no assertions). For each record of ``sample_games/`` with
 three deals: CPU seconds of the whole analysis as ``casino-records analyse GAME``
-makes it in one process (every move valued, then "could I have won" and par),
-and of the "could I have won" step alone (:func:`~casino_records.analysis.could_win.could_have_won`
-over that analysis: the exact lines and the sampled play-outs of the choices
-it asks); target: "could I have won" under 10 s a game on the 2-core machine.
+makes it in one process (every move valued, then "could I have won" and par;
+"could I have won" reuses the analysis' own play-outs there), and of the "could
+I have won" step alone (:func:`~casino_records.analysis.could_win.could_have_won`
+over that analysis without them: the exact lines, and the sampled play-outs of
+the choices it asks played again); target: "could I have won" under 10 s a game
+on the 2-core machine.
 Beside them, the script's reference workload of the same run, and how many
 moves changed a deal's or the match's result.
 
@@ -64,8 +66,8 @@ def main() -> None:
             for verdict in verdicts
         )
         print(
-            f"{path.name:40} analyse {whole:5.1f} s CPU, could I have won"
-            f" {alone:4.1f} s; {found} turnarounds"
+            f"{path.name:40} analyse {whole:5.1f} s CPU; could I have won alone,"
+            f" play-outs played again, {alone:4.1f} s; {found} turnarounds"
         )
     print(f'slowest "could I have won": {worst:.1f} s CPU (target < 10 s)')
 

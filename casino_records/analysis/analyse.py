@@ -19,9 +19,9 @@ from typing import Final
 from ..check.pools import sigterm_handled_by, start_pool
 from ..record.format.models import GameRecord
 from ..record.json.jsonio import dumps, loads
-from .analysed_game import AnalysedGame, Unit
+from .analysed_game import AnalysedGame, Unit, UnitResult
 from .could_win import could_have_won
-from .game_analysis import AnalysisSettings, DealAnalysis, GameAnalysis, MoveAnalysis
+from .game_analysis import AnalysisSettings, DealAnalysis, GameAnalysis
 from .marks import BLUNDER, INACCURACY, MISTAKE, SIGNIFICANCE, player_losses
 from .par import add_par
 
@@ -93,7 +93,7 @@ def analyse_record(
     units = game.units()
     total = sum(len(unit.indexes) for unit in units)
     done = 0
-    results: dict[Unit, tuple[list[MoveAnalysis], str]] = {}
+    results: dict[Unit, UnitResult] = {}
     # Closed at once when ``progress`` raises (a page stopping the work), so
     # the worker processes are stopped then, not when the generator is collected.
     with closing(_run_units(game, units, jobs)) as running:
@@ -114,15 +114,20 @@ def analyse_record(
         notes = [deal.note] if deal.note else []
         for unit in units:
             if unit.deal == d:
-                moves, note = results[unit]
-                deal.moves.extend(moves)
-                notes += [note] if note else []
+                result = results[unit]
+                deal.moves.extend(result.moves)
+                notes += [result.note] if result.note else []
         deal.moves.sort(key=lambda move: move.index)
         deal.note = "; ".join(notes)
         deal.players = player_losses(deal.moves, game.names)
         analysis.deals.append(deal)
     analysis.totals = player_losses(analysis.moves, game.names)
-    could_have_won(game, analysis)
+    ends = {
+        (unit.deal, i): moves
+        for unit, result in results.items()
+        for i, moves in result.ends.items()
+    }
+    could_have_won(game, analysis, ends)
     add_par(game, analysis)
     return analysis
 
@@ -137,14 +142,14 @@ def _start_worker(record_bytes: bytes, settings: AnalysisSettings) -> None:
     _WORKER_GAME = AnalysedGame(loads(record_bytes), settings)
 
 
-def _run_in_worker(unit: Unit) -> tuple[Unit, tuple[list[MoveAnalysis], str]]:
+def _run_in_worker(unit: Unit) -> tuple[Unit, UnitResult]:
     assert _WORKER_GAME is not None
     return unit, _WORKER_GAME.run(unit)
 
 
 def _run_units(
     game: AnalysedGame, units: list[Unit], jobs: int
-) -> Generator[tuple[Unit, tuple[list[MoveAnalysis], str]], None, None]:
+) -> Generator[tuple[Unit, UnitResult], None, None]:
     if jobs <= 1 or len(units) <= 1:
         for unit in units:
             yield unit, game.run(unit)

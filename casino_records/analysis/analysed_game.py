@@ -10,7 +10,7 @@ process computed it or what it computed before.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ..check.replay import ReplayPosition, replay
 from ..engine.cards import Card
@@ -28,9 +28,9 @@ from .game_analysis import Alternative, AnalysisSettings, MoveAnalysis
 from .marks import mark_for
 from .sampler import NoConsistentDeal, WorldSampler
 from .solver import ExactSolver
-from .value import DealContext
+from .value import DealContext, DealEnd
 
-__all__ = ["AnalysedGame", "Unit"]
+__all__ = ["AnalysedGame", "Ends", "Unit", "UnitResult"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,6 +41,22 @@ class Unit:
     indexes: tuple[int, ...]
     """Move indexes within the deal."""
     exact: bool
+
+
+Ends = dict[str, tuple[DealEnd, ...]]
+"""Where each sampled play-out of a move ended, by the move's text: the moves
+valued no lower than the one played (what "could I have won" asks about)."""
+
+
+@dataclass(frozen=True, slots=True)
+class UnitResult:
+    """What analysing a unit gives."""
+
+    moves: list[MoveAnalysis]
+    note: str = ""
+    """Why some of the unit's moves could not be analysed, if they could not."""
+    ends: dict[int, Ends] = field(default_factory=dict)
+    """The sampled ends of each estimated move, by its index in the deal."""
 
 
 @dataclass(slots=True)
@@ -130,15 +146,17 @@ class AnalysedGame:
         here = deal.positions[index].state.round
         return all(r in deal.later_hands for r in range(here, self.seating.rounds))
 
-    def run(self, unit: Unit) -> tuple[list[MoveAnalysis], str]:
+    def run(self, unit: Unit) -> UnitResult:
         """Analyse ``unit``: its moves, and a note if some could not be."""
         deal = self.deals[unit.deal]
         if unit.exact:
-            return self._exact(unit.deal, deal, unit.indexes), ""
+            return UnitResult(self._exact(unit.deal, deal, unit.indexes))
+        i = unit.indexes[0]
         try:
-            return [self._estimated(unit.deal, deal, unit.indexes[0])], ""
+            move, ends = self._estimated(unit.deal, deal, i)
         except NoConsistentDeal as exc:
-            return [], f"move {unit.indexes[0] + 1} not estimated: {exc}"
+            return UnitResult([], f"move {i + 1} not estimated: {exc}")
+        return UnitResult([move], ends={i: ends})
 
     def _exact(self, d: int, deal: _Deal, indexes: Sequence[int]) -> list[MoveAnalysis]:
         solvers: dict[int, ExactSolver] = {}
@@ -174,7 +192,7 @@ class AnalysedGame:
         """The position before move ``i`` of deal ``d`` (not to be changed)."""
         return self.deals[d].positions[i].state
 
-    def _estimated(self, d: int, deal: _Deal, i: int) -> MoveAnalysis:
+    def _estimated(self, d: int, deal: _Deal, i: int) -> tuple[MoveAnalysis, Ends]:
         here = deal.positions[i].state
         sampler = self.sampler(d, i)
         legal = generate_legal_moves(here)
@@ -201,7 +219,13 @@ class AnalysedGame:
         loss_stderr = paired(estimates[best].values, estimates[played].values)[1]
         rows = [(e.move, e.mean, e.stderr) for e in estimates]
         points = estimates[played].points
-        return self._analysis(
+        floor = estimates[played].mean
+        ends = {
+            move_text(e.move, pretty=False): e.ends
+            for e in estimates
+            if e is estimates[played] or e.mean >= floor
+        }
+        analysis = self._analysis(
             d,
             deal,
             i,
@@ -213,6 +237,7 @@ class AnalysedGame:
             nodes,
             deal.moves[i] if best == played else legal[best],
         )
+        return analysis, ends
 
     def _analysis(
         self,

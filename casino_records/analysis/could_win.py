@@ -20,7 +20,8 @@ The first such choice of a move (the highest valued) is kept.
   solver's value) the side reaches a better result than the recorded one and
   than the move played reaches on its own best line;
 - **estimated**: in the analysis' own sampled deals of the unseen cards (the
-  same seeds, so the same deals and the same greedy play-outs), the choice
+  same seeds, so the same deals and the same greedy play-outs: where the
+  analysis kept their ends, none is played twice), the choice
   reaches a better result than the recorded one in a larger share of the samples
   than the move played does, by at least ``significance`` standard errors of the
   paired difference.
@@ -33,7 +34,7 @@ the analysis, never on how many processes made the analysis.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from ..engine.bots import GreedyBot
@@ -42,13 +43,14 @@ from ..engine.match import MatchState
 from ..engine.movegen import generate_legal_moves
 from ..engine.moves import Move
 from ..engine.play import apply_move
-from ..engine.scoring import score_piles
+from ..engine.scoring import score_masks
 from ..engine.state import DealState
-from .analysed_game import AnalysedGame
+from .analysed_game import AnalysedGame, Ends
 from .estimate import derive_seed, mean_and_stderr, paired, play_out
 from .game_analysis import CouldWin, GameAnalysis, MoveAnalysis, Turnaround
 from .sampler import NoConsistentDeal
 from .solver import ExactSolver
+from .value import DealEnd, deal_end
 
 __all__ = [
     "CANDIDATES",
@@ -140,39 +142,52 @@ class _Game:
         self.game = game
         self.rules = game.record.rules.effective()
         self.sides = game.seating.sides
-        self.states = list(game.report.states)
+        self.ends = [
+            deal_end(state) if state is not None and state.finished else None
+            for state in game.report.states
+        ]
 
-    def ending(self, d: int, state: DealState) -> _Ending:
-        """The line ending at ``state`` (deal ``d`` finished so)."""
-        points = self.game.deals[d].context.points(state)
+    def ending(self, d: int, end: DealEnd) -> _Ending:
+        """The line ending at ``end`` (deal ``d`` finished so)."""
+        points = self.game.deals[d].context.points_at(end)
         standings = tuple(standing(points, s) for s in range(self.sides))
-        winner = self.winner(d, state)
+        winner = self.winner(d, end)
         match = tuple(
             1 if winner is None else (0 if winner == s else 2)
             for s in range(self.sides)
         )
         return _Ending(points, standings, match)
 
-    def winner(self, d: int, changed: DealState | None) -> int | None:
+    def winner(self, d: int, changed: DealEnd | None) -> int | None:
         """The match's winning side with deal ``d`` ending at ``changed`` and
         every other deal as played (``None``: not decided by these deals)."""
         match = MatchState(self.rules, self.sides)
-        for k, recorded in enumerate(self.states):
-            state = changed if k == d else recorded
-            if state is None or not state.finished:
+        for k, recorded in enumerate(self.ends):
+            end = changed if k == d else recorded
+            if end is None:
                 break
-            scores = score_piles(
-                self.rules, state.piles, state.sweeps, match.totals, match.play_on
+            scores = score_masks(
+                self.rules, end.piles, end.sweeps, match.totals, match.play_on
             )
-            match.settle(scores, state.sweeps)
+            match.settle(scores, end.sweeps)
             if match.over:
                 break
         return match.winner
 
 
-def could_have_won(game: AnalysedGame, analysis: GameAnalysis) -> None:
-    """Fill each deal's and the match's "could I have won" (see the module)."""
+def could_have_won(
+    game: AnalysedGame,
+    analysis: GameAnalysis,
+    ends: Mapping[tuple[int, int], Ends] | None = None,
+) -> None:
+    """Fill each deal's and the match's "could I have won" (see the module).
+
+    ``ends``: where the analysis' own play-outs of an estimated move (deal,
+    index) ended, by move text (:attr:`UnitResult.ends`); play-outs not among
+    them are played again, to the same ends.
+    """
     played = _Game(game)
+    known = ends or {}
     sides = analysis.sides
     rules = played.rules
     immediate = rules.near_target_immediate_win
@@ -184,14 +199,14 @@ def could_have_won(game: AnalysedGame, analysis: GameAnalysis) -> None:
     match_found: list[list[Turnaround]] = [[] for _ in sides]
     for deal in analysis.deals:
         d = deal.index
-        state = played.states[d] if d < len(played.states) else None
-        if d not in game.deals or state is None or not state.finished:
+        end = played.ends[d] if d < len(played.ends) else None
+        if d not in game.deals or end is None:
             deal.could_win = [
                 CouldWin(s, name, "deal", "", note="the deal was not played to its end")
                 for s, name in enumerate(sides)
             ]
             continue
-        actual = played.ending(d, state)
+        actual = played.ending(d, end)
         found: list[list[Turnaround]] = [[] for _ in sides]
         asked = [
             actual.standings[s] > 0 or (recorded_match[s] > 0 and not immediate)
@@ -202,7 +217,8 @@ def could_have_won(game: AnalysedGame, analysis: GameAnalysis) -> None:
             if not asked[side]:
                 continue
             kinds: set[str] = set()  # one choice per move: the highest valued
-            for better, kind in _turnarounds(game, played, move, side, actual):
+            sampled = known.get((d, move.index), {})
+            for better, kind in _turnarounds(game, played, move, side, actual, sampled):
                 if kind in kinds:
                     continue
                 kinds.add(kind)
@@ -261,7 +277,12 @@ def _candidates(move: MoveAnalysis) -> list[tuple[str, float]]:
 
 
 def _turnarounds(
-    game: AnalysedGame, played: _Game, move: MoveAnalysis, side: int, actual: _Ending
+    game: AnalysedGame,
+    played: _Game,
+    move: MoveAnalysis,
+    side: int,
+    actual: _Ending,
+    sampled: Ends,
 ) -> list[tuple[Turnaround, str]]:
     """The choices at ``move`` that change the side's deal or match result,
     each with the scope it changes (a choice may change both)."""
@@ -275,7 +296,10 @@ def _turnarounds(
     gains = [value - move.played_value for _, value in candidates]
     if move.method == "exact":
         return _exact(game, played, move, side, actual, choices, gains)
-    return _sampled(game, played, move, side, actual, choices, gains)
+    known = [
+        sampled.get(text, ()) for text in (move.played, *(t for t, _ in candidates))
+    ]
+    return _sampled(game, played, move, side, actual, choices, gains, known)
 
 
 def _turnaround(
@@ -307,7 +331,9 @@ def _exact(
     solver = ExactSolver(deal.context, side, deal.later_hands)
     here = game.position(move.deal, move.index)
     endings = [
-        played.ending(move.deal, best_line_end(solver, solver.child(here, choice)))
+        played.ending(
+            move.deal, deal_end(best_line_end(solver, solver.child(here, choice)))
+        )
         for choice in choices
     ]
     out = []
@@ -355,10 +381,11 @@ def _sampled(
     actual: _Ending,
     choices: Sequence[Move],
     gains: Sequence[float],
+    known: Sequence[Sequence[DealEnd]],
 ) -> list[tuple[Turnaround, str]]:
     d, i = move.deal, move.index
     try:
-        endings = _sample_endings(game, played, d, i, choices, move.samples)
+        endings = _sample_endings(game, played, d, i, choices, move.samples, known)
     except NoConsistentDeal:  # pragma: no cover (the analysis found its deals)
         return []
     n = len(endings[0])
@@ -422,25 +449,41 @@ def _sample_endings(
     i: int,
     choices: Sequence[Move],
     samples: int,
+    known: Sequence[Sequence[DealEnd]],
 ) -> list[list[_Ending]]:
     """Each choice's endings in the analysis' own samples of move ``i``: the
-    same deals and bot seeds as :func:`~casino_records.analysis.estimate.estimate_moves`."""
+    same deals and bot seeds as :func:`~casino_records.analysis.estimate.estimate_moves`.
+    ``known[c]``: the first ends of choice ``c`` as the analysis played them;
+    only the samples past them are played out here."""
+    ends = [list(k[:samples]) for k in known]
+    if any(len(e) < samples for e in ends):
+        _play_missing(game, d, i, choices, samples, ends)
+    return [[played.ending(d, end) for end in e] for e in ends]
+
+
+def _play_missing(
+    game: AnalysedGame,
+    d: int,
+    i: int,
+    choices: Sequence[Move],
+    samples: int,
+    ends: list[list[DealEnd]],
+) -> None:
+    """Extend each of ``ends`` to ``samples`` ends, played as the analysis plays them."""
     sampler = game.sampler(d, i)
     seed = derive_seed(game.settings.seed, d, i)
     players = sampler.round_start.seating.players
-    endings: list[list[_Ending]] = [[] for _ in choices]
-    for j in range(samples):
+    for j in range(min(len(e) for e in ends), samples):
         rng = random.Random(derive_seed(seed, j))
         world = sampler.sample(rng)
         bot_seed = rng.getrandbits(64)
         bots = [GreedyBot(f"{bot_seed}/{seat}") for seat in range(players)]
         start_states = [bot.rng.getstate() for bot in bots]
         for c, choice in enumerate(choices):
+            if len(ends[c]) > j:
+                continue
             for bot, rng_state in zip(bots, start_states, strict=True):
                 bot.rng.setstate(rng_state)
             state = world.state.copy()
             apply_move(state, choice)
-            endings[c].append(
-                played.ending(d, play_out(state, world.later_hands, bots))
-            )
-    return endings
+            ends[c].append(deal_end(play_out(state, world.later_hands, bots)))

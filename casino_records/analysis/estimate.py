@@ -39,7 +39,7 @@ from ..engine.play import apply_move, needs_hands, next_round, play_generated
 from ..engine.state import DealState
 from .game_analysis import FIRST_SAMPLES
 from .sampler import WorldSampler
-from .value import DealContext, advantage
+from .value import DealContext, DealEnd, advantage, deal_end
 
 __all__ = [
     "CHECK_EVERY",
@@ -65,6 +65,8 @@ class Estimate:
     the move was sampled no more)."""
     points: tuple[float, ...]
     """Each side's mean points over the move's samples."""
+    ends: tuple[DealEnd, ...] = ()
+    """Where the deal ended in each sample, in sample order."""
 
     @property
     def mean(self) -> float:
@@ -143,6 +145,7 @@ def estimate_moves(
     players = sampler.round_start.seating.players
     sides = len(context.totals)
     values: list[list[float]] = [[] for _ in moves]
+    ends: list[list[DealEnd]] = [[] for _ in moves]
     totals = [[0.0] * sides for _ in moves]
     active = list(range(len(moves)))
     nodes = 0
@@ -162,6 +165,7 @@ def estimate_moves(
             start = state.moves_played
             points = context.points(play_out(state, world.later_hands, bots))
             nodes += state.moves_played - start + 1
+            ends[i].append(deal_end(state))
             values[i].append(advantage(points, side))
             for s in range(sides):
                 totals[i][s] += points[s]
@@ -171,8 +175,8 @@ def estimate_moves(
             if _settled(values, active, played, thresholds, z):
                 break
     estimates = [
-        Estimate(move, tuple(vals), tuple(t / len(vals) for t in tot))
-        for move, vals, tot in zip(moves, values, totals, strict=True)
+        Estimate(move, tuple(vals), tuple(t / len(vals) for t in tot), tuple(end))
+        for move, vals, tot, end in zip(moves, values, totals, ends, strict=True)
     ]
     return estimates, nodes
 

@@ -120,7 +120,7 @@ def find_puzzles(
         )
         if not certain:
             continue
-        analysed, _ = game.run(Unit(unit.deal, certain, exact=True))
+        analysed = game.run(Unit(unit.deal, certain, exact=True)).moves
         for move in analysed:
             ranked = move.alternatives
             if len(ranked) < 2 or move.loss + _EPSILON < options.min_loss:

@@ -16,12 +16,27 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from ..engine.rules import Rules
 from ..engine.scoring import score_masks
 from ..engine.state import DealState
 
-__all__ = ["DealContext", "advantage", "scaled_advantage"]
+__all__ = ["DealContext", "DealEnd", "advantage", "deal_end", "scaled_advantage"]
+
+
+class DealEnd(NamedTuple):
+    """How a deal ended, as far as scoring it and settling the match need."""
+
+    piles: tuple[int, ...]
+    """Each side's pile, a card mask."""
+    sweeps: tuple[tuple[int, ...], ...]
+    """For each side, the deal move indexes of its sweeps."""
+
+
+def deal_end(state: DealState) -> DealEnd:
+    """The end of the finished deal ``state``."""
+    return DealEnd(tuple(state.pile_bits), tuple(tuple(s) for s in state.sweeps))
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,6 +54,13 @@ class DealContext:
         """Each side's banked points of the finished deal ``state``."""
         scores = score_masks(
             self.rules, state.pile_bits, state.sweeps, self.totals, self.play_on
+        )
+        return tuple(score.banked for score in scores)
+
+    def points_at(self, end: DealEnd) -> tuple[int, ...]:
+        """Each side's banked points of a deal that ended at ``end``."""
+        scores = score_masks(
+            self.rules, end.piles, end.sweeps, self.totals, self.play_on
         )
         return tuple(score.banked for score in scores)
 
