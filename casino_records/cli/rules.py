@@ -12,12 +12,13 @@ from typing import Any
 import click
 
 from ..engine.rules import PRESETS
+from ..i18n import Translator
 from .options import Settings, option_setting
 
 __all__ = ["rules"]
 
 
-def _unknown(topic: str) -> click.UsageError:
+def _unknown(topic: str, t: Translator) -> click.UsageError:
     from ..engine.options import OPTIONS
     from ..engine.rulebook import RULE_ID, close_ids
 
@@ -25,12 +26,19 @@ def _unknown(topic: str) -> click.UsageError:
     close += difflib.get_close_matches(topic, [*OPTIONS, *PRESETS], n=3)
     if not close:
         close = close_ids(topic)
-    hint = f" (did you mean {', '.join(close)}?)" if close else ""
-    return click.UsageError(
-        f"unknown rule, option or preset {topic!r}, and no rule or option mentions"
-        f" {topic!r}{hint}; rule ids look like R9.2, G1 or A25, and casino-records"
-        " rules lists the presets and options"
-    )
+    if close:
+        message = t.gettext(
+            "unknown rule, option or preset {topic}, and no rule or option mentions"
+            " {topic} (did you mean {close}?); rule ids look like R9.2, G1 or A25, and"
+            " casino-records rules lists the presets and options"
+        )
+    else:
+        message = t.gettext(
+            "unknown rule, option or preset {topic}, and no rule or option mentions"
+            " {topic}; rule ids look like R9.2, G1 or A25, and casino-records rules"
+            " lists the presets and options"
+        )
+    return click.UsageError(message.format(topic=repr(topic), close=", ".join(close)))
 
 
 @click.command()
@@ -113,7 +121,7 @@ def rules(
         except KeyError:
             found = ref.search_text(name, t)
             if not found:
-                raise _unknown(name) from None
+                raise _unknown(name, t) from None
             emit(found, ref.search_data(name, t))
             return
         emit(ref.entry_text(entry), ref.entry_data(rule(name)))

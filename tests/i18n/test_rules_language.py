@@ -86,3 +86,12 @@ def test_a_rule_in_its_language(lang: str) -> None:
     out = run("--lang", lang, "rules", "r9.2").stdout
     assert out == entry_text(rule("R9.2", lang))
     assert out != entry_text(rule("R9.2"))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_an_unknown_topic_is_said_in_the_language(lang: str) -> None:
+    result = run("--lang", lang, "rules", "R9.9")
+    assert result.exit_code == 2
+    english = run("rules", "R9.9").stderr
+    assert "R9.1, R9.2, R9.3, R9.4" in result.stderr
+    assert "unknown rule" in english and "unknown rule" not in result.stderr
