@@ -106,10 +106,16 @@ schema: $(STAMP)
 	$(CLI) schema
 
 # docs/rules.md is generated from casino_records/engine/rulebook.md and the options
-# catalogue (casino_records/engine/options.py); tests/docs/test_rules_reference.py
-# fails when it is stale.
+# catalogue (casino_records/engine/options.py), docs/rules.<code>.md from each
+# translation rulebook.<code>.md and the catalogues; tests/docs/test_rules_reference.py
+# and test_rulebook_translations.py fail when one is stale.
+RULEBOOKS := $(wildcard casino_records/engine/rulebook.*.md)
 docs: $(STAMP)
 	$(CLI) rules --format markdown > docs/rules.md.tmp && mv docs/rules.md.tmp docs/rules.md
+	for code in $(patsubst casino_records/engine/rulebook.%.md,%,$(RULEBOOKS)); do \
+	  $(CLI) --lang $$code rules --format markdown > docs/rules.$$code.md.tmp \
+	    && mv docs/rules.$$code.md.tmp docs/rules.$$code.md || exit 1; \
+	done
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis test-artifacts

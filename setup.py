@@ -191,6 +191,7 @@ setup(
         PACKAGE: [
             "py.typed",
             "engine/rulebook.md",
+            "engine/rulebook.*.md",  # its translations
             "present/web/*",
             "locale/*/LC_MESSAGES/*.mo",
         ],

@@ -1,4 +1,8 @@
-"""``rules``: the rules reference, the presets and the options, from the terminal."""
+"""``rules``: the rules reference, the presets and the options, from the terminal.
+
+The text is in the ``--lang`` language (its translated rulebook, else English);
+``--format json`` is English in every language, as all JSON is.
+"""
 
 from __future__ import annotations
 
@@ -8,12 +12,13 @@ from typing import Any
 import click
 
 from ..engine.rules import PRESETS
-from .options import option_setting
+from ..i18n import Translator
+from .options import Settings, option_setting
 
 __all__ = ["rules"]
 
 
-def _unknown(topic: str) -> click.UsageError:
+def _unknown(topic: str, t: Translator) -> click.UsageError:
     from ..engine.options import OPTIONS
     from ..engine.rulebook import RULE_ID, close_ids
 
@@ -21,15 +26,23 @@ def _unknown(topic: str) -> click.UsageError:
     close += difflib.get_close_matches(topic, [*OPTIONS, *PRESETS], n=3)
     if not close:
         close = close_ids(topic)
-    hint = f" (did you mean {', '.join(close)}?)" if close else ""
-    return click.UsageError(
-        f"unknown rule, option or preset {topic!r}, and no rule or option mentions"
-        f" {topic!r}{hint}; rule ids look like R9.2, G1 or A25, and casino-records"
-        " rules lists the presets and options"
-    )
+    if close:
+        message = t.gettext(
+            "unknown rule, option or preset {topic}, and no rule or option mentions"
+            " {topic} (did you mean {close}?); rule ids look like R9.2, G1 or A25, and"
+            " casino-records rules lists the presets and options"
+        )
+    else:
+        message = t.gettext(
+            "unknown rule, option or preset {topic}, and no rule or option mentions"
+            " {topic}; rule ids look like R9.2, G1 or A25, and casino-records rules"
+            " lists the presets and options"
+        )
+    return click.UsageError(message.format(topic=repr(topic), close=", ".join(close)))
 
 
 @click.command()
+@click.pass_obj
 @click.argument("topic", required=False)
 @click.option(
     "--preset",
@@ -53,15 +66,20 @@ def _unknown(topic: str) -> click.UsageError:
     help="markdown: the whole reference, as docs/rules.md.",
 )
 def rules(
-    topic: str | None, preset: str | None, settings: tuple[str, ...], fmt: str
+    settings_obj: Settings,
+    topic: str | None,
+    preset: str | None,
+    settings: tuple[str, ...],
+    fmt: str,
 ) -> None:
     """Print the rules reference: presets, options, or one rule.
 
     Without TOPIC: every preset, and every option with its default in each
     preset and its meaning (--preset P: that preset's values). TOPIC is a rule
     id (R9.2, G1, A25; any case), an option name (sweeps), a preset, or words
-    (residue, sweep, "big casino"): every rule and option about them, with
-    their ids. A topic nothing mentions suggests close ones.
+    (residue, sweep, "big casino"; in --lang's words too): every rule and
+    option about them, with their ids. A topic nothing mentions suggests close
+    ones. The text is in --lang's language; the JSON is English.
     """
     from ..engine.options import OPTIONS
     from ..engine.rulebook import rule
@@ -69,6 +87,8 @@ def rules(
     from ..errors import RulesError
     from ..present import rules_text as ref
     from ..record.json.jsonio import dumps_json
+
+    t = settings_obj.translator
 
     def emit(text: str, data: Any) -> None:
         if fmt == "json":
@@ -82,7 +102,7 @@ def rules(
                 "--format markdown prints the whole reference: give no TOPIC,"
                 " --preset or --option"
             )
-        click.echo(ref.reference_markdown(), nl=False)
+        click.echo(ref.reference_markdown(t=t), nl=False)
         return
     if settings and preset is None:
         raise click.UsageError("--option needs --preset: the options change a preset")
@@ -91,26 +111,26 @@ def rules(
             raise click.UsageError("give a TOPIC or --preset, not both")
         name = topic.strip()
         if name in OPTIONS:
-            emit(ref.option_text(name), ref.option_data(name))
+            emit(ref.option_text(name, t), ref.option_data(name))
             return
         if name in PRESETS:
-            emit(ref.options_text(name), ref.options_data(name))
+            emit(ref.options_text(name, t=t), ref.options_data(name))
             return
         try:
-            entry = rule(name)
+            entry = rule(name, t.code)
         except KeyError:
-            found = ref.search_text(name)
+            found = ref.search_text(name, t)
             if not found:
-                raise _unknown(name) from None
-            emit(found, ref.search_data(name))
+                raise _unknown(name, t) from None
+            emit(found, ref.search_data(name, t))
             return
-        emit(ref.entry_text(entry), ref.entry_data(entry))
+        emit(ref.entry_text(entry), ref.entry_data(rule(name)))
         return
     if preset is None:
-        emit(ref.options_text(), ref.options_data())
+        emit(ref.options_text(t=t), ref.options_data())
         return
     try:
         effective = Rules.from_preset(preset, dict(map(option_setting, settings)))
     except RulesError as exc:
         raise click.UsageError(exc.message) from None
-    emit(ref.options_text(rules=effective), ref.options_data(rules=effective))
+    emit(ref.options_text(rules=effective, t=t), ref.options_data(rules=effective))

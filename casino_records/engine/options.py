@@ -13,6 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Final, Literal, get_args
 
+from ..i18n import ENGLISH, N_, Translator
+
 __all__ = ["OPTIONS", "OPTION_CHOICES", "PRESET_SUMMARIES", "Option", "find_options"]
 
 CardValues = Literal["classic", "royal"]
@@ -36,7 +38,8 @@ class Option:
     choices: tuple[Any, ...] | type
     """The allowed values (a tuple), or the type (``bool``; ``int`` for 1 to 1000)."""
     meaning: str
-    """What the option decides, in one line."""
+    """What the option decides, in one line (English; ``t.gettext`` words it in a
+    language: the catalogues hold every meaning)."""
     rules: tuple[str, ...]
     """The ids of the rules and readings (docs/rules.md) that depend on it."""
 
@@ -57,7 +60,7 @@ OPTIONS: Final[dict[str, Option]] = {
         Option(
             "card_values",
             get_args(CardValues),
-            (
+            N_(
                 "Whether faces have no number and an ace is 1 (`classic`) or faces count 11 to "
                 "13 and an ace 1 or 14 (`royal`)."
             ),
@@ -66,7 +69,7 @@ OPTIONS: Final[dict[str, Option]] = {
         Option(
             "face_capture",
             get_args(FaceCapture),
-            (
+            N_(
                 "Whether a face takes one loose card of its rank (`single_same_rank`), every "
                 "loose card of its rank (`all_same_rank`) or counts as an ordinary number "
                 "(`numeric`)."
@@ -76,7 +79,7 @@ OPTIONS: Final[dict[str, Option]] = {
         Option(
             "partnership_4p",
             get_args(Partnership4p),
-            (
+            N_(
                 "Whether four players may play alone or in partnerships (`optional`) or must "
                 "play as two partnerships (`required`)."
             ),
@@ -85,7 +88,7 @@ OPTIONS: Final[dict[str, Option]] = {
         Option(
             "direction",
             get_args(Direction),
-            (
+            N_(
                 "Whether play goes clockwise from the dealer's left or counter-clockwise from "
                 "the dealer's right."
             ),
@@ -94,7 +97,7 @@ OPTIONS: Final[dict[str, Option]] = {
         Option(
             "dealer_rotation",
             get_args(DealerRotation),
-            (
+            N_(
                 "Whether the deal passes in the direction of play (`with_play`) or always to "
                 "the `left` or to the `right`."
             ),
@@ -103,7 +106,7 @@ OPTIONS: Final[dict[str, Option]] = {
         Option(
             "deal_batch",
             (1, 2, 4),
-            (
+            N_(
                 "How many cards (1, 2 or 4) the dealer gives at a time, which matters when a "
                 "record gives the shuffled pack rather than the hands."
             ),
@@ -112,19 +115,19 @@ OPTIONS: Final[dict[str, Option]] = {
         Option(
             "owner_may_trail",
             bool,
-            ("Whether a player who owns a build may trail, G1 still applying."),
+            N_("Whether a player who owns a build may trail, G1 still applying."),
             ("R9.2", "G2", "A23"),
         ),
         Option(
             "no_trail_if_capture_possible",
             bool,
-            ("Whether a card that has a legal capture is barred from being trailed."),
+            N_("Whether a card that has a legal capture is barred from being trailed."),
             ("R9.4", "A24"),
         ),
         Option(
             "trail_ban_matching_loose",
             bool,
-            (
+            N_(
                 "Whether a card is barred from being trailed while a loose card of the same "
                 "value lies on the table."
             ),
@@ -133,7 +136,7 @@ OPTIONS: Final[dict[str, Option]] = {
         Option(
             "pairing_obligation",
             get_args(PairingObligation),
-            (
+            N_(
                 "Whether a capture by a card that matches loose cards must take none, at least "
                 "one or all of them."
             ),
@@ -142,31 +145,31 @@ OPTIONS: Final[dict[str, Option]] = {
         Option(
             "extend_partner_build",
             bool,
-            ("Whether a player may extend a build owned by his partner."),
+            N_("Whether a player may extend a build owned by his partner."),
             ("E1", "A26"),
         ),
         Option(
             "extend_extra_table_groups",
             bool,
-            ("Whether an extend may also add groups made only of loose table cards."),
+            N_("Whether an extend may also add groups made only of loose table cards."),
             ("E2",),
         ),
         Option(
             "increase_own_build",
             bool,
-            ("Whether a player may increase a build he owns himself."),
+            N_("Whether a player may increase a build he owns himself."),
             ("I4", "A20"),
         ),
         Option(
             "increase_partner_build",
             bool,
-            ("Whether a player may increase a build owned by his partner."),
+            N_("Whether a player may increase a build owned by his partner."),
             ("I4", "A26"),
         ),
         Option(
             "increase_incorporate_table",
             bool,
-            (
+            N_(
                 "Whether an increase may take in groups of loose table cards worth the new "
                 "value in the same move."
             ),
@@ -175,7 +178,7 @@ OPTIONS: Final[dict[str, Option]] = {
         Option(
             "merge_builds",
             bool,
-            (
+            N_(
                 "Whether a build move may take in other whole builds of the declared value as "
                 "extra groups."
             ),
@@ -184,7 +187,7 @@ OPTIONS: Final[dict[str, Option]] = {
         Option(
             "single_build_as_card",
             bool,
-            (
+            N_(
                 "Whether a single build may be used as one card of its value in captures and in "
                 "build moves."
             ),
@@ -193,13 +196,13 @@ OPTIONS: Final[dict[str, Option]] = {
         Option(
             "sweeps",
             bool,
-            ("Whether each sweep scores a point."),
+            N_("Whether each sweep scores a point."),
             ("R10.3", "R12.1", "A10", "A11"),
         ),
         Option(
             "sweep_cancellation",
             get_args(SweepCancellation),
-            (
+            N_(
                 "Whether sweeps score in full (`none`) or each side scores only its margin over "
                 "the next best side (`vs_runner_up`)."
             ),
@@ -208,7 +211,7 @@ OPTIONS: Final[dict[str, Option]] = {
         Option(
             "last_play_sweep",
             bool,
-            (
+            N_(
                 "Whether a capture with the deal's last card that empties the table is a sweep."
             ),
             ("R10.2", "A35"),
@@ -216,7 +219,7 @@ OPTIONS: Final[dict[str, Option]] = {
         Option(
             "residue_if_no_capture",
             get_args(ResidueIfNoCapture),
-            (
+            N_(
                 "Whether the residue of a deal without captures counts for nobody (`unclaimed`) "
                 "or goes to the dealer's side (`dealer`)."
             ),
@@ -225,7 +228,7 @@ OPTIONS: Final[dict[str, Option]] = {
         Option(
             "target_score",
             int,
-            (
+            N_(
                 "The match total that wins, a whole number from 1 to 1000, from which the near-"
                 "target bands are also measured."
             ),
@@ -234,7 +237,7 @@ OPTIONS: Final[dict[str, Option]] = {
         Option(
             "count_out",
             bool,
-            (
+            N_(
                 "Whether the deal's items are credited one by one so that the first side to "
                 "reach the target wins."
             ),
@@ -243,7 +246,7 @@ OPTIONS: Final[dict[str, Option]] = {
         Option(
             "simultaneous_target",
             get_args(SimultaneousTarget),
-            (
+            N_(
                 "Whether sides reaching the target in the same deal are separated by the higher "
                 "total (`higher_total_else_replay`) or always tie and play on "
                 "(`any_simultaneous_is_tie`)."
@@ -253,7 +256,7 @@ OPTIONS: Final[dict[str, Option]] = {
         Option(
             "near_target_rule",
             get_args(NearTargetRule),
-            (
+            N_(
                 "How a side 1 to 3 points short of the target at the start of a deal is bound: "
                 "not at all (`none`), winning only with its set item and banking nothing else "
                 "(`frozen`), or banking other points only up to one short of the target "
@@ -264,7 +267,7 @@ OPTIONS: Final[dict[str, Option]] = {
         Option(
             "near_target_sweep_threshold",
             (18, 19),
-            (
+            N_(
                 "The start-of-deal total from which a side under a near-target rule scores "
                 "no sweep points, as read at a target of 21 and moved with the target: 18 "
                 "(T - 3) or 19 (T - 2); when not set, T - 2."
@@ -274,7 +277,7 @@ OPTIONS: Final[dict[str, Option]] = {
         Option(
             "near_target_immediate_win",
             bool,
-            (
+            N_(
                 "Whether a side just short of the target wins the moment it captures its "
                 "required casino card, the deal then going unscored."
             ),
@@ -290,19 +293,26 @@ OPTION_CHOICES: Final[dict[str, tuple[Any, ...] | type]] = {
 """Every rules option with its allowed values (a tuple) or its type."""
 
 PRESET_SUMMARIES: Final[dict[str, str]] = {
-    "classic": "Anglo-American Casino: faces have no number and take only their own"
-    " rank; no sweeps; the higher total at the target wins.",
-    "royal": "Royal Casino: faces count 11 to 13 and an ace 1 or 14; a count-out"
-    " decides who reaches the target first.",
-    "dominican": "Dominican Royal Casino: royal values, partnerships of four,"
-    " counter-clockwise play, sweeps that cancel, the near-target rule.",
+    "classic": N_(
+        "Anglo-American Casino: faces have no number and take only their own"
+        " rank; no sweeps; the higher total at the target wins."
+    ),
+    "royal": N_(
+        "Royal Casino: faces count 11 to 13 and an ace 1 or 14; a count-out"
+        " decides who reaches the target first."
+    ),
+    "dominican": N_(
+        "Dominican Royal Casino: royal values, partnerships of four,"
+        " counter-clockwise play, sweeps that cancel, the near-target rule."
+    ),
 }
-"""Each preset in one line."""
+"""Each preset in one line (English: ``t.gettext`` words it in a language)."""
 
 
-def find_options(query: str) -> list[Option]:
-    """The options whose name, values or meaning mention ``query`` (as
-    :func:`~casino_records.engine.rulebook.mentions` reads it), in catalogue order.
+def find_options(query: str, t: Translator = ENGLISH) -> list[Option]:
+    """The options whose name, values or meaning (in English or in ``t``'s
+    language) mention ``query`` (as :func:`~casino_records.engine.rulebook.mentions`
+    reads it), in catalogue order.
 
     >>> [option.name for option in find_options("residue")]
     ['residue_if_no_capture']
@@ -313,4 +323,5 @@ def find_options(query: str) -> list[Option]:
         option
         for option in OPTIONS.values()
         if mentions(query, f"{option.name} {option.values_text} {option.meaning}")
+        or mentions(query, t.gettext(option.meaning))
     ]

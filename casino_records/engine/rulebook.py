@@ -6,6 +6,12 @@ of :data:`~casino_records.engine.options.OPTIONS`). Its format: ``# title``,
 then ``## section`` headings, each holding ``### <ID> <Title>`` entries; a
 section without entries is prose.
 
+A translation is ``rulebook.<code>.md`` beside it (``rulebook.sv.md``): the same
+sections in the same order, the same entries with the same ids in the same
+order, its titles and text in the language, and the rule ids, option names,
+code spans, notation tokens and numbers as they are. Every lookup takes the
+language's code; a language without a file reads the English reference.
+
 >>> entry = rule("r9.2")
 >>> entry.id, entry.title, entry.section
 ('R9.2', 'The owner may not trail', 'Trailing')
@@ -14,6 +20,8 @@ section without entries is prose.
 >>> titled, _ = find("residue")
 >>> [entry.id for entry in titled][:2]
 ['R10.2', 'R11.1']
+>>> rule("R9.2", "xx") == entry  # no such translation: English
+True
 """
 
 from __future__ import annotations
@@ -24,6 +32,8 @@ from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
 from typing import Final
+
+from ..i18n import DEFAULT
 
 __all__ = [
     "RULE_ID",
@@ -36,12 +46,15 @@ __all__ = [
     "parse_rulebook",
     "rule",
     "rulebook",
+    "rulebook_file",
+    "translations",
 ]
 
 RULE_ID: Final = re.compile(r"\b(?:R\d+\.\d+|A\d+|D\d+|[GCBEI]\d+)\b")
 """A rule id as cited in messages and in the reference: ``R9.2``, ``G1``, ``A25`` …"""
 
 _ENTRY: Final = re.compile(r"### (\S+) (.+)")
+_TRANSLATION: Final = re.compile(r"rulebook\.([a-z]{2,3})\.md")
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,19 +141,34 @@ def parse_rulebook(text: str) -> Rulebook:
     return Rulebook(title, "\n".join(intro).strip(), tuple(parsed), entries)
 
 
+def rulebook_file(lang: str = DEFAULT) -> str:
+    """The file name of the reference in the language ``lang``: ``rulebook.md``
+    for English, ``rulebook.<code>.md`` for a translation (which may not exist)."""
+    return "rulebook.md" if lang == DEFAULT else f"rulebook.{lang}.md"
+
+
 @cache
-def rulebook() -> Rulebook:
-    """The package's rules reference (``rulebook.md``), parsed once."""
-    source = resources.files(__package__).joinpath("rulebook.md")
+def translations() -> tuple[str, ...]:
+    """The codes of the languages the package has a translated reference in, sorted."""
+    names = (item.name for item in resources.files(__package__).iterdir())
+    return tuple(sorted(m[1] for m in map(_TRANSLATION.fullmatch, names) if m))
+
+
+@cache
+def rulebook(lang: str = DEFAULT) -> Rulebook:
+    """The package's rules reference in the language ``lang`` (its
+    ``rulebook.<code>.md``; English, ``rulebook.md``, when there is none), parsed once."""
+    name = rulebook_file(lang if lang in translations() else DEFAULT)
+    source = resources.files(__package__).joinpath(name)
     return parse_rulebook(source.read_text(encoding="utf-8"))
 
 
-def rule(rule_id: str) -> Entry:
-    """The entry of ``rule_id`` (any case).
+def rule(rule_id: str, lang: str = DEFAULT) -> Entry:
+    """The entry of ``rule_id`` (any case), in the language ``lang``.
 
     :raises KeyError: no such rule; :func:`close_ids` suggests some.
     """
-    return rulebook().entries[rule_id.strip().upper()]
+    return rulebook(lang).entries[rule_id.strip().upper()]
 
 
 def close_ids(rule_id: str, n: int = 4) -> list[str]:
@@ -173,14 +201,18 @@ def mentions(query: str, text: str) -> bool:
     return re.search(rf"(?<![^\W_]){phrase}", text.lower()) is not None
 
 
-def find(query: str) -> tuple[list[Entry], list[Entry]]:
-    """The entries about ``query`` (:func:`mentions`), in the reference's order:
-    those whose title (or section) names it, then those whose text only does."""
+def find(query: str, lang: str = DEFAULT) -> tuple[list[Entry], list[Entry]]:
+    """The entries about ``query`` (:func:`mentions`), in the language ``lang``
+    and the reference's order: those whose title (or section) names it, then
+    those whose text only does. The words of ``lang`` are searched, and the
+    English ones: ``find("sweep", "sv")`` finds the Swedish *svep* entries."""
+    english = rulebook().entries
     titled: list[Entry] = []
     mentioned: list[Entry] = []
-    for entry in rulebook().entries.values():
-        if mentions(query, f"{entry.title} / {entry.section}"):
+    for key, entry in rulebook(lang).entries.items():
+        readings = {entry, english.get(key, entry)}
+        if any(mentions(query, f"{e.title} / {e.section}") for e in readings):
             titled.append(entry)
-        elif mentions(query, entry.text):
+        elif any(mentions(query, e.text) for e in readings):
             mentioned.append(entry)
     return titled, mentioned

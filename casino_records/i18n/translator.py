@@ -16,12 +16,18 @@ from typing import Final
 
 from .languages import DEFAULT, language
 
-__all__ = ["DOMAIN", "ENGLISH", "LOCALE_DIR", "Translator", "translator"]
+__all__ = ["DOMAIN", "ENGLISH", "LOCALE_DIR", "N_", "Translator", "translator"]
 
 DOMAIN: Final = "casino_records"
 """The catalogues' domain: the name of every ``.po`` and ``.mo`` file."""
 LOCALE_DIR: Final = Path(__file__).resolve().parent.parent / "locale"
 """The catalogues' folder (package data)."""
+
+
+def N_(message: str) -> str:
+    """``message`` itself: marks a message kept as data (an option's meaning) for
+    the catalogues, to be put through ``t.gettext`` where it is shown."""
+    return message
 
 
 class Translator:

@@ -3,7 +3,10 @@
 Everything here is made from two sources: ``engine/rulebook.md`` (the rules and
 readings) and :data:`~casino_records.engine.options.OPTIONS` (every option's
 values and meaning) with the presets' defaults. ``reference_markdown()`` is
-docs/rules.md, byte for byte.
+docs/rules.md, byte for byte. Each takes a translator ``t``: the reference in its
+language (``rulebook.<code>.md``, English when there is none), the options'
+meanings and every label through its catalogue; ``reference_markdown(t=...)`` is
+docs/rules.<code>.md. The JSON data is English in every language, as all JSON is.
 
 >>> print(option_text("deal_batch").splitlines()[0])
 deal_batch: How many cards (1, 2 or 4) the dealer gives at a time, which matters when a record gives the shuffled pack rather than the hands.
@@ -16,11 +19,13 @@ from __future__ import annotations
 from typing import Any, Final
 
 from ..engine.options import OPTIONS, PRESET_SUMMARIES, Option, find_options
-from ..engine.rulebook import Entry, find, rule
+from ..engine.rulebook import Entry, find, rule, rulebook_file, translations
 from ..engine.rules import PRESETS, Preset, Rules, preset_defaults
+from ..i18n import DEFAULT, ENGLISH, Translator, language
 
 __all__ = [
     "GENERATED_NOTE",
+    "docs_file",
     "entry_data",
     "entry_text",
     "option_data",
@@ -32,6 +37,7 @@ __all__ = [
     "search_data",
     "search_text",
     "value_text",
+    "values_words",
 ]
 
 GENERATED_NOTE: Final = (
@@ -39,23 +45,40 @@ GENERATED_NOTE: Final = (
     " casino_records/engine/rulebook.md and the options catalogue in"
     " casino_records/engine/options.py. Edit those, not this file. -->"
 )
-"""The first line of docs/rules.md."""
+"""The first line of docs/rules.md (of a translation: its rulebook named instead)."""
 
 OPTIONS_SECTION: Final = "Options"
 """The rulebook's last section, whose table is generated."""
 
 
-def value_text(value: Any) -> str:
-    """An option value as written in a record (``None``: the option is not set)."""
+def value_text(value: Any, t: Translator = ENGLISH) -> str:
+    """An option value as written in a record (``None``: the option is not set,
+    said in ``t``'s language)."""
     if value is None:
-        return "not set"
+        return t.gettext("not set")
     if isinstance(value, bool):
         return "true" if value else "false"
     return str(value)
 
 
-def _meaning(option: Option) -> str:
-    return option.meaning.removesuffix(".")
+def values_words(option: Option, t: Translator = ENGLISH) -> str:
+    """The option's allowed values in ``t``'s words (``Option.values_text`` in English)."""
+    if option.choices is bool:
+        return t.gettext("true or false")
+    if option.choices is int:
+        return t.gettext("a whole number from 1 to 1000")
+    listed = [str(v) for v in option.choices]  # type: ignore[union-attr]
+    return t.gettext("{values} or {last}").format(
+        values=", ".join(listed[:-1]), last=listed[-1]
+    )
+
+
+def _meaning(option: Option, t: Translator) -> str:
+    return t.gettext(option.meaning).removesuffix(".")
+
+
+def _rules_line(option: Option, t: Translator) -> str:
+    return f"      {_meaning(option, t)} ({', '.join(option.rules)})."
 
 
 # --- text -----------------------------------------------------------------------
@@ -66,29 +89,33 @@ def entry_text(entry: Entry) -> str:
     return f"{entry.id} {entry.title}  ({entry.section})\n\n{entry.text}\n"
 
 
-def _titled(rule_id: str) -> str:
+def _titled(rule_id: str, t: Translator) -> str:
     try:
-        return f"{rule_id} {rule(rule_id).title}"
+        return f"{rule_id} {rule(rule_id, t.code).title}"
     except KeyError:
         return rule_id
 
 
-def option_text(name: str) -> str:
+def option_text(name: str, t: Translator = ENGLISH) -> str:
     """One option for the terminal: meaning, values, each preset's default, rules."""
     option = OPTIONS[name]
     defaults = ", ".join(
-        f"{preset} {value_text(preset_defaults(preset)[name])}" for preset in PRESETS
+        f"{preset} {value_text(preset_defaults(preset)[name], t)}" for preset in PRESETS
     )
-    rules = "; ".join(_titled(rule_id) for rule_id in option.rules)
-    return (
-        f"{name}: {option.meaning}\n"
-        f"  values: {option.values_text}\n"
-        f"  defaults: {defaults}\n"
-        f"  rules: {rules}\n"
+    rules = "; ".join(_titled(rule_id, t) for rule_id in option.rules)
+    lines = [
+        t.gettext("values: {values}").format(values=values_words(option, t)),
+        t.gettext("defaults: {defaults}").format(defaults=defaults),
+        t.gettext("rules: {rules}").format(rules=rules),
+    ]
+    return f"{name}: {t.gettext(option.meaning)}\n" + "".join(
+        f"  {line}\n" for line in lines
     )
 
 
-def options_text(preset: Preset | None = None, rules: Rules | None = None) -> str:
+def options_text(
+    preset: Preset | None = None, rules: Rules | None = None, t: Translator = ENGLISH
+) -> str:
     """The presets and every option with its default(s) and meaning.
 
     :param preset: show only this preset's values.
@@ -100,63 +127,76 @@ def options_text(preset: Preset | None = None, rules: Rules | None = None) -> st
         preset = rules.preset
     if preset is None:
         lines.append(
-            "Presets (--preset P shows one; casino-records rules R9.2 prints a rule):"
+            t.gettext(
+                "Presets (--preset P shows one; casino-records rules R9.2 prints a rule):"
+            )
         )
-        lines += [f"  {p:<10} {PRESET_SUMMARIES[p]}" for p in PRESETS]
-        lines += ["", "Options (default in " + " / ".join(PRESETS) + "):"]
+        lines += [f"  {p:<10} {t.gettext(PRESET_SUMMARIES[p])}" for p in PRESETS]
+        heading = t.gettext("Options (default in {presets}):")
+        lines += ["", heading.format(presets=" / ".join(PRESETS))]
         width = max(map(len, OPTIONS))
         for name, option in OPTIONS.items():
-            defaults = " / ".join(value_text(preset_defaults(p)[name]) for p in PRESETS)
+            defaults = " / ".join(
+                value_text(preset_defaults(p)[name], t) for p in PRESETS
+            )
             lines.append(f"  {name:<{width}}  {defaults}")
-            lines.append(f"      {_meaning(option)} ({', '.join(option.rules)}).")
+            lines.append(_rules_line(option, t))
         return "\n".join(lines) + "\n"
-    lines.append(f"{preset}: {PRESET_SUMMARIES[preset]}")
+    lines.append(f"{preset}: {t.gettext(PRESET_SUMMARIES[preset])}")
     values = preset_defaults(preset) if rules is None else _values(rules)
     changed = set(rules.overrides()) if rules is not None else set()
     lines.append("")
+    mark = "  " + t.gettext("(set)")
     for name, option in OPTIONS.items():
-        mark = "  (set)" if name in changed else ""
-        lines.append(f"  {name} = {value_text(values[name])}{mark}")
-        lines.append(f"      {_meaning(option)} ({', '.join(option.rules)}).")
+        lines.append(
+            f"  {name} = {value_text(values[name], t)}{mark if name in changed else ''}"
+        )
+        lines.append(_rules_line(option, t))
     return "\n".join(lines) + "\n"
 
 
-def search_text(query: str) -> str:
-    """The rules and options about ``query``, with their ids, for the terminal;
-    ``""`` when nothing mentions it.
+def search_text(query: str, t: Translator = ENGLISH) -> str:
+    """The rules and options about ``query`` (in ``t``'s words or in English),
+    with their ids, for the terminal; ``""`` when nothing mentions it.
 
     >>> print(search_text("residue").splitlines()[0])
     Rules about 'residue' (casino-records rules ID prints one):
     """
-    titled, mentioned = find(query)
-    options = find_options(query)
+    titled, mentioned = find(query, t.code)
+    options = find_options(query, t)
     if not (titled or mentioned or options):
         return ""
-    lines = [f"Rules about {query!r} (casino-records rules ID prints one):"]
+    lines: list[str] = []
+    if titled or mentioned:
+        heading = t.gettext("Rules about {query} (casino-records rules ID prints one):")
+        lines.append(heading.format(query=repr(query)))
     lines += [f"  {e.id:<6} {e.title}  ({e.section})" for e in titled]
     if mentioned:
-        label = "Also mentioned in" if titled else "Mentioned in"
         listed = ", ".join(f"{e.id} {e.title}" for e in mentioned)
-        lines.append(f"  {label}: {listed}.")
+        label = t.gettext("Also mentioned in: {rules}.") if titled else None
+        label = label or t.gettext("Mentioned in: {rules}.")
+        lines.append("  " + label.format(rules=listed))
     if options:
-        lines += [
-            "",
-            f"Options about {query!r} (casino-records rules NAME prints one):",
-        ]
+        heading = t.gettext(
+            "Options about {query} (casino-records rules NAME prints one):"
+        )
+        lines += [""] if lines else []
+        lines.append(heading.format(query=repr(query)))
         for option in options:
-            lines.append(f"  {option.name}: {option.values_text}")
-            lines.append(f"      {_meaning(option)} ({', '.join(option.rules)}).")
+            lines.append(f"  {option.name}: {values_words(option, t)}")
+            lines.append(_rules_line(option, t))
     return "\n".join(lines) + "\n"
 
 
-def search_data(query: str) -> dict[str, Any]:
-    """:func:`search_text` as JSON data: the query, the rules, the options."""
-    titled, mentioned = find(query)
+def search_data(query: str, t: Translator = ENGLISH) -> dict[str, Any]:
+    """:func:`search_text` as JSON data: the query, the rules, the options (the
+    query read in ``t``'s words and in English; the data English)."""
+    titled, mentioned = find(query, t.code)
     return {
         "query": query,
-        "rules": [entry_data(e) | {"in_title": True} for e in titled]
-        + [entry_data(e) | {"in_title": False} for e in mentioned],
-        "options": [option_data(o.name) for o in find_options(query)],
+        "rules": [entry_data(rule(e.id)) | {"in_title": True} for e in titled]
+        + [entry_data(rule(e.id)) | {"in_title": False} for e in mentioned],
+        "options": [option_data(o.name) for o in find_options(query, t)],
     }
 
 
@@ -235,40 +275,77 @@ def _cell(text: str) -> str:
     return text.replace("|", "\\|")
 
 
-def options_markdown() -> str:
-    """The presets table and the options table of docs/rules.md."""
-    lines = ["| preset | in one line |", "|---|---|"]
-    lines += [f"| `{p}` | {_cell(PRESET_SUMMARIES[p])} |" for p in PRESETS]
+def options_markdown(t: Translator = ENGLISH) -> str:
+    """The presets table and the options table of docs/rules.md, in ``t``'s words."""
+    head = {
+        "preset": t.pgettext("rules table heading", "preset"),
+        "in one line": t.pgettext("rules table heading", "in one line"),
+        "option": t.pgettext("rules table heading", "option"),
+        "values": t.pgettext("rules table heading", "values"),
+        "meaning": t.pgettext("rules table heading", "meaning"),
+        "rules": t.pgettext("rules table heading", "rules"),
+    }
+    lines = [f"| {head['preset']} | {head['in one line']} |", "|---|---|"]
+    lines += [f"| `{p}` | {_cell(t.gettext(PRESET_SUMMARIES[p]))} |" for p in PRESETS]
     lines += [
         "",
-        "| option | values | " + " | ".join(PRESETS) + " | meaning | rules |",
+        f"| {head['option']} | {head['values']} | "
+        + " | ".join(PRESETS)
+        + f" | {head['meaning']} | {head['rules']} |",
         "|---|---|" + "---|" * len(PRESETS) + "---|---|",
     ]
     for name, option in OPTIONS.items():
-        defaults = " | ".join(value_text(preset_defaults(p)[name]) for p in PRESETS)
+        defaults = " | ".join(value_text(preset_defaults(p)[name], t) for p in PRESETS)
         lines.append(
-            f"| `{name}` | {_cell(option.values_text)} | {defaults} |"
-            f" {_cell(option.meaning)} | {', '.join(option.rules)} |"
+            f"| `{name}` | {_cell(values_words(option, t))} | {defaults} |"
+            f" {_cell(t.gettext(option.meaning))} | {', '.join(option.rules)} |"
         )
     return "\n".join(lines) + "\n"
 
 
-def reference_markdown(source: str | None = None) -> str:
-    """docs/rules.md: the rulebook, its Options section completed by the tables.
+def docs_file(lang: str = DEFAULT) -> str:
+    """The generated page of the reference in ``lang``: ``rules.md``, ``rules.sv.md`` …"""
+    return "rules.md" if lang == DEFAULT else f"rules.{lang}.md"
 
-    :param source: the rulebook's markdown (default: the package's own).
+
+def _languages_line(t: Translator) -> str:
+    """A line linking the reference's other languages ("" when there are none)."""
+    written = (DEFAULT, *translations())
+    others = [code for code in written if code != t.code]
+    if t.code not in written or not others:
+        return ""
+    links = ", ".join(f"[{language(code).name}]({docs_file(code)})" for code in others)
+    return t.gettext("This reference in other languages: {links}.").format(links=links)
+
+
+def reference_markdown(source: str | None = None, t: Translator = ENGLISH) -> str:
+    """docs/rules.md (``t``: docs/rules.<code>.md): the rulebook, its last
+    section, the options, completed by the tables.
+
+    :param source: the rulebook's markdown (default: the package's own, in
+        ``t``'s language).
     """
+    note = GENERATED_NOTE
+    if t.code in translations():
+        note = note.replace("rulebook.md", rulebook_file(t.code))
     if source is None:
         from importlib import resources
 
+        name = rulebook_file(t.code if t.code in translations() else DEFAULT)
         package = resources.files("casino_records.engine")
-        source = package.joinpath("rulebook.md").read_text(encoding="utf-8")
-    heading = f"\n## {OPTIONS_SECTION}\n"
-    before, found, section = source.partition(heading)
-    if not found or "\n## " in section:
-        raise ValueError(f"the rulebook must end with a '## {OPTIONS_SECTION}' section")
-    prose = section.strip()
-    parts = [GENERATED_NOTE, "", before.rstrip(), "", f"## {OPTIONS_SECTION}", ""]
-    if prose:
-        parts += [prose, ""]
-    return "\n".join(parts) + options_markdown()
+        source = package.joinpath(name).read_text(encoding="utf-8")
+    before, found, section = source.rpartition("\n## ")
+    heading, _, prose = section.partition("\n")
+    if not found or "\n### " in section:
+        raise ValueError(
+            f"the rulebook must end with its options section ('## {OPTIONS_SECTION}'"
+            " in rulebook.md), which holds no entries"
+        )
+    title, _, intro = before.strip().partition("\n")
+    parts = [note, "", title]
+    if line := _languages_line(t):
+        parts += ["", line]
+    parts += ["", intro.strip(), "", f"## {heading.strip()}", ""]
+    if prose.strip():
+        parts += [prose.strip(), ""]
+    return "\n".join(parts) + options_markdown(t)

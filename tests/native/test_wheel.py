@@ -190,6 +190,11 @@ def test_the_wheel_ships_the_package_the_viewer_and_the_rulebook(built: Built) -
     assert "casino_records/_viewer/streamlit_app.py" in shipped
     assert shipped <= names, sorted(shipped - names)
     assert {"casino_records/engine/rulebook.md", "casino_records/py.typed"} <= names
+    rulebooks = {  # the reference and its translations, rulebook.<code>.md
+        f"casino_records/engine/{path.name}"
+        for path in (PACKAGE_DIR / "engine").glob("rulebook*.md")
+    }
+    assert rulebooks <= names, sorted(rulebooks - names)
     catalogues = {  # the compiled translations, one per language
         path.relative_to(PACKAGE_DIR.parent).as_posix()
         for path in (PACKAGE_DIR / "locale").glob("*/LC_MESSAGES/*.mo")
