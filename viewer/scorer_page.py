@@ -312,7 +312,7 @@ def recorder() -> None:
             hands_view(session)
         undo_button(session)
         move_list(session)
-    match_claims(session)
+    match_claims(session, t)
     save(session)
 
 
@@ -360,7 +360,7 @@ def phase_input(session: ScorerSession, phase: str) -> None:
         live = session.live()
         if live is not None and live.state.table_cards:  # nobody captured: unclaimed
             svg(sv.table_picture(session))
-        score_sheet(session)
+        score_sheet(session, t)
         if phase == "claims":
             st.button(
                 t.gettext("Next deal"),
@@ -386,7 +386,7 @@ SCROLL_TOP = """<script>
 </script>"""
 
 if SESSION not in ss:
-    setup_page(SESSION)
+    setup_page(SESSION, t)
 else:
     if ss.pop("scorer_scroll_top", False):
         st.html(SCROLL_TOP, unsafe_allow_javascript=True)

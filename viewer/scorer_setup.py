@@ -13,7 +13,7 @@ import streamlit as st
 
 from casino_records.engine.rules import Rules, preset_defaults
 from casino_records.errors import CasinoRecordError
-from casino_records.i18n import ENGLISH, Translator
+from casino_records.i18n import Translator
 from casino_records.present.direction import seats_text
 from casino_records.present.viewmodel import md_escape as md
 from casino_records.record.format.models import Meta
@@ -31,27 +31,34 @@ from casino_records.scorer.setup import PRESETS
 __all__ = ["setup_page"]
 
 ss = st.session_state
-t: Translator = ss.get("translator", ENGLISH)  # English when the page runs alone
 DEFAULT_NAMES = ("Ana", "Ben", "Caio", "Dee")
 # The tables by a language-neutral key (the radio's value): players, partnership.
 TABLES = {"2": (2, False), "3": (3, False), "4": (4, False), "2v2": (4, True)}
-TABLE_LABELS = {
-    "2": t.gettext("2 players"),
-    "3": t.gettext("3 players"),
-    "4": t.gettext("4 players"),
-    "2v2": t.gettext("2 v 2"),
-}
-SOURCE_LABELS = {
-    "appear": t.gettext("as they appear (table cards, then each card played)"),
-    "hands": t.gettext("known hands (table and every hand)"),
-    "shuffle": t.gettext("a seeded shuffle"),
-}
-NOT_SET = t.pgettext("option value", "not set")
 
 
-def option_widget(preset: str, field: OptionField) -> Any:
+def table_labels(t: Translator) -> dict[str, str]:
+    """Each of :data:`TABLES` in words."""
+    return {
+        "2": t.gettext("2 players"),
+        "3": t.gettext("3 players"),
+        "4": t.gettext("4 players"),
+        "2v2": t.gettext("2 v 2"),
+    }
+
+
+def source_labels(t: Translator) -> dict[str, str]:
+    """Each of the scorer's ``CARD_SOURCES`` in words."""
+    return {
+        "appear": t.gettext("as they appear (table cards, then each card played)"),
+        "hands": t.gettext("known hands (table and every hand)"),
+        "shuffle": t.gettext("a seeded shuffle"),
+    }
+
+
+def option_widget(preset: str, field: OptionField, t: Translator) -> Any:
     key = f"scorer_opt_{preset}_{field.name}"
-    shown = NOT_SET if field.default is None else field.default
+    not_set = t.pgettext("option value", "not set")
+    shown = not_set if field.default is None else field.default
     label = t.gettext("{option} (default {value})").format(
         option=field.name, value=shown
     )
@@ -63,7 +70,7 @@ def option_widget(preset: str, field: OptionField) -> Any:
         label,
         field.choices,
         index=field.choices.index(field.default),
-        format_func=lambda value: NOT_SET if value is None else str(value),
+        format_func=lambda value: not_set if value is None else str(value),
         key=key,
     )
 
@@ -75,8 +82,9 @@ def table_choices(preset: str) -> list[str]:
     return [k for k in TABLES if not (k == "4" and wanted == "required")]
 
 
-def setup_page(session_key: str) -> None:
-    """The set-up form; a started game goes to ``st.session_state[session_key]``."""
+def setup_page(session_key: str, t: Translator) -> None:
+    """The set-up form, worded by ``t``; a started game goes to
+    ``st.session_state[session_key]``."""
     st.title(t.gettext("Record a game"))
     st.caption(
         t.gettext(
@@ -89,7 +97,7 @@ def setup_page(session_key: str) -> None:
     table = st.radio(
         t.gettext("Table"),
         table_choices(preset),
-        format_func=TABLE_LABELS.__getitem__,
+        format_func=table_labels(t).__getitem__,
         horizontal=True,
         key="scorer_table",
     )
@@ -125,7 +133,7 @@ def setup_page(session_key: str) -> None:
     source = st.radio(
         t.gettext("The cards"),
         CARD_SOURCES,
-        format_func=SOURCE_LABELS.__getitem__,
+        format_func=source_labels(t).__getitem__,
         key="scorer_source",
     )
     seed = ""
@@ -145,7 +153,7 @@ def setup_page(session_key: str) -> None:
     with st.expander(t.gettext("Rules options")):
         for field in fields:
             if field.name != "target_score":
-                options[field.name] = option_widget(preset, field)
+                options[field.name] = option_widget(preset, field, t)
     with st.expander(t.gettext("About the game (optional)")):
         record_id = st.text_input(t.gettext("Record id"), key="scorer_id")
         event = st.text_input(t.gettext("Event"), key="scorer_event")

@@ -13,16 +13,15 @@ from typing import Any
 
 import streamlit as st
 
-from casino_records.i18n import ENGLISH, Translator
+from casino_records.i18n import Translator
 from casino_records.present import scorer_view as sv
 from casino_records.present.viewmodel import md_escape as md
 from casino_records.scorer import DealSheet, ScorerSession
 
 ss = st.session_state
-t: Translator = ss.get("translator", ENGLISH)  # English when the page runs alone
 
 
-def score_sheet(session: ScorerSession) -> None:
+def score_sheet(session: ScorerSession, t: Translator) -> None:
     """The deal's sheet, typed blind: the rules' figures only after Check."""
     sheet = _deal_sheet(session)
     if sheet is None:
@@ -47,7 +46,7 @@ def score_sheet(session: ScorerSession) -> None:
             zip(st.columns(len(sides)), sides, strict=True)
         ):
             with column:
-                _side_sheet(session, rows, side, name)
+                _side_sheet(session, rows, side, name, t)
         st.form_submit_button(
             t.pgettext("button", "Check"),
             on_click=ss.__setitem__,
@@ -55,7 +54,7 @@ def score_sheet(session: ScorerSession) -> None:
             type="primary",
         )
     if ss.get(checked):
-        _checked_sheet(session, sides)
+        _checked_sheet(session, sides, t)
     if sheet.note:
         st.caption(md(sheet.note))
 
@@ -66,7 +65,9 @@ def _deal_sheet(session: ScorerSession) -> DealSheet | None:
     return sheets.get(session.deal_index)
 
 
-def _checked_sheet(session: ScorerSession, sides: tuple[str, ...]) -> None:
+def _checked_sheet(
+    session: ScorerSession, sides: tuple[str, ...], t: Translator
+) -> None:
     """The rules' figures beside the sheet's, each difference once, and why."""
     sheet = _deal_sheet(session)  # with the claims typed in this run
     if sheet is None:
@@ -107,7 +108,11 @@ def _checked_sheet(session: ScorerSession, sides: tuple[str, ...]) -> None:
 
 
 def _side_sheet(
-    session: ScorerSession, rows: list[sv.SheetLine], side: int, name: str
+    session: ScorerSession,
+    rows: list[sv.SheetLine],
+    side: int,
+    name: str,
+    t: Translator,
 ) -> None:
     """One side's column of the sheet, typed into; every value goes to the session.
 
@@ -148,7 +153,7 @@ def _cell(table: Any, column: str, row: int) -> float | None:
     return None if value is None else float(value)
 
 
-def match_claims(session: ScorerSession) -> None:
+def match_claims(session: ScorerSession, t: Translator) -> None:
     """The match result as the players claim it, and the comments on the game."""
     if not st.toggle(
         t.gettext("Show the claimed match result and comments"),
@@ -194,14 +199,14 @@ def match_claims(session: ScorerSession) -> None:
             st.form_submit_button(
                 t.pgettext("button", "Save"),
                 on_click=save_claims,
-                args=(session, len(sides)),
+                args=(session, len(sides), t),
             )
         problem = ss.get("scorer_claim_error")
         if problem:
             st.error(md(problem))
 
 
-def save_claims(session: ScorerSession, sides: int) -> None:
+def save_claims(session: ScorerSession, sides: int, t: Translator) -> None:
     """Keep what the match form holds (its widgets' values)."""
     totals = [ss[f"scorer_claim_total_{side}"] for side in range(sides)]
     given = [int(t) for t in totals if t is not None]
