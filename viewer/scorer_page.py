@@ -134,15 +134,12 @@ def move_entry(session: ScorerSession) -> None:
     if error:
         text, legal = error
         message = text + (". " + legal_text(legal) + "." if legal else "")
+    at = (position_key(session), t.code)  # a new position, or a new language
     cached = ss.get("scorer_entry_cache")
-    if (
-        cached is None
-        or cached[0]["key"] != position_key(session)
-        or cached[0]["labels"]["enter"] != t.pgettext("button", "Enter")
-    ):  # a new position, or a new language
-        cached = entry_payload(session, t=t)
+    if cached is None or cached[0] != at:
+        cached = (at, entry_payload(session, t=t))
         ss.scorer_entry_cache = cached
-    payload, moves = cached
+    payload, moves = cached[1]
     ss.scorer_entry_moves = (payload["key"], moves)
     entry_component(
         key=ENTRY,

@@ -12,6 +12,7 @@ typed: the widgets' keys and values never change with the language.
 
 from __future__ import annotations
 
+import json
 import re
 import subprocess
 from collections.abc import Iterable, Iterator
@@ -40,6 +41,7 @@ PICTURE = re.compile(r"<svg.*</svg>", re.DOTALL)
 TAG = re.compile(r"<[^>]*>")
 NEUTRAL = re.compile(r"[\s\d|\-−:·.,;!?()/\\~…—–✗▶↩*#>+&=\[\]%']+")
 """Markup, punctuation and figures: in no language."""
+FIRST = "classic-2p-tie-play-on.json"  # the puzzles page's first game
 FIELDS = ("body", "label", "help", "placeholder")
 """The parts of an element that people read (radios' options are checked too)."""
 
@@ -156,10 +158,7 @@ def test_the_scorer_at_a_move_and_at_the_score_sheet_is_translated() -> None:
     at.toggle(key="scorer_show_hands").set_value(True).run()
     at.toggle(key="scorer_show_claims").set_value(True).run()
     assert at.subheader[0].value.startswith("⟦")
-    (entry,) = at.get("bidi_component")
-    import json
-
-    data = json.loads(entry.proto.json)
+    data = entry_data(at)
     assert untranslated(data["prompt"], ["Ben"]) == ""
     assert all(untranslated(label) == "" for label in data["labels"].values())
     assert_wrapped(at, ["Ana", "Ben", *LANGUAGES_NAMES, "తెలుగు"])
@@ -238,6 +237,19 @@ def test_the_scorer_in_spanish() -> None:
     ]
     at.button(key="scorer_start").click().run()
     assert at.subheader[0].value == "Mano 1 · anota las cartas de la mesa"
+    at.text_input(key="scorer_table_text_0").input("4S 5D 6C 9C").run()
+    assert entry_data(at)["prompt"] == "Elige la carta que jugó Ben"
+    # Spanish and Catalan both say "Anotar" for Enter: the entry is worded anew
+    at.sidebar.selectbox(key="lang_picker").set_value("ca").run()
+    assert entry_data(at)["prompt"] == "Trieu la carta que va jugar Ben"
+    assert entry_data(at)["labels"]["typed"] == "O escriviu la jugada"
+
+
+def entry_data(at: Any) -> dict[str, Any]:
+    """What the page sends the scorer's move entry component."""
+    (entry,) = at.get("bidi_component")
+    data: dict[str, Any] = json.loads(entry.proto.json)
+    return data
 
 
 def test_the_score_sheet_page_is_wholly_translated() -> None:
@@ -275,9 +287,6 @@ def test_the_puzzles_page_is_wholly_translated() -> None:
     at = open_page("puzzles_page.py", lang="es")
     assert at.subheader[0].value == "Ejercicios"
     assert "Aún no has intentado ningún ejercicio" in at.caption[1].value
-
-
-FIRST = "classic-2p-tie-play-on.json"
 
 
 @pytest.fixture(scope="module")
