@@ -158,9 +158,9 @@ def test_the_scorer_at_a_move_and_at_the_score_sheet_is_translated() -> None:
     at.toggle(key="scorer_show_hands").set_value(True).run()
     at.toggle(key="scorer_show_claims").set_value(True).run()
     assert at.subheader[0].value.startswith("⟦")
-    data = entry_data(at)
-    assert untranslated(data["prompt"], ["Ben"]) == ""
-    assert all(untranslated(label) == "" for label in data["labels"].values())
+    sent = entry_data(at)
+    assert untranslated(sent["prompt"], ["Ben"]) == ""
+    assert all(untranslated(label) == "" for label in sent["labels"].values())
     assert_wrapped(at, ["Ana", "Ben", *LANGUAGES_NAMES, "తెలుగు"])
 
     at = open_page("scorer_page.py")
