@@ -45,7 +45,8 @@ board = st.components.v2.component(
 )
 
 
-@st.cache_resource(max_entries=8, show_spinner=False)
+# (the decorator runs with the page: its spinner speaks the session's language)
+@st.cache_resource(max_entries=8, show_spinner=t.gettext("Finding the puzzles…"))
 def load(data: bytes, name: str, lang: str) -> pv.PuzzleSet:
     """The puzzles of a file, its problem said in the language ``lang``."""
     return pv.open_puzzles(data, name, translator(lang))
@@ -86,16 +87,13 @@ with st.sidebar:
         ),
     )
 
-with st.spinner(t.gettext("Finding the puzzles…")):
-    if upload is not None:
-        found = load(upload.getvalue(), upload.name, t.code)
-    elif chosen is not None:
-        found = load(listed[chosen].read_bytes(), chosen, t.code)
-    else:
-        st.info(
-            t.gettext("No game to make puzzles of: open a puzzles file or a record.")
-        )
-        st.stop()
+if upload is not None:
+    found = load(upload.getvalue(), upload.name, t.code)
+elif chosen is not None:
+    found = load(listed[chosen].read_bytes(), chosen, t.code)
+else:
+    st.info(t.gettext("No game to make puzzles of: open a puzzles file or a record."))
+    st.stop()
 if found.problem:
     st.error(md(found.problem))
     st.stop()
