@@ -5,8 +5,9 @@
 // for every playable card its legal moves as buttons. This code only shows the moves of
 // the card picked, at once, and sends back what was chosen: trigger "play"
 // with [key, card, index], or trigger "typed" with [key, text]. No game logic:
-// which cards and moves exist is in the data. While Python answers, the entry
-// is marked busy; the next data (a new key or serial) ends that.
+// which cards and moves exist is in the data, and so are its words (labels, in
+// the reader's language). While Python answers, the entry is marked busy; the
+// next data (a new key or serial) ends that.
 
 let memory = null; // {key, serial, card}
 
@@ -28,6 +29,12 @@ export default function ({ parentElement, data, setTriggerValue }) {
     part("picker").innerHTML = data.picker;
     part("prompt").textContent = data.prompt;
     part("typed").value = "";
+  }
+  if (data.labels) {
+    part("picker").setAttribute("aria-label", data.labels.picker);
+    part("moves").setAttribute("aria-label", data.labels.moves);
+    part("typed-label").textContent = data.labels.typed;
+    part("enter").textContent = data.labels.enter;
   }
   memory.serial = data.serial;
   if (answered) root.classList.remove("cr-busy");

@@ -18,6 +18,7 @@ from scorer_sheet import match_claims, score_sheet  # type: ignore[import-not-fo
 
 from casino_records.engine.cards import Card
 from casino_records.errors import CasinoRecordError
+from casino_records.i18n import ENGLISH, Translator
 from casino_records.present import scorer_view as sv
 from casino_records.present.scorer_entry import (
     answer_entry,
@@ -31,6 +32,7 @@ from casino_records.scorer import (
 )
 
 ss = st.session_state
+t: Translator = ss.get("translator", ENGLISH)  # English when the page runs alone
 HERE = Path(__file__).parent
 SESSION = "scorer_session"
 ENTRY = "scorer_entry"
@@ -78,7 +80,9 @@ def entered() -> None:
     ss.scorer_entry_serial = ss.get("scorer_entry_serial", 0) + 1
     key, moves = ss.get("scorer_entry_moves", ("", {}))
     try:
-        answer_entry(ss[SESSION], moves, key, answer.get("play"), answer.get("typed"))
+        answer_entry(
+            ss[SESSION], moves, key, answer.get("play"), answer.get("typed"), t=t
+        )
     except EntryError as exc:
         fail(exc)
     else:
@@ -119,7 +123,7 @@ def card_picker(label: str, key: str, exclude: set[Card]) -> None:
         format_func=sv.card_label,
         max_selections=4,
         key=key,
-        placeholder="type 10h, QS … or pick",
+        placeholder=t.gettext("type 10h, QS … or pick"),
     )
 
 
@@ -129,14 +133,13 @@ def move_entry(session: ScorerSession) -> None:
     message = ""
     if error:
         text, legal = error
-        message = text + (
-            f". Legal with that card: {', '.join(legal)}." if legal else ""
-        )
+        message = text + (". " + legal_text(legal) + "." if legal else "")
+    at = (position_key(session), t.code)  # a new position, or a new language
     cached = ss.get("scorer_entry_cache")
-    if cached is None or cached[0]["key"] != position_key(session):
-        cached = entry_payload(session)
+    if cached is None or cached[0] != at:
+        cached = (at, entry_payload(session, t=t))
         ss.scorer_entry_cache = cached
-    payload, moves = cached
+    payload, moves = cached[1]
     ss.scorer_entry_moves = (payload["key"], moves)
     entry_component(
         key=ENTRY,
@@ -150,13 +153,18 @@ def move_entry(session: ScorerSession) -> None:
     )
 
 
+def legal_text(legal: list[str]) -> str:
+    """The legal moves of the card an illegal entry played, in a sentence."""
+    return t.gettext("Legal with that card: {moves}").format(moves=", ".join(legal))
+
+
 def hands_view(session: ScorerSession) -> None:
     default = session.setup.cards != "appear"
-    if not st.toggle("Show the hands", default, key="scorer_show_hands"):
+    if not st.toggle(t.gettext("Show the hands"), default, key="scorer_show_hands"):
         return
     with st.container(border=True):
         for seat in range(len(session.names)):
-            picture, caption = sv.hand_line(session, seat)
+            picture, caption = sv.hand_line(session, seat, t=t)
             # Each seat's words and cards together; the seat to play marked as
             # on the replay's board (▶ and a bar in the accent colour).
             turn = seat == session.to_move
@@ -169,7 +177,7 @@ def hands_view(session: ScorerSession) -> None:
 
 
 def move_list(session: ScorerSession) -> None:
-    if not st.toggle("Show the moves and notes", key="scorer_show_moves"):
+    if not st.toggle(t.gettext("Show the moves and notes"), key="scorer_show_moves"):
         return
     lines = sv.move_lines(session)
     with st.container(border=True):
@@ -185,18 +193,23 @@ def move_list(session: ScorerSession) -> None:
         if not lines:
             return
         index = st.selectbox(
-            "Note on move",
+            t.gettext("Note on move"),
             [line.index for line in lines],
             index=len(lines) - 1,
-            format_func=lambda i: f"move {i + 1}",
+            format_func=lambda i: t.gettext("move {n}").format(n=i + 1),
             key=f"scorer_note_move_{session.deal_index}",
         )
         line = lines[index]
-        comment = st.text_input("Comment", line.comment, key=f"scorer_note_{index}")
-        glyph = st.selectbox(
-            "Glyph", GLYPHS, GLYPHS.index(line.glyph), key=f"scorer_glyph_{index}"
+        comment = st.text_input(
+            t.gettext("Comment"), line.comment, key=f"scorer_note_{index}"
         )
-        if st.button("Save the note", key="scorer_note_save"):
+        glyph = st.selectbox(
+            t.gettext("Glyph"),
+            GLYPHS,
+            GLYPHS.index(line.glyph),
+            key=f"scorer_glyph_{index}",
+        )
+        if st.button(t.gettext("Save the note"), key="scorer_note_save"):
             session.annotate(session.deal_index, index, comment, glyph)
             st.rerun(scope="fragment")
 
@@ -204,12 +217,12 @@ def move_list(session: ScorerSession) -> None:
 def deal_comment(session: ScorerSession) -> None:
     d = session.deal_index
     text = st.text_input(
-        f"Comment on deal {d + 1}",
+        t.gettext("Comment on deal {deal}").format(deal=d + 1),
         session.current.comment or "",
         key=f"scorer_deal_comment_{d}",
     )
     st.button(
-        "Save the deal comment",
+        t.gettext("Save the deal comment"),
         key="scorer_deal_comment_save",
         on_click=session.comment_deal,
         args=(d, text.strip()),
@@ -222,32 +235,33 @@ def save(session: ScorerSession) -> None:
     stem = sv.file_stem(session)
     # The files are written only when a button is clicked, not on every move.
     st.download_button(
-        "Download JSON", lambda: sv.record_json(session), f"{stem}.json",
+        t.gettext("Download JSON"), lambda: sv.record_json(session), f"{stem}.json",
         "application/json", key="scorer_dl_json", on_click="ignore",
     )  # fmt: skip
     st.download_button(
-        "Download text", lambda: sv.record_text(session), f"{stem}.txt",
+        t.gettext("Download text"), lambda: sv.record_text(session), f"{stem}.txt",
         "text/plain", key="scorer_dl_text", on_click="ignore",
     )  # fmt: skip
-    if st.button("Open in the replay page", key="scorer_to_replay"):
+    if st.button(t.gettext("Open in the replay page"), key="scorer_to_replay"):
         ss.scorer_handoff = (sv.record_json(session), f"{stem}.json")
         st.switch_page("replay_page.py")
 
 
 def heading(session: ScorerSession) -> None:
     """The title (where the record stands, who is to move), the score, problems."""
-    snap = sv.snapshot(session)
+    snap = sv.snapshot(session, t=t)
     st.subheader(md(snap.title))
     if snap.totals is not None:
         score = " · ".join(
             f"{md(name)} {total}"
             for name, total in zip(snap.sides, snap.totals, strict=True)
         )
-        claimed = ""
+        line = t.gettext("**Score** {score}").format(score=score)
         if snap.claimed_totals is not None:
-            claimed = " (claimed " + " – ".join(map(str, snap.claimed_totals)) + ")"
-        st.markdown(f"**Score** {score}{claimed}")
-    entered = sv.last_entered(session)
+            claimed = " – ".join(map(str, snap.claimed_totals))
+            line += " " + t.gettext("(claimed {totals})").format(totals=claimed)
+        st.markdown(line)
+    entered = sv.last_entered(session, t=t)
     if entered and session.phase == "move":
         st.caption(md(entered))  # the move just entered, to confirm it
     for problem in snap.problems:
@@ -257,11 +271,13 @@ def heading(session: ScorerSession) -> None:
         message, legal = error
         st.error(md(message))
         if legal:
-            st.caption("Legal with that card: " + md(", ".join(legal)))
+            st.caption(md(legal_text(legal)))
 
 
 def undo_button(session: ScorerSession) -> None:
-    st.button("Undo", key="scorer_undo", on_click=undo, args=(session, 1), icon="↩")
+    st.button(
+        t.gettext("Undo"), key="scorer_undo", on_click=undo, args=(session, 1), icon="↩"
+    )
 
 
 @st.fragment
@@ -293,7 +309,7 @@ def recorder() -> None:
             hands_view(session)
         undo_button(session)
         move_list(session)
-    match_claims(session)
+    match_claims(session, t)
     save(session)
 
 
@@ -304,15 +320,19 @@ def phase_input(session: ScorerSession, phase: str) -> None:
         live_key = f"scorer_table_{d}"
         dealer = session.names[session.current.dealer]
         st.text_input(
-            md(f"Deal {d + 1}: the 4 table cards ({dealer} deals)"),
+            md(
+                t.gettext("Deal {deal}: the 4 table cards ({dealer} deals)").format(
+                    deal=d + 1, dealer=dealer
+                )
+            ),
             key=f"scorer_table_text_{d}",
             placeholder="4S 5D 6C 9C",
             on_change=enter,
             args=(session, "typed table", f"scorer_table_text_{d}"),
         )
-        card_picker("or pick them", live_key, set())
+        card_picker(t.gettext("or pick them"), live_key, set())
         st.button(
-            "Start the deal",
+            t.gettext("Start the deal"),
             key="scorer_deal",
             on_click=enter,
             args=(session, "table", live_key),
@@ -324,9 +344,10 @@ def phase_input(session: ScorerSession, phase: str) -> None:
         svg(sv.table_picture(session))
         key = f"scorer_hands_{d}_{len(session.current.rounds)}"
         for seat, name in enumerate(session.names):
-            card_picker(md(f"{name}'s 4 cards"), f"{key}_{seat}", seen)
+            label = t.gettext("{name}'s 4 cards").format(name=name)
+            card_picker(md(label), f"{key}_{seat}", seen)
         st.button(
-            "Deal the hands",
+            t.gettext("Deal the hands"),
             key="scorer_hands",
             on_click=enter,
             args=(session, "hands", key),
@@ -336,10 +357,10 @@ def phase_input(session: ScorerSession, phase: str) -> None:
         live = session.live()
         if live is not None and live.state.table_cards:  # nobody captured: unclaimed
             svg(sv.table_picture(session))
-        score_sheet(session)
+        score_sheet(session, t)
         if phase == "claims":
             st.button(
-                "Next deal",
+                t.gettext("Next deal"),
                 key="scorer_next",
                 on_click=next_deal,
                 args=(session,),
@@ -362,14 +383,16 @@ SCROLL_TOP = """<script>
 </script>"""
 
 if SESSION not in ss:
-    setup_page(SESSION)
+    setup_page(SESSION, t)
 else:
     if ss.pop("scorer_scroll_top", False):
         st.html(SCROLL_TOP, unsafe_allow_javascript=True)
     recorder()
     st.divider()
     if st.button(
-        "New game", key="scorer_new", help="Leave this game (download it first)"
+        t.gettext("New game"),
+        key="scorer_new",
+        help=t.gettext("Leave this game (download it first)"),
     ):
         del ss[SESSION]
         st.rerun()

@@ -13,6 +13,7 @@ import streamlit as st
 
 from casino_records.engine.rules import Rules, preset_defaults
 from casino_records.errors import CasinoRecordError
+from casino_records.i18n import Translator
 from casino_records.present.direction import seats_text
 from casino_records.present.viewmodel import md_escape as md
 from casino_records.record.format.models import Meta
@@ -31,19 +32,36 @@ __all__ = ["setup_page"]
 
 ss = st.session_state
 DEFAULT_NAMES = ("Ana", "Ben", "Caio", "Dee")
-TABLES = {"2 players": (2, False), "3 players": (3, False), "4 players": (4, False)}
-TABLES["2 v 2"] = (4, True)
-SOURCE_LABELS = {
-    "appear": "as they appear (table cards, then each card played)",
-    "hands": "known hands (table and every hand)",
-    "shuffle": "a seeded shuffle",
-}
+# The tables by a language-neutral key (the radio's value): players, partnership.
+TABLES = {"2": (2, False), "3": (3, False), "4": (4, False), "2v2": (4, True)}
 
 
-def option_widget(preset: str, field: OptionField) -> Any:
+def table_labels(t: Translator) -> dict[str, str]:
+    """Each of :data:`TABLES` in words."""
+    return {
+        "2": t.gettext("2 players"),
+        "3": t.gettext("3 players"),
+        "4": t.gettext("4 players"),
+        "2v2": t.gettext("2 v 2"),
+    }
+
+
+def source_labels(t: Translator) -> dict[str, str]:
+    """Each of the scorer's ``CARD_SOURCES`` in words."""
+    return {
+        "appear": t.gettext("as they appear (table cards, then each card played)"),
+        "hands": t.gettext("known hands (table and every hand)"),
+        "shuffle": t.gettext("a seeded shuffle"),
+    }
+
+
+def option_widget(preset: str, field: OptionField, t: Translator) -> Any:
     key = f"scorer_opt_{preset}_{field.name}"
-    shown = "not set" if field.default is None else field.default
-    label = f"{field.name} (default {shown})"
+    not_set = t.pgettext("option value", "not set")
+    shown = not_set if field.default is None else field.default
+    label = t.gettext("{option} (default {value})").format(
+        option=field.name, value=shown
+    )
     if field.kind == "bool":
         return st.checkbox(label, value=bool(field.default), key=key)
     if field.kind == "int":
@@ -52,7 +70,7 @@ def option_widget(preset: str, field: OptionField) -> Any:
         label,
         field.choices,
         index=field.choices.index(field.default),
-        format_func=lambda value: "not set" if value is None else str(value),
+        format_func=lambda value: not_set if value is None else str(value),
         key=key,
     )
 
@@ -61,69 +79,86 @@ def table_choices(preset: str) -> list[str]:
     """The tables the rules allow: no 4 players alone where they play 2 v 2."""
     default = preset_defaults(preset)["partnership_4p"]  # type: ignore[arg-type]
     wanted = ss.get(f"scorer_opt_{preset}_partnership_4p", default)
-    return [t for t in TABLES if not (t == "4 players" and wanted == "required")]
+    return [k for k in TABLES if not (k == "4" and wanted == "required")]
 
 
-def setup_page(session_key: str) -> None:
-    """The set-up form; a started game goes to ``st.session_state[session_key]``."""
-    st.title("Record a game")
+def setup_page(session_key: str, t: Translator) -> None:
+    """The set-up form, worded by ``t``; a started game goes to
+    ``st.session_state[session_key]``."""
+    st.title(t.gettext("Record a game"))
     st.caption(
-        "Enter a game as it is played: every move is checked by the engine as you"
-        " enter it, and the score sheet compares what the players claim with what"
-        " the cards say."
+        t.gettext(
+            "Enter a game as it is played: every move is checked by the engine as you"
+            " enter it, and the score sheet compares what the players claim with what"
+            " the cards say."
+        )
     )
-    preset = st.selectbox("Rules", PRESETS, key="scorer_preset")
+    preset = st.selectbox(t.gettext("Rules"), PRESETS, key="scorer_preset")
     table = st.radio(
-        "Table", table_choices(preset), horizontal=True, key="scorer_table"
+        t.gettext("Table"),
+        table_choices(preset),
+        format_func=table_labels(t).__getitem__,
+        horizontal=True,
+        key="scorer_table",
     )
     players, partnership = TABLES[table]
     names = [
-        st.text_input(f"Seat {seat}", DEFAULT_NAMES[seat], key=f"scorer_name{seat}")
+        st.text_input(
+            t.gettext("Seat {seat}").format(seat=seat),
+            DEFAULT_NAMES[seat],
+            key=f"scorer_name{seat}",
+        )
         for seat in range(players)
     ]
     if partnership:
         st.caption(
-            f"Partners sit opposite: {names[0]} & {names[2]} v {names[1]} & {names[3]}."
+            md(
+                t.gettext("Partners sit opposite: {a} & {c} v {b} & {d}.").format(
+                    a=names[0], b=names[1], c=names[2], d=names[3]
+                )
+            )
         )
     direction = ss.get(
         f"scorer_opt_{preset}_direction", Rules.from_preset(preset).direction
     )
     st.markdown(md(seats_text(names, clockwise=direction == "clockwise")))
     dealer = st.selectbox(
-        "First dealer",
+        t.gettext("First dealer"),
         range(players),
-        format_func=lambda seat: names[seat] or f"seat {seat}",
+        format_func=lambda seat: (
+            names[seat] or t.pgettext("a seat", "seat {seat}").format(seat=seat)
+        ),
         key="scorer_dealer",
     )
     source = st.radio(
-        "The cards",
+        t.gettext("The cards"),
         CARD_SOURCES,
-        format_func=SOURCE_LABELS.__getitem__,
+        format_func=source_labels(t).__getitem__,
         key="scorer_source",
     )
     seed = ""
     if source == "shuffle":
-        seed = st.text_input("Shuffle seed", "club-night", key="scorer_seed")
+        seed = st.text_input(t.gettext("Shuffle seed"), "club-night", key="scorer_seed")
     fields = option_fields(preset)
     target = next(f for f in fields if f.name == "target_score")
     options: dict[str, Any] = {
         "target_score": st.number_input(
-            f"Target score (default {target.default})",
+            t.gettext("Target score (default {value})").format(value=target.default),
             1,
             1000,
             int(target.default or 21),
             key=f"scorer_target_{preset}",
         )
     }
-    with st.expander("Rules options"):
+    with st.expander(t.gettext("Rules options")):
         for field in fields:
             if field.name != "target_score":
-                options[field.name] = option_widget(preset, field)
-    with st.expander("About the game (optional)"):
-        record_id = st.text_input("Record id", key="scorer_id")
-        event = st.text_input("Event", key="scorer_event")
-        date = st.text_input("Date", key="scorer_date")
-    if st.button("Start recording", type="primary", key="scorer_start"):
+                options[field.name] = option_widget(preset, field, t)
+    with st.expander(t.gettext("About the game (optional)")):
+        record_id = st.text_input(t.gettext("Record id"), key="scorer_id")
+        event = st.text_input(t.gettext("Event"), key="scorer_event")
+        date = st.text_input(t.gettext("Date"), key="scorer_date")
+    if st.button(t.gettext("Start recording"), type="primary", key="scorer_start"):
         meta = Meta(event=event or None, date=date or None) if event or date else None
         try:
             setup = GameSetup(
@@ -145,18 +180,21 @@ def setup_page(session_key: str) -> None:
             st.rerun()
     st.divider()
     upload = st.file_uploader(
-        "Or go on with a record (JSON or text notation)",
+        t.gettext("Or go on with a record (JSON or text notation)"),
         type=["json", "txt", "casino"],
         key="scorer_upload",
     )
-    if upload is not None and st.button("Go on with it", key="scorer_resume"):
+    if upload is not None and st.button(
+        t.gettext("Go on with it"), key="scorer_resume"
+    ):
         data = upload.getvalue()
         try:
             text = data.decode("utf-8-sig")
             record = loads(data) if text.lstrip().startswith("{") else read_text(text)
             ss[session_key] = ScorerSession.from_record(record)
         except (CasinoRecordError, UnicodeDecodeError) as exc:
-            st.error(md(f"Cannot go on with {upload.name}: {exc}"))
+            cannot = t.gettext("Cannot go on with {name}: {problem}")
+            st.error(md(cannot.format(name=upload.name, problem=exc)))
         else:
             ss.scorer_scroll_top = True  # the button was far down the form
             st.rerun()

@@ -11,38 +11,52 @@ from __future__ import annotations
 import streamlit as st
 
 from casino_records.engine.cards import parse_card
+from casino_records.i18n import ENGLISH, Translator
 from casino_records.present import sheet_check as sc
 from casino_records.present.viewmodel import md_escape as md
 
 ss = st.session_state
+t: Translator = ss.get("translator", ENGLISH)  # English when the page runs alone
 NAMES = ("Ana", "Ben", "Caio", "Dee")
 LEFT = "left"  # the key of the cards left on the table, beside the sides' numbers
 
-st.subheader("Check a score sheet", anchor=False)
+st.subheader(t.gettext("Check a score sheet"), anchor=False)
 st.caption(
-    "Nobody wrote the moves down? Tap the cards of each pile, give the sweeps and"
-    " who made the last capture, type the sheet: the rules' count and, where the"
-    " sheet differs, the likeliest counting mistake."
+    t.gettext(
+        "Nobody wrote the moves down? Tap the cards of each pile, give the sweeps and"
+        " who made the last capture, type the sheet: the rules' count and, where the"
+        " sheet differs, the likeliest counting mistake."
+    )
 )
 
-with st.expander("Players and rules", expanded=False):
+with st.expander(t.gettext("Players and rules"), expanded=False):
     preset = st.selectbox(
-        "Rules", ["classic", "royal", "dominican"], key="sheet_preset"
+        t.gettext("Rules"), ["classic", "royal", "dominican"], key="sheet_preset"
     )
-    count = st.radio("Players", [2, 3, 4], horizontal=True, key="sheet_players")
+    count = st.radio(
+        t.gettext("Players"), [2, 3, 4], horizontal=True, key="sheet_players"
+    )
     teams = count == 4 and (
-        preset == "dominican" or st.checkbox("Two partnerships", key="sheet_teams")
+        preset == "dominican"
+        or st.checkbox(t.gettext("Two partnerships"), key="sheet_teams")
     )
     sweeps_on = preset == "dominican" or st.checkbox(
-        "Sweeps score a point", key="sheet_sweeps_on"
+        t.gettext("Sweeps score a point"), key="sheet_sweeps_on"
     )
     names = tuple(
-        st.text_input(f"Seat {seat}", NAMES[seat], key=f"sheet_name_{seat}").strip()
+        st.text_input(
+            t.gettext("Seat {seat}").format(seat=seat),
+            NAMES[seat],
+            key=f"sheet_name_{seat}",
+        ).strip()
         or NAMES[seat]
         for seat in range(count)
     )
     dealer = st.selectbox(
-        "Dealer", range(count), format_func=lambda s: names[s], key="sheet_dealer"
+        t.gettext("Dealer"),
+        range(count),
+        format_func=lambda s: names[s],
+        key="sheet_dealer",
     )
 
 labels = sc.side_labels(names, teams)
@@ -55,12 +69,14 @@ for key in [k for k in piles if k != LEFT and int(k) >= sides]:
 
 
 def pile_name(key: int | str) -> str:
-    return "Left on the table" if key == LEFT else f"{labels[int(key)]}'s pile"
+    if key == LEFT:
+        return t.gettext("Left on the table")
+    return t.gettext("{side}'s pile").format(side=labels[int(key)])
 
 
-st.markdown("**1. The piles**")
+st.markdown(t.gettext("**1. The piles**"))
 target = st.radio(
-    "Tap the cards of",
+    t.gettext("Tap the cards of"),
     [*range(sides), LEFT],
     format_func=pile_name,
     horizontal=True,
@@ -92,34 +108,42 @@ counts = " · ".join(
 st.caption(counts)
 if rest:
     pretty = " ".join(parse_card(c).pretty for c in rest)
-    st.caption(f"Not in any pile yet ({len(rest)}): {pretty}")
+    st.caption(
+        t.gettext("Not in any pile yet ({n}): {cards}").format(
+            n=len(rest), cards=pretty
+        )
+    )
 else:
-    st.caption("Every card of the pack is in a pile or on the table.")
+    st.caption(t.gettext("Every card of the pack is in a pile or on the table."))
 
-st.markdown("**2. Sweeps and the last capture**")
+st.markdown(t.gettext("**2. Sweeps and the last capture**"))
 sweep_cols = st.columns(sides)
 sweeps = tuple(
     int(
         col.number_input(
-            md(f"Sweeps of {labels[k]}"), 0, 24, 0, key=f"sheet_sweeps_{k}"
+            md(t.gettext("Sweeps of {side}").format(side=labels[k])),
+            0,
+            24,
+            0,
+            key=f"sheet_sweeps_{k}",
         )
     )
     for k, col in enumerate(sweep_cols)
 )
 last = st.selectbox(
-    "Last capture made by",
+    t.gettext("Last capture made by"),
     [None, *range(count)],
-    format_func=lambda s: "nobody" if s is None else names[s],
+    format_func=lambda s: t.gettext("nobody") if s is None else names[s],
     index=1,
     key="sheet_last",
 )
 
-st.markdown("**3. The score sheet** (leave empty what was not written)")
+st.markdown(t.gettext("**3. The score sheet** (leave empty what was not written)"))
 claims = []
 for k, col in enumerate(st.columns(sides)):
     written: dict[str, int] = {}
     col.markdown(md(labels[k]))
-    for name, label in [*sc.ITEM_LABELS.items(), ("total", "Deal total")]:
+    for name, label in sc.item_labels(t).items():
         if name == "sweeps" and not sweeps_on:
             continue
         value = col.number_input(
@@ -142,11 +166,11 @@ sheet = sc.Sheet(
     claims=tuple(claims),
 )
 
-if st.button("Check", type="primary", key="sheet_check"):
-    verdict = sc.check_sheet(sheet)
+if st.button(t.pgettext("button", "Check"), type="primary", key="sheet_check"):
+    verdict = sc.check_sheet(sheet, t)
     show = {"ok": st.success, "disputed": st.warning, "invalid": st.error}
     show[verdict.status](md(verdict.headline))
-    with st.expander("Why", expanded=verdict.status != "ok"):
+    with st.expander(t.gettext("Why"), expanded=verdict.status != "ok"):
         for line in verdict.details:
             st.markdown(f"- {md(line)}")
         if verdict.computed:
@@ -156,10 +180,10 @@ if st.button("Check", type="primary", key="sheet_check"):
                 f"| {item} | " + " | ".join(map(str, values)) + " |"
                 for item, values in verdict.computed
             ]
-            st.markdown("The rules' count:\n\n" + "\n".join(rows))
+            st.markdown(t.gettext("The rules' count:") + "\n\n" + "\n".join(rows))
     if verdict.record is not None:
         st.download_button(
-            "Download the record",
+            t.gettext("Download the record"),
             verdict.record,
             file_name="score-sheet.json",
             mime="application/json",

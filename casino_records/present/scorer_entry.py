@@ -34,6 +34,7 @@ from typing import TypedDict
 
 from ..engine.cards import CARDS, Card
 from ..engine.moves import Build, Move
+from ..i18n import ENGLISH, Translator
 from ..scorer import Candidate, EntryError, ScorerSession
 from ..scorer.candidates import every_move
 from .move_words import move_words
@@ -76,6 +77,10 @@ class EntryPayload(TypedDict):
     """Each playable card to its moves (HTML): one button each, ``data-move`` = index."""
     error: str
     """The last entry's error (HTML, escaped), or ``""``."""
+    labels: dict[str, str]
+    """The component's own words (plain text), by the part they name: ``picker``
+    and ``moves`` (the groups' accessible names), ``typed`` (the typing field's
+    label) and ``enter`` (its button)."""
 
 
 def _picture(cards: Sequence[Card]) -> str:
@@ -109,9 +114,10 @@ def _move_button(move: Move, index: int, words: str) -> str:
     )
 
 
-def _moves_html(moves: Sequence[Move], builds: Sequence[Build]) -> str:
+def _moves_html(moves: Sequence[Move], builds: Sequence[Build], t: Translator) -> str:
     if not moves:
-        return '<p class="cr-none">No legal move with this card here.</p>'
+        none = html.escape(t.gettext("No legal move with this card here."))
+        return f'<p class="cr-none">{none}</p>'
     return "".join(
         _move_button(move, i, move_words(move, builds)) for i, move in enumerate(moves)
     )
@@ -154,7 +160,11 @@ def position_key(session: ScorerSession) -> str:
 
 
 def entry_payload(
-    session: ScorerSession, *, error: str = "", serial: int = 0
+    session: ScorerSession,
+    *,
+    error: str = "",
+    serial: int = 0,
+    t: Translator = ENGLISH,
 ) -> tuple[EntryPayload, MovesByCard]:
     """The position to enter the next move at, and the moves the payload lists.
 
@@ -169,25 +179,34 @@ def entry_payload(
     by_card = every_move(live)
     playable = list(by_card)
     builds = live.state.builds
-    typing = (
-        f" (or type it; a build by its label, as {builds[0].label} in"
-        f" “10S x {builds[0].label}”)"
+    name = session.names[seat]
+    prompt = (
+        t.gettext(
+            "Pick the card {name} played (or type it; a build by its label,"
+            " as {label} in “10S x {label}”)"
+        ).format(name=name, label=builds[0].label)
         if builds
-        else ""
+        else t.gettext("Pick the card {name} played").format(name=name)
     )
     payload = EntryPayload(
         key=position_key(session),
         serial=serial,
-        prompt=f"Pick the card {session.names[seat]} played{typing}",
+        prompt=prompt,
         table=table_picture(session),
         tally=tally(session),
         picker=_picker(playable, live.hands[seat].exact),
         faces=_sprite(),
         moves={
-            str(card): _moves_html(moves, live.state.builds)
+            str(card): _moves_html(moves, live.state.builds, t)
             for card, moves in by_card.items()
         },
         error=html.escape(error),
+        labels={
+            "picker": t.gettext("The card played"),
+            "moves": t.gettext("Its legal moves"),
+            "typed": t.gettext("Or type the move"),
+            "enter": t.pgettext("button", "Enter"),
+        },
     )
     return payload, {str(card): moves for card, moves in by_card.items()}
 
@@ -211,6 +230,8 @@ def answer_entry(
     key: str,
     chosen: object = None,
     typed: object = None,
+    *,
+    t: Translator = ENGLISH,
 ) -> Candidate:
     """Play what the browser sent for position ``key``: a chosen move, or typed text.
 
@@ -220,13 +241,16 @@ def answer_entry(
     :raises EntryError: an answer to an earlier position, an unreadable answer,
         or a typed move that is illegal (with the rule and the card's legal moves).
     """
+    again = t.gettext("that entry was made at an earlier position: enter it again")
     if key != position_key(session):
-        raise EntryError("that entry was made at an earlier position: enter it again")
+        raise EntryError(again)
     if chosen is not None:
         move = chosen_move(moves, chosen, key)
         if move is None:
-            raise EntryError("that move was offered at an earlier position: pick again")
+            raise EntryError(
+                t.gettext("that move was offered at an earlier position: pick again")
+            )
         return session.play(move)
     if isinstance(typed, list | tuple) and len(typed) == 2 and typed[0] == key:
         return session.play(str(typed[1]))
-    raise EntryError("that entry was made at an earlier position: enter it again")
+    raise EntryError(again)

@@ -15,6 +15,7 @@ from ..check.explain.dispute import explain_record
 from ..check.outcome import finding_text
 from ..engine.cards import BIG_CASINO, CARDS, LITTLE_CASINO, Card, Suit
 from ..engine.describe import cited, side_names, step_text
+from ..i18n import ENGLISH, Translator
 from ..record.format.pointer import Place
 from ..record.json.jsonio import dumps
 from ..record.text.notation import write_text
@@ -33,6 +34,7 @@ __all__ = [
     "candidate_svg",
     "candidates_html",
     "card_label",
+    "category_label",
     "card_pill",
     "record_json",
     "record_text",
@@ -114,14 +116,14 @@ def candidate_svg(candidate: Candidate) -> str:
     return hand_svg(cards, highlight=candidate.uses, size=32)
 
 
-def seat_marks(session: ScorerSession, seat: int) -> str:
+def seat_marks(session: ScorerSession, seat: int, *, t: Translator = ENGLISH) -> str:
     """Who a seat is at the table: ``Ana · to play · deals · partner of Caio``."""
     names = session.names
     marks = [names[seat]]
     if session.to_move == seat:
-        marks.append("to play")
+        marks.append(t.gettext("to play"))
     if session.current.dealer == seat:
-        marks.append("deals")
+        marks.append(t.pgettext("seat", "deals"))
     side_of = session.seating.side_of
     partners = [
         names[other]
@@ -129,11 +131,13 @@ def seat_marks(session: ScorerSession, seat: int) -> str:
         if other != seat and side_of[other] == side_of[seat]
     ]
     if partners:
-        marks.append("partner of " + " & ".join(partners))
+        marks.append(t.gettext("partner of {names}").format(names=" & ".join(partners)))
     return " · ".join(marks)
 
 
-def hand_line(session: ScorerSession, seat: int) -> tuple[str, str]:
+def hand_line(
+    session: ScorerSession, seat: int, *, t: Translator = ENGLISH
+) -> tuple[str, str]:
     """A seat's hand as far as known: the picture and a caption
     (``Ana · to play · deals · 3 unseen``)."""
     live = session.live()
@@ -141,11 +145,15 @@ def hand_line(session: ScorerSession, seat: int) -> tuple[str, str]:
         return "", ""
     view = live.hands[seat]
     cards: list[Card | None] = [*view.held, *([None] * view.unknown)]
-    known = "hand known" if view.exact else f"{view.unknown} unseen"
-    return hand_svg(cards, size=28), f"{seat_marks(session, seat)} · {known}"
+    known = (
+        t.gettext("hand known")
+        if view.exact
+        else t.ngettext("{n} unseen", "{n} unseen", view.unknown).format(n=view.unknown)
+    )
+    return hand_svg(cards, size=28), f"{seat_marks(session, seat, t=t)} · {known}"
 
 
-def last_entered(session: ScorerSession) -> str:
+def last_entered(session: ScorerSession, *, t: Translator = ENGLISH) -> str:
     """The move just entered, as the player sees it (``Entered · Ana: 10♠ takes
     the build of 10 (3♦ 7♣)``; a move the engine could not play, as it says
     why), or ``""``."""
@@ -155,8 +163,10 @@ def last_entered(session: ScorerSession) -> str:
     live = session.live()
     index = lines[-1].index
     if live is not None and index < len(live.steps):
-        return f"Entered · {step_words(live.steps[index], session.names)}"
-    return f"Entered · {lines[-1].text}"
+        move = step_words(live.steps[index], session.names)
+    else:
+        move = lines[-1].text
+    return t.gettext("Entered · {move}").format(move=move)
 
 
 def candidates_html(options: Sequence[Candidate]) -> str:
@@ -234,20 +244,52 @@ class SheetLine:
     disputed: tuple[bool, ...]
 
 
-def sheet_lines(sheet: DealSheet) -> list[SheetLine]:
-    """A deal's sheet, category by category."""
+def category_label(category: str, *, t: Translator = ENGLISH) -> str:
+    """A category of the score sheet (``points.most_cards``) as its line says it:
+    ``most cards``; the category itself when it is none of the sheet's."""
+    labels = {
+        "points.most_cards": t.pgettext("score sheet", "most cards"),
+        "points.most_spades": t.pgettext("score sheet", "most spades"),
+        "points.big_casino": t.pgettext("score sheet", "Big Casino"),
+        "points.little_casino": t.pgettext("score sheet", "Little Casino"),
+        "points.aces": t.pgettext("score sheet", "aces"),
+        "points.sweeps": t.pgettext("score sheet", "sweep points"),
+        "total": t.pgettext("score sheet", "deal points"),
+        "counts.cards": t.pgettext("score sheet", "cards taken"),
+        "counts.spades": t.pgettext("score sheet", "spades taken"),
+        "counts.sweeps": t.pgettext("score sheet", "sweeps made"),
+    }
+    return labels.get(category, category)
+
+
+def sheet_lines(sheet: DealSheet, *, t: Translator = ENGLISH) -> list[SheetLine]:
+    """A deal's sheet, category by category, each labelled in ``t``'s language."""
     return [
-        SheetLine(row.category, row.label, row.computed, row.claimed, row.disputed)
+        SheetLine(
+            row.category,
+            category_label(row.category, t=t),
+            row.computed,
+            row.claimed,
+            row.disputed,
+        )
         for row in sheet.rows
     ]
 
 
-def sheet_differences(lines: Sequence[SheetLine], sides: Sequence[str]) -> list[str]:
+def sheet_differences(
+    lines: Sequence[SheetLine], sides: Sequence[str], *, t: Translator = ENGLISH
+) -> list[str]:
     """Every claimed figure that differs from the rules', once each, in words:
     ``Ana's most cards: the sheet says 3, the rules give 0``."""
     return [
-        f"{sides[s]}'s {line.label}: the sheet says {line.claimed[s]},"
-        f" the rules give {line.computed[s]}"
+        t.gettext(
+            "{side}'s {category}: the sheet says {claimed}, the rules give {computed}"
+        ).format(
+            side=sides[s],
+            category=line.label,
+            claimed=line.claimed[s],
+            computed=line.computed[s],
+        )
         for line in lines
         for s in range(len(sides))
         if line.disputed[s]
@@ -283,25 +325,29 @@ class Snapshot:
     """Rule violations and score disputes, in words."""
 
 
-def snapshot(session: ScorerSession) -> Snapshot:
+def snapshot(session: ScorerSession, *, t: Translator = ENGLISH) -> Snapshot:
     """Where the game stands, for the header."""
     phase = session.phase
-    deal = f"Deal {session.deal_index + 1}"
+    deal = session.deal_index + 1
     if phase == "move":
         live = session.live()
         assert live is not None and session.to_move is not None
-        title = (
-            f"{deal} · round {live.state.round + 1} · move"
-            f" {live.state.moves_played + 1} · {session.names[session.to_move]} to play"
+        title = t.gettext(
+            "Deal {deal} · round {round} · move {move} · {name} to play"
+        ).format(
+            deal=deal,
+            round=live.state.round + 1,
+            move=live.state.moves_played + 1,
+            name=session.names[session.to_move],
         )
     else:
         title = {
-            "table": f"{deal} · enter the table cards",
-            "hands": f"{deal} · enter the hands",
-            "claims": f"{deal} is over · score sheet",
-            "over": "The match is over",
-            "blocked": f"{deal} · a move cannot be played: undo it",
-        }[phase]
+            "table": t.gettext("Deal {deal} · enter the table cards"),
+            "hands": t.gettext("Deal {deal} · enter the hands"),
+            "claims": t.gettext("Deal {deal} is over · score sheet"),
+            "over": t.gettext("The match is over"),
+            "blocked": t.gettext("Deal {deal} · a move cannot be played: undo it"),
+        }[phase].format(deal=deal)
     standing = session.standing()
     problems = [cited(f"{v.where}: {v.message}", v.rule) for v in session.violations]
     # The sheet on screen says its own differences, after Check (a blind claim).

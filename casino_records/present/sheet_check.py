@@ -19,37 +19,41 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Final
 
 from ..check.explain.dispute import explain
 from ..check.outcome import finding_text
 from ..check.replay import replay
 from ..engine.cards import CARD_NAMES
-from ..engine.describe import cited, plural
+from ..engine.describe import cited
 from ..engine.scoring import CATEGORIES
 from ..errors import InvalidRecordError
+from ..i18n import ENGLISH, Translator
 from ..record.format.models import GameRecord
 from ..record.json import jsonio
 
 __all__ = [
-    "ITEM_LABELS",
     "Sheet",
     "SheetVerdict",
     "check_sheet",
+    "item_labels",
     "sheet_record",
     "side_labels",
     "untapped",
 ]
 
-ITEM_LABELS: Final = {
-    "most_cards": "Most cards",
-    "most_spades": "Most spades",
-    "big_casino": "Big Casino",
-    "little_casino": "Little Casino",
-    "aces": "Aces",
-    "sweeps": "Sweeps",
-}
-"""The items of a score sheet, in the order of the rules (R12.1), in words."""
+
+def item_labels(t: Translator = ENGLISH) -> dict[str, str]:
+    """The items of a score sheet in the order of the rules (R12.1), then the
+    deal's ``total``, each in words in ``t``'s language."""
+    return {
+        "most_cards": t.pgettext("score sheet item", "Most cards"),
+        "most_spades": t.pgettext("score sheet item", "Most spades"),
+        "big_casino": t.pgettext("score sheet item", "Big Casino"),
+        "little_casino": t.pgettext("score sheet item", "Little Casino"),
+        "aces": t.pgettext("score sheet item", "Aces"),
+        "sweeps": t.pgettext("score sheet item", "Sweeps"),
+        "total": t.pgettext("score sheet item", "Deal total"),
+    }
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,8 +79,8 @@ class Sheet:
     dealer: int = 0
     """The dealer's seat."""
     claims: tuple[dict[str, int], ...] = ()
-    """What the sheet says per side: item names of :data:`ITEM_LABELS` and
-    ``total``; a figure not written is left out (empty: nothing written)."""
+    """What the sheet says per side: the item names of :func:`item_labels`
+    (``total`` among them); a figure not written is left out (empty: nothing written)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -146,15 +150,15 @@ def _claimed_side(claims: dict[str, int]) -> dict[str, object]:
     return side
 
 
-def check_sheet(sheet: Sheet) -> SheetVerdict:
-    """The referee's verdict on ``sheet``: one status, one line, the details."""
+def check_sheet(sheet: Sheet, t: Translator = ENGLISH) -> SheetVerdict:
+    """The referee's verdict on ``sheet``: one status, one line, the details
+    (its own words in ``t``'s language; the referee's findings as it says them)."""
     try:
         record = sheet_record(sheet)
     except InvalidRecordError as exc:
         details = [f"{e.where}: {e.message}" for e in exc.errors]
-        return SheetVerdict(
-            "invalid", "The sheet cannot be checked as typed.", details, [], None
-        )
+        headline = t.gettext("The sheet cannot be checked as typed.")
+        return SheetVerdict("invalid", headline, details, [], None)
     replayed = replay(record)
     report = replayed.report
     data = jsonio.dumps(record)
@@ -162,31 +166,38 @@ def check_sheet(sheet: Sheet) -> SheetVerdict:
     if errors:
         return SheetVerdict(
             "invalid",
-            "The piles cannot be right: fix them, then check again.",
+            t.gettext("The piles cannot be right: fix them, then check again."),
             [cited(f.message, f.rule) for f in errors],
             [],
             data,
         )
     labels = side_labels(sheet.names, sheet.teams)
     scores = report.deals[0].sides
-    computed = [
-        (ITEM_LABELS[name], [s.points[name] for s in scores]) for name in CATEGORIES
-    ]
-    computed.append(("Deal points", [s.banked for s in scores]))
+    words = item_labels(t)
+    computed = [(words[name], [s.points[name] for s in scores]) for name in CATEGORIES]
+    computed.append(
+        (t.pgettext("score sheet item", "Deal points"), [s.banked for s in scores])
+    )
     if not report.disputed:
-        written = "the sheet agrees with" if any(sheet.claims) else "by"
         count = ", ".join(
             f"{n} {s.banked}" for n, s in zip(labels, scores, strict=True)
         )
-        return SheetVerdict(
-            "ok", f"OK: {written} the rules' count: {count}.", [], computed, data
+        ok = (
+            t.gettext("OK: the sheet agrees with the rules' count: {count}.")
+            if any(sheet.claims)
+            else t.gettext("OK: by the rules' count: {count}.")
         )
+        return SheetVerdict("ok", ok.format(count=count), [], computed, data)
     disputes = [f for f in report.findings if f.severity == "dispute"]
     sentences = [e.sentence for e in explain(record, replayed)]
-    differs = "differs" if len(disputes) == 1 else "differ"
+    n = len(disputes)
     return SheetVerdict(
         "disputed",
-        f"Disputed: {plural(len(disputes), 'figure')} {differs} from the rules' count.",
+        t.ngettext(
+            "Disputed: {n} figure differs from the rules' count.",
+            "Disputed: {n} figures differ from the rules' count.",
+            n,
+        ).format(n=n),
         sentences + [finding_text(f) for f in disputes],
         computed,
         data,

@@ -9,9 +9,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from ..engine.describe import plural
+from ..check.status import STATUSES
 from ..engine.rulebook import rule
+from ..i18n import ENGLISH, Translator
 from ..record.json.jsonio import dumps_json
+from .status_words import status_count
 
 if TYPE_CHECKING:
     from ..scale.query import Stats, Table
@@ -54,17 +56,20 @@ def _rule_title(rule_id: str | None) -> str:
         return rule_id
 
 
-def stats_text(found: Stats) -> str:
-    """What ``stats`` prints."""
+def stats_text(found: Stats, t: Translator = ENGLISH) -> str:
+    """What ``stats`` prints, in ``t``'s language (the rule titles in English)."""
     o = found.overall
     total = o["records"]
+    counts = ", ".join(status_count(status, o[status], t) for status in STATUSES)
     lines = [
-        f"{plural(total, 'record')}: {o['ok']} ok, {o['disputed']} disputed,"
-        f" {o['invalid']} invalid, {o['unreadable']} unreadable",
-        f"dispute rate {percent(o['dispute_rate'])},"
-        f" invalid rate {percent(o['invalid_rate'])}",
+        t.ngettext("{n} record: {counts}", "{n} records: {counts}", total).format(
+            n=total, counts=counts
+        ),
+        t.gettext("dispute rate {disputed}, invalid rate {invalid}").format(
+            disputed=percent(o["dispute_rate"]), invalid=percent(o["invalid_rate"])
+        ),
         "",
-        "By preset and player count:",
+        t.gettext("By preset and player count:"),
     ]
     groups = [
         (
@@ -78,19 +83,34 @@ def stats_text(found: Stats) -> str:
         )
         for g in found.groups.dicts()
     ]
-    header: tuple[str, ...] = ("preset", "players", "records", "disputed", "invalid")
-    header += ("most disputed", "most broken rule")
-    text = "\n".join(lines) + "\n" + _indented(aligned(header, groups))
-    text += "\nMost disputed categories (claimed figures that differ):\n"
-    text += _indented(
-        aligned(("category", "records", "findings"), found.categories.rows)
-        if found.categories.rows
-        else "none\n"
+    records = t.pgettext("stats column", "records")
+    findings = t.pgettext("stats column", "findings")
+    header = (
+        t.pgettext("stats column", "preset"),
+        t.pgettext("stats column", "players"),
+        records,
+        t.pgettext("stats column", "disputed"),
+        t.pgettext("stats column", "invalid"),
+        t.pgettext("stats column", "most disputed"),
+        t.pgettext("stats column", "most broken rule"),
     )
-    text += "\nRules most often broken:\n"
+    none = t.pgettext("stats", "none") + "\n"
+    text = "\n".join(lines) + "\n" + _indented(aligned(header, groups))
+    text += "\n" + t.gettext("Most disputed categories (claimed figures that differ):")
+    text += "\n" + _indented(
+        aligned(
+            (t.pgettext("stats column", "category"), records, findings),
+            found.categories.rows,
+        )
+        if found.categories.rows
+        else none
+    )
+    text += "\n" + t.gettext("Rules most often broken:") + "\n"
     rules = [(_rule_title(r[0]), r[1], r[2]) for r in found.rules.rows]
     text += _indented(
-        aligned(("rule", "records", "findings"), rules) if rules else "none\n"
+        aligned((t.pgettext("stats column", "rule"), records, findings), rules)
+        if rules
+        else none
     )
     return text
 

@@ -15,7 +15,7 @@ ANNOTATED = SAMPLES / "classic-2p-annotated.json"
 def test_a_record_a_text_game_an_archive_and_a_puzzles_file_open() -> None:
     record = jsonio.load(ANNOTATED)
     made = pv.open_puzzles(ANNOTATED.read_bytes(), "game.json")
-    assert made.made and made.summary == "1 puzzle made from 1 record of game.json"
+    assert made.made and made.summary() == "1 puzzle made from 1 record of game.json"
     typed = pv.open_puzzles(write_text(record).encode(), "game.txt")
     assert [p.place for p in typed.puzzles] == [p.place for p in made.puzzles]
     archive = pv.open_puzzles((SAMPLES / "archive-mixed.jsonl").read_bytes(), "a.jsonl")
@@ -24,7 +24,7 @@ def test_a_record_a_text_game_an_archive_and_a_puzzles_file_open() -> None:
     data = b"".join(puzzle_line(p) for p in archive.puzzles)
     read = pv.open_puzzles(data, "puzzles.jsonl")
     assert not read.made and read.puzzles == archive.puzzles
-    assert read.summary == "32 puzzles read from puzzles.jsonl"
+    assert read.summary() == "32 puzzles read from puzzles.jsonl"
 
 
 def test_bad_files_are_said_in_words() -> None:

@@ -22,9 +22,10 @@ from typing import Final
 from ...analysis.puzzle import Choice, Puzzle, PuzzleFileError, read_puzzles
 from ...analysis.puzzles import find_puzzles
 from ...engine.cards import Card, Suit, parse_card
-from ...engine.describe import cards_text, plural
+from ...engine.describe import cards_text
 from ...engine.masks import mask_of
 from ...engine.moves import Action, Build, Move
+from ...i18n import ENGLISH, Translator
 from ..move_words import move_words
 from ..sprite import card_sprite
 from .board import board_html
@@ -66,18 +67,24 @@ class PuzzleSet:
     records: int = 0
     """The records they were made from (when :attr:`made`)."""
 
-    @property
-    def summary(self) -> str:
+    def summary(self, t: Translator = ENGLISH) -> str:
         """``3 puzzles made from 20 records of games.jsonl`` (not escaped)."""
         if self.problem:
             return self.problem
-        found = plural(len(self.puzzles), "puzzle")
+        n = len(self.puzzles)
         if not self.made:
-            return f"{found} read from {self.name}"
-        return f"{found} made from {plural(self.records, 'record')} of {self.name}"
+            return t.ngettext(
+                "{n} puzzle read from {name}", "{n} puzzles read from {name}", n
+            ).format(n=n, name=self.name)
+        records = t.ngettext(
+            "{n} record of {name}", "{n} records of {name}", self.records
+        ).format(n=self.records, name=self.name)
+        return t.ngettext(
+            "{n} puzzle made from {records}", "{n} puzzles made from {records}", n
+        ).format(n=n, records=records)
 
 
-def open_puzzles(data: bytes, name: str) -> PuzzleSet:
+def open_puzzles(data: bytes, name: str, t: Translator = ENGLISH) -> PuzzleSet:
     """The puzzles of a file: a ``puzzles.jsonl`` written by ``casino-records
     puzzles``, or made here from a record, an archive or a text game (as the
     command makes them, with its default thresholds). Never raises for bad
@@ -87,7 +94,8 @@ def open_puzzles(data: bytes, name: str) -> PuzzleSet:
         try:
             return PuzzleSet(name, tuple(read_puzzles(data)))
         except PuzzleFileError as exc:
-            return PuzzleSet(name, problem=f"{name} is not a puzzles file: {exc}")
+            problem = t.gettext("{name} is not a puzzles file: {problem}")
+            return PuzzleSet(name, problem=problem.format(name=name, problem=exc))
     opened = open_bytes(data, name)
     if opened.problem is not None:
         details = "; ".join(opened.problem.details)
@@ -113,9 +121,11 @@ def puzzle_key(puzzle: Puzzle) -> str:
     return f"{puzzle.source}|{puzzle.record}|{puzzle.deal}|{puzzle.move}"
 
 
-def puzzle_title(puzzle: Puzzle) -> str:
+def puzzle_title(puzzle: Puzzle, t: Translator = ENGLISH) -> str:
     """``Marta to play · deal 3, move 46 (round 6) · classic`` (not escaped)."""
-    return f"{puzzle.player} to play · {puzzle.place} · {puzzle.rules}"
+    return t.gettext("{name} to play · {place} · {rules}").format(
+        name=puzzle.player, place=puzzle.place, rules=puzzle.rules
+    )
 
 
 def _cards(names: Sequence[str]) -> tuple[Card, ...]:
@@ -221,35 +231,43 @@ def choice_labels(puzzle: Puzzle) -> list[str]:
     return [move_words(_move(puzzle, choice), builds) for choice in puzzle.choices]
 
 
-def answered_labels(puzzle: Puzzle, chosen: int) -> list[str]:
+def answered_labels(puzzle: Puzzle, chosen: int, t: Translator = ENGLISH) -> list[str]:
     """The moves once one is chosen: each with its worth, the best and the
     chosen one marked (``K♣ takes K♦ · −3 · your move``)."""
     labels = []
     for k, label in enumerate(choice_labels(puzzle)):
         marks = [_points(puzzle.choices[k].worth)]
-        marks += ["best"] if k == puzzle.best else []
-        marks += ["your move"] if k == chosen else []
-        marks += ["played in the game"] if k == puzzle.played else []
+        marks += [t.gettext("best")] if k == puzzle.best else []
+        marks += [t.gettext("your move")] if k == chosen else []
+        marks += [t.gettext("played in the game")] if k == puzzle.played else []
         labels.append(" · ".join([label, *marks]))
     return labels
 
 
-def seen_lines(puzzle: Puzzle) -> list[str]:
+def seen_lines(puzzle: Puzzle, t: Translator = ENGLISH) -> list[str]:
     """What the mover knows beyond the table: where the cards not seen are,
     and the cards each side has taken (not escaped)."""
     holder = puzzle.holder
     unseen = cards_text(_cards(puzzle.unseen))
     if holder is None:
-        lines = ["Every card is in your hand or has been seen."]
+        lines = [t.gettext("Every card is in your hand or has been seen.")]
     else:
         lines = [
-            f"The cards you have not seen, all in {puzzle.players[holder]}'s hand:"
-            f" {unseen}."
+            t.gettext(
+                "The cards you have not seen, all in {name}'s hand: {cards}."
+            ).format(name=puzzle.players[holder], cards=unseen)
         ]
     for pile in puzzle.piles:
-        taken = cards_text(_cards(pile.taken)) or "nothing yet"
-        sweeps = f" ({plural(pile.sweeps, 'sweep')})" if pile.sweeps else ""
-        lines.append(f"{pile.name} has taken{sweeps}: {taken}.")
+        taken = cards_text(_cards(pile.taken)) or t.gettext("nothing yet")
+        if pile.sweeps:
+            line = t.ngettext(
+                "{name} has taken ({n} sweep): {cards}.",
+                "{name} has taken ({n} sweeps): {cards}.",
+                pile.sweeps,
+            )
+        else:
+            line = t.gettext("{name} has taken: {cards}.")
+        lines.append(line.format(name=pile.name, n=pile.sweeps, cards=taken))
     return lines
 
 
@@ -266,10 +284,12 @@ def _points(value: float) -> str:
     return ("+" if value > 0 else "−") + text
 
 
-def _amount(value: float) -> str:
+def _amount(value: float, t: Translator) -> str:
     """A difference in points: ``1 point``, ``2.5 points``."""
     text = _number(value)
-    return f"{text} point" if text == "1" else f"{text} points"
+    if text == "1":
+        return t.gettext("1 point")
+    return t.gettext("{amount} points").format(amount=text)
 
 
 @dataclass(frozen=True, slots=True)
@@ -296,7 +316,7 @@ def _result(puzzle: Puzzle, choice: Choice) -> str:
     )
 
 
-def judge(puzzle: Puzzle, chosen: int) -> Judgement:
+def judge(puzzle: Puzzle, chosen: int, t: Translator = ENGLISH) -> Judgement:
     """The move ``chosen`` (an index of the puzzle's choices) against the best."""
     labels = choice_labels(puzzle)
     choice, best = puzzle.choices[chosen], puzzle.choices[puzzle.best]
@@ -304,23 +324,34 @@ def judge(puzzle: Puzzle, chosen: int) -> Judgement:
     worth = _points(choice.worth)
     if right:
         second = max(c.worth for k, c in enumerate(puzzle.choices) if k != chosen)
-        headline = (
-            f"Right: {labels[chosen]} is the best move, worth {worth}"
-            f" ({_amount(choice.worth - second)} more than any other)."
+        headline = t.gettext(
+            "Right: {move} is the best move, worth {worth}"
+            " ({amount} more than any other)."
+        ).format(
+            move=labels[chosen], worth=worth, amount=_amount(choice.worth - second, t)
         )
     else:
-        short = _amount(best.worth - choice.worth)
-        headline = (
-            f"Not the best: {labels[chosen]} is worth {worth}, {short} less"
-            f" than {labels[puzzle.best]} ({_points(best.worth)})."
+        headline = t.gettext(
+            "Not the best: {move} is worth {worth}, {amount} less"
+            " than {best} ({best_worth})."
+        ).format(
+            move=labels[chosen],
+            worth=worth,
+            amount=_amount(best.worth - choice.worth, t),
+            best=labels[puzzle.best],
+            best_worth=_points(best.worth),
         )
     played = puzzle.choices[puzzle.played]
-    detail = (
-        f"In the game {puzzle.player} played {labels[puzzle.played]}"
-        f" ({_points(played.worth)}): {_amount(puzzle.loss)} less than the best."
+    detail = t.gettext(
+        "In the game {name} played {move} ({worth}): {amount} less than the best."
         " A move's worth is its side's points of the deal minus the other"
         " side's (the others' mean at a table of three or four), with best play"
         " to the end."
+    ).format(
+        name=puzzle.player,
+        move=labels[puzzle.played],
+        worth=_points(played.worth),
+        amount=_amount(puzzle.loss, t),
     )
     return Judgement(
         right=right,
@@ -332,8 +363,10 @@ def judge(puzzle: Puzzle, chosen: int) -> Judgement:
     )
 
 
-def score_text(solved: int, tried: int) -> str:
+def score_text(solved: int, tried: int, t: Translator = ENGLISH) -> str:
     """``Solved 2 of 3`` (or ``No puzzle tried yet``)."""
     if not tried:
-        return "No puzzle tried yet"
-    return f"Solved {solved} of {tried}"
+        return t.gettext("No puzzle tried yet")
+    return t.ngettext("Solved {solved} of {n}", "Solved {solved} of {n}", tried).format(
+        solved=solved, n=tried
+    )

@@ -16,11 +16,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
 from ...check.status import STATUSES
-from ...engine.describe import plural
+from ...i18n import ENGLISH, Translator
 from ...record.files.kinds import uncompressed
 from ...record.files.reading import read_item
 from ...record.files.sources import ItemKind, item_at
 from ...scale.results import ResultsError, is_results_dir, read_manifest
+from ..status_words import status_count, status_word
 from .game import Game, locate
 from .navigation import opening_position
 from .opening import LoadProblem
@@ -35,6 +36,7 @@ __all__ = [
     "STATUSES",
     "ResultsError",
     "choices",
+    "column_labels",
     "filters",
     "first_finding",
     "is_results_dir",
@@ -47,19 +49,31 @@ __all__ = [
 ]
 
 COLUMNS: Final = ("status", "source", "record", "players", "preset", "first problem")
-"""The columns of the results table, in order."""
+"""The columns of the results table, in order (the rows' keys: never translated)."""
 LIMIT: Final = 500
 """The most rows the table lists (the count says how many match)."""
 
 
-def scale_missing() -> str | None:
+def column_labels(t: Translator = ENGLISH) -> dict[str, str]:
+    """The table's header: each of :data:`COLUMNS` in ``t``'s language."""
+    return {
+        "status": t.pgettext("results column", "status"),
+        "source": t.pgettext("results column", "source"),
+        "record": t.pgettext("results column", "record"),
+        "players": t.pgettext("results column", "players"),
+        "preset": t.pgettext("results column", "preset"),
+        "first problem": t.pgettext("results column", "first problem"),
+    }
+
+
+def scale_missing(t: Translator = ENGLISH) -> str | None:
     """Why results cannot be shown (the ``[scale]`` extra is missing), or None."""
     import importlib.util
 
     if importlib.util.find_spec("duckdb") is None:
-        return (
+        return t.gettext(
             "Results folders are read with DuckDB, which is not installed:"
-            " pip install 'casino-records[scale]'"
+            " `pip install 'casino-records[scale]'`"
         )
     return None
 
@@ -82,16 +96,20 @@ def results_folders(given: Path | None, cwd: Path | None = None) -> dict[str, Pa
     return {p.name: p for p in found}
 
 
-def summary(manifest: dict[str, Any]) -> str:
+def summary(manifest: dict[str, Any], t: Translator = ENGLISH) -> str:
     """One line about a results folder: records by status, when it was written."""
     counts = manifest.get("counts", {})
     parts = ", ".join(
-        f"{counts[status]} {status}" for status in STATUSES if status in counts
+        status_count(status, counts[status], t)
+        for status in STATUSES
+        if status in counts
     )
     total = manifest.get("records", 0)
-    return (
-        f"{plural(total, 'record')}: {parts} · written {manifest.get('created', '?')}"
-    )
+    return t.ngettext(
+        "{n} record: {parts} · written {created}",
+        "{n} records: {parts} · written {created}",
+        total,
+    ).format(n=total, parts=parts, created=manifest.get("created", "?"))
 
 
 def filters(
@@ -103,10 +121,13 @@ def filters(
     return Filters(tuple(statuses), player.strip(), preset, rule)
 
 
-def listing(folder: Path, chosen: Filters) -> tuple[int, list[dict[str, Any]]]:
+def listing(
+    folder: Path, chosen: Filters, t: Translator = ENGLISH
+) -> tuple[int, list[dict[str, Any]]]:
     """How many records the filters keep, and the first :data:`LIMIT` as table rows.
 
-    Each row has the :data:`COLUMNS` and ``seq`` (which record it is).
+    Each row has the :data:`COLUMNS` and ``seq`` (which record it is); the
+    status in ``t``'s words.
     """
     from ...scale.query import filtered_records
 
@@ -116,7 +137,7 @@ def listing(folder: Path, chosen: Filters) -> tuple[int, list[dict[str, Any]]]:
         rows.append(
             {
                 "seq": row["seq"],
-                "status": row["status"],
+                "status": status_word(row["status"], t),
                 "source": row["source"],
                 "record": row["record_id"] or "—",
                 "players": ", ".join(row["players"] or ()) or "—",
@@ -150,16 +171,21 @@ class Picked:
     """Why it cannot be read (its file changed or is gone)."""
 
 
-def pick(folder: Path, seq: int) -> Picked:
+def pick(folder: Path, seq: int, t: Translator = ENGLISH) -> Picked:
     """Read record ``seq`` of the results again from its file, by line and offset."""
     from ...scale.query import record_source
 
     found = record_source(folder, seq)
     if found is None:
-        return Picked(b"", "", "?", "", LoadProblem(f"no record {seq} in {folder}", ()))
+        missing = t.gettext("no record {seq} in {folder}").format(
+            seq=seq, folder=folder
+        )
+        return Picked(b"", "", "?", "", LoadProblem(missing, ()))
     file, kind, line, offset, source, loc = found
     if file == "-":
-        title = f"{source} was read from standard input: it cannot be opened again"
+        title = t.gettext(
+            "{source} was read from standard input: it cannot be opened again"
+        ).format(source=source)
         return Picked(b"", "", source, loc, LoadProblem(title, ()))
     item_kind: ItemKind = (
         "json" if kind == "json" else "text" if kind == "text" else "jsonl"
