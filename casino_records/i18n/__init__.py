@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from .choice import from_accept_language, from_environment, language_of, viewer_language
 from .languages import DEFAULT, LANGUAGES, PSEUDO, Language, codes, language
-from .translator import DOMAIN, ENGLISH, LOCALE_DIR, Translator, translator
+from .translator import DOMAIN, ENGLISH, LOCALE_DIR, N_, Translator, translator
 
 __all__ = [
     "DEFAULT",
@@ -26,6 +26,7 @@ __all__ = [
     "ENGLISH",
     "LANGUAGES",
     "LOCALE_DIR",
+    "N_",
     "PSEUDO",
     "Language",
     "Translator",

@@ -16,7 +16,7 @@ from typing import Final
 
 from .languages import DEFAULT, language
 
-__all__ = ["DOMAIN", "ENGLISH", "LOCALE_DIR", "Translator", "translator"]
+__all__ = ["DOMAIN", "ENGLISH", "LOCALE_DIR", "N_", "Translator", "translator"]
 
 DOMAIN: Final = "casino_records"
 """The catalogues' domain: the name of every ``.po`` and ``.mo`` file."""
@@ -65,6 +65,12 @@ class Translator:
 
     def __repr__(self) -> str:
         return f"Translator({self.code!r})"
+
+
+def N_(message: str) -> str:  # noqa: N802 - gettext's own name for the marker
+    """Mark ``message`` for the catalogue without translating it: a text kept
+    as data and translated where it is shown (``t.gettext(text)``)."""
+    return message
 
 
 def catalogue_path(code: str) -> Path:

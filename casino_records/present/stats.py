@@ -1,7 +1,8 @@
 """``stats`` for people and scripts: the rates and rankings of a results folder as text.
 
 Takes what :mod:`casino_records.scale.query` computed (this module imports no
-extra): aligned columns, rates as percentages, rule ids with their titles.
+extra): aligned columns, rates as percentages, rule ids with their titles; the
+words in the translator ``t``'s language (the rules' titles are the rulebook's).
 """
 
 from __future__ import annotations
@@ -9,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from ..engine.describe import plural
 from ..engine.rulebook import rule
+from ..i18n import ENGLISH, Translator
 from ..record.json.jsonio import dumps_json
 
 if TYPE_CHECKING:
@@ -54,17 +55,31 @@ def _rule_title(rule_id: str | None) -> str:
         return rule_id
 
 
-def stats_text(found: Stats) -> str:
+def stats_text(found: Stats, t: Translator = ENGLISH) -> str:
     """What ``stats`` prints."""
     o = found.overall
     total = o["records"]
+    counts = t.ngettext(
+        "{n} record: {ok} ok, {disputed} disputed, {invalid} invalid,"
+        " {unreadable} unreadable",
+        "{n} records: {ok} ok, {disputed} disputed, {invalid} invalid,"
+        " {unreadable} unreadable",
+        total,
+    )
+    rates = t.gettext("dispute rate {disputed}, invalid rate {invalid}")
     lines = [
-        f"{plural(total, 'record')}: {o['ok']} ok, {o['disputed']} disputed,"
-        f" {o['invalid']} invalid, {o['unreadable']} unreadable",
-        f"dispute rate {percent(o['dispute_rate'])},"
-        f" invalid rate {percent(o['invalid_rate'])}",
+        counts.format(
+            n=total,
+            ok=o["ok"],
+            disputed=o["disputed"],
+            invalid=o["invalid"],
+            unreadable=o["unreadable"],
+        ),
+        rates.format(
+            disputed=percent(o["dispute_rate"]), invalid=percent(o["invalid_rate"])
+        ),
         "",
-        "By preset and player count:",
+        t.gettext("By preset and player count:"),
     ]
     groups = [
         (
@@ -78,19 +93,35 @@ def stats_text(found: Stats) -> str:
         )
         for g in found.groups.dicts()
     ]
-    header: tuple[str, ...] = ("preset", "players", "records", "disputed", "invalid")
-    header += ("most disputed", "most broken rule")
-    text = "\n".join(lines) + "\n" + _indented(aligned(header, groups))
-    text += "\nMost disputed categories (claimed figures that differ):\n"
-    text += _indented(
-        aligned(("category", "records", "findings"), found.categories.rows)
-        if found.categories.rows
-        else "none\n"
+    header = (
+        t.pgettext("stats column", "preset"),
+        t.pgettext("stats column", "players"),
+        t.pgettext("stats column", "records"),
+        t.pgettext("stats column", "disputed"),
+        t.pgettext("stats column", "invalid"),
+        t.pgettext("stats column", "most disputed"),
+        t.pgettext("stats column", "most broken rule"),
     )
-    text += "\nRules most often broken:\n"
+    counted = (
+        t.pgettext("stats column", "records"),
+        t.pgettext("stats column", "findings"),
+    )
+    none = t.gettext("none") + "\n"
+    text = "\n".join(lines) + "\n" + _indented(aligned(header, groups))
+    text += "\n" + t.gettext("Most disputed categories (claimed figures that differ):")
+    text += "\n" + _indented(
+        aligned(
+            (t.pgettext("stats column", "category"), *counted), found.categories.rows
+        )
+        if found.categories.rows
+        else none
+    )
+    text += "\n" + t.gettext("Rules most often broken:") + "\n"
     rules = [(_rule_title(r[0]), r[1], r[2]) for r in found.rules.rows]
     text += _indented(
-        aligned(("rule", "records", "findings"), rules) if rules else "none\n"
+        aligned((t.pgettext("stats column", "rule"), *counted), rules)
+        if rules
+        else none
     )
     return text
 
