@@ -17,6 +17,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Literal, TypeAlias
 
 from ..engine.describe import side_names, step_text
+from ..engine.moves import MoveKind
 from ..engine.scoring import CATEGORIES, CHECK_LABELS
 from ..i18n import ENGLISH, Translator
 from .direction import order_text
@@ -128,8 +129,20 @@ def _pile_lines(
     return lines
 
 
-def _step_line(step: Step, names: Sequence[str]) -> str:
-    return f"{step_text(step, names)} [{step.kind.value}]"
+def _step_line(step: Step, names: Sequence[str], t: Translator) -> str:
+    return f"{step_text(step, names)} [{_kind_word(step.kind, t)}]"
+
+
+def _kind_word(kind: MoveKind, t: Translator) -> str:
+    """What a move did, in one word (R4.1, A25)."""
+    words = {
+        MoveKind.TRAIL: t.pgettext("move kind", "trail"),
+        MoveKind.CAPTURE: t.pgettext("move kind", "capture"),
+        MoveKind.CREATE: t.pgettext("move kind", "create"),
+        MoveKind.EXTEND: t.pgettext("move kind", "extend"),
+        MoveKind.INCREASE: t.pgettext("move kind", "increase"),
+    }
+    return words[kind]
 
 
 def _order_line(state: DealState, names: Sequence[str], t: Translator) -> str:
@@ -188,7 +201,7 @@ def position_text(
     if position.last is not None:
         where = f" [{position.last_loc}]" if position.last_loc else ""
         last = t.gettext("Last move (move {move}): {step}").format(
-            move=position.last.index + 1, step=_step_line(position.last, names)
+            move=position.last.index + 1, step=_step_line(position.last, names, t)
         )
         lines.append(f"{last}{where}")
     lines.append(t.gettext("Table:"))
@@ -241,7 +254,7 @@ def deal_text(
     lines = [
         f"=== {heading} ===",
         _order_line(first, names, t),
-        *(near_target_needs(deal, _side_names(positions[0], names)) if deal else ()),
+        *(near_target_needs(deal, _side_names(positions[0], names), t) if deal else ()),
         table,
     ]
     after_table = t.gettext("table: {cards}")
@@ -261,7 +274,9 @@ def deal_text(
             if step is None:  # pragma: no cover - every later position has a move
                 continue
             shown = after_table.format(cards=_table_short(after, pretty, t))
-            lines.append(f"  {step.index + 1:>3}. {_step_line(step, names)}  {shown}")
+            lines.append(
+                f"  {step.index + 1:>3}. {_step_line(step, names, t)}  {shown}"
+            )
             note = (notes or {}).get(after.last_loc)
             if note:
                 lines.append(f"       {note}")
@@ -270,12 +285,12 @@ def deal_text(
         lines.append(t.gettext("Scores:"))
         lines += [f"  {side_score_text(side, t)}" for side in deal.sides]
         for side in deal.sides:
-            why = sweep_note(side, deal.sides)
+            why = sweep_note(side, deal.sides, t)
             if why:
                 points = side.points.get("sweeps", 0)
                 said = t.gettext("{side}: sweep points {points} ({why})")
                 lines.append("  " + said.format(side=side.name, points=points, why=why))
-        lines += [f"  {line}" for line in near_target_results(deal)]
+        lines += [f"  {line}" for line in near_target_results(deal, t=t)]
     return "\n".join(lines) + "\n"
 
 
@@ -320,7 +335,7 @@ def _deal_end(
 def side_score_text(side: SideReport, t: Translator = ENGLISH) -> str:
     """A side's deal score in one line: points per item, banked, match total."""
     points = ", ".join(
-        f"{CHECK_LABELS['points.' + name]} {side.points[name]}"
+        f"{t.gettext(CHECK_LABELS['points.' + name])} {side.points[name]}"
         for name in CATEGORIES
         if side.points.get(name)
     )
@@ -385,7 +400,7 @@ def legal_text(
             and step.move == recorded.move
         )
         lines.append(
-            f"  {n:>3}. {_step_line(step, names)}" + (f"  {mark}" if chosen else "")
+            f"  {n:>3}. {_step_line(step, names, t)}" + (f"  {mark}" if chosen else "")
         )
     if why:
         from .barred import barred_lines
