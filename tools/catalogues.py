@@ -185,8 +185,13 @@ def problems(code: str, template: Catalog | None = None) -> list[str]:
             continue
         ids = message.id if isinstance(message.id, tuple) else (message.id,)
         wanted = _marks(str(ids[-1]))
-        for string in _strings(own):
-            if _marks(string) != wanted:
+        # a first form may keep the singular's own (click's "Did you mean
+        # {possibility}?" is formatted with both)
+        singular = _marks(str(ids[0]))
+        for form, string in enumerate(_strings(own)):
+            if _marks(string) != wanted and not (
+                form == 0 and _marks(string) == singular
+            ):
                 found.append(
                     f"{name}: keeps {sorted(_marks(string).elements())},"
                     f" not {sorted(wanted.elements())}"

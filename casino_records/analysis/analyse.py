@@ -17,6 +17,7 @@ from types import FrameType
 from typing import Final
 
 from ..check.pools import sigterm_handled_by, start_pool
+from ..i18n import N_
 from ..record.format.models import GameRecord
 from ..record.json.jsonio import dumps, loads
 from .analysed_game import AnalysedGame, Unit, UnitResult
@@ -39,7 +40,7 @@ DEFAULT_SAMPLES: Final = 200
 DEFAULT_EXACT_MOVES: Final = 8
 """Moves at the end of a deal solved exactly: the whole last round of a
 two-player deal, the last two or three turns around a larger table."""
-VALUE_TEXT: Final = (
+VALUE_TEXT: Final = N_(
     "the deal's banked points of the mover's side minus the mean of the other"
     " sides' (the point difference with two sides)"
 )

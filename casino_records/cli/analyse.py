@@ -7,6 +7,7 @@ from pathlib import Path
 
 import click
 
+from ..i18n import ENGLISH, Translator
 from .exits import is_terminal, stderr
 from .inputs import load_one, same_file
 from .options import FORMAT_OPTION, INPUT_FILE, OUTPUT, Settings
@@ -17,7 +18,7 @@ __all__ = ["analyse", "progress_bar"]
 _BAR_WIDTH = 24
 
 
-def progress_bar(done: int, total: int, elapsed: float) -> str:
+def progress_bar(done: int, total: int, elapsed: float, t: Translator = ENGLISH) -> str:
     """The progress line: a bar, the moves analysed and the time so far.
 
     >>> progress_bar(36, 144, 2.5)
@@ -27,7 +28,13 @@ def progress_bar(done: int, total: int, elapsed: float) -> str:
     """
     filled = _BAR_WIDTH * done // total if total else 0
     bar = "#" * filled + "-" * (_BAR_WIDTH - filled)
-    count = f"{done:>{len(str(total))}}/{total} moves" if total else "starting"
+    count = (
+        t.ngettext("{done}/{total} move", "{done}/{total} moves", total).format(
+            done=f"{done:>{len(str(total))}}", total=total
+        )
+        if total
+        else t.gettext("starting")
+    )
     return f"[{bar}] {count}  {elapsed:.1f} s"
 
 
@@ -124,20 +131,24 @@ def analyse(
     from ..present.analysis_text import analysis_text
     from ..record.json.jsonio import dumps_json
 
+    t = settings.translator
     if annotated is not None:
         if same_file(game, annotated) and not in_place:
-            raise click.UsageError(
-                f"--annotate {annotated} is the input; add --in-place to rewrite it"
+            said = t.gettext(
+                "--annotate {file} is the input; add --in-place to rewrite it"
             )
+            raise click.UsageError(said.format(file=annotated))
         if same_file(game, annotated) and number is not None:
             raise click.UsageError(
-                "--in-place with --record would drop the archive's other records;"
-                " write the annotated record to another file"
+                t.gettext(
+                    "--in-place with --record would drop the archive's other"
+                    " records; write the annotated record to another file"
+                )
             )
         annotated_format = format_of(annotated, None)
         if str(annotated) == "-" and str(output) == "-":
             raise click.UsageError(
-                "--annotate - and -o - would both use standard output"
+                t.gettext("--annotate - and -o - would both use standard output")
             )
     label, record = load_one(game, settings.max_bytes, number)
     analysis_settings = make_settings(
@@ -149,7 +160,7 @@ def analyse(
     started = time.perf_counter()
 
     def report(done: int, total: int) -> None:
-        line = progress_bar(done, total, time.perf_counter() - started)
+        line = progress_bar(done, total, time.perf_counter() - started, t)
         click.echo(f"\r{line}", err=True, nl=done == total)
 
     if show:
@@ -167,7 +178,7 @@ def analyse(
         if fmt == "json":
             stream.write(dumps_json(analysis))
         else:
-            stream.write(analysis_text(analysis).encode())
+            stream.write(analysis_text(analysis, t).encode())
     if annotated is not None:
         with atomic_output(annotated) as stream:
             write_records(
@@ -176,11 +187,13 @@ def analyse(
                 annotated_format,
                 settings.max_bytes,
             )
-    from ..engine.describe import plural
-
     moves = len(analysis.moves)
-    stderr(
-        f"analysed {plural(moves, 'move')} in {elapsed:.1f} s"
-        f" ({analysis.nodes} positions searched or played out)"
-        + (f"; annotated record written to {annotated}" if annotated else "")
-    )
+    done = t.ngettext(
+        "analysed {n} move in {seconds} s ({nodes} positions searched or played out)",
+        "analysed {n} moves in {seconds} s ({nodes} positions searched or played out)",
+        moves,
+    ).format(n=moves, seconds=f"{elapsed:.1f}", nodes=analysis.nodes)
+    if annotated:
+        written = t.gettext("annotated record written to {file}")
+        done += "; " + written.format(file=annotated)
+    stderr(done)

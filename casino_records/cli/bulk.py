@@ -130,31 +130,38 @@ def bulk(
     from ..scale.cluster import ClusterError, dask_client
     from ..scale.pipeline import BulkError, run_bulk
 
+    t = settings.translator
     show = progress if progress is not None else is_terminal()
+    jobs = workers or default_jobs()
     where = (
-        f"the Dask scheduler at {scheduler}"
+        t.gettext("the Dask scheduler at {address}").format(address=scheduler)
         if scheduler
-        else f"a local Dask cluster of {workers or default_jobs()} workers"
+        else t.ngettext(
+            "a local Dask cluster of {n} worker",
+            "a local Dask cluster of {n} workers",
+            jobs,
+        ).format(n=jobs)
     )
 
     if show and not scheduler:
         size = _input_bytes(paths)
         if size is not None and size < _SMALL_ARCHIVE:
-            stderr(
-                f"note: {size / 1e6:.1f} MB of records: `casino-records validate"
-                f" --jobs {workers or default_jobs()}` checks them faster on this"
-                " machine (bulk first starts a Dask cluster, seconds); bulk is for"
-                " the Parquet results, or for a cluster of machines (--scheduler)"
+            said = t.gettext(
+                "note: {size} MB of records: `casino-records validate --jobs {n}`"
+                " checks them faster on this machine (bulk first starts a Dask"
+                " cluster, seconds); bulk is for the Parquet results, or for a"
+                " cluster of machines (--scheduler)"
             )
+            stderr(said.format(size=f"{size / 1e6:.1f}", n=jobs))
     if show:
-        sys.stderr.write(f"starting {where}...")
+        sys.stderr.write(t.gettext("starting {where}...").format(where=where))
         sys.stderr.flush()
 
     def report(counts: Mapping[str, int]) -> None:
-        from ..engine.describe import plural
-
         done = sum(counts.values())
-        line = f"checked {plural(done, 'record')} on {where}"
+        line = t.ngettext(
+            "checked {n} record on {where}", "checked {n} records on {where}", done
+        ).format(n=done, where=where)
         sys.stderr.write(f"\r\033[K{line}")
         sys.stderr.flush()
 
@@ -162,7 +169,8 @@ def bulk(
         with stopping_on(_STOP_SIGNALS):
             with dask_client(scheduler, workers or default_jobs()) as client:
                 if show and client.dashboard_link and scheduler:
-                    stderr(f"Dask's dashboard: {client.dashboard_link}")
+                    said = t.gettext("Dask's dashboard: {address}")
+                    stderr(said.format(address=client.dashboard_link))
                 result = run_bulk(
                     client,
                     paths,
@@ -176,12 +184,22 @@ def bulk(
     except Stopped as stopped:
         if show:
             sys.stderr.write("\n")
-        stderr(f"stopped by signal {stopped.signum}: nothing written to {out}")
+        said = t.gettext("stopped by signal {signal}: nothing written to {folder}")
+        stderr(said.format(signal=stopped.signum, folder=out))
         sys.exit(128 + stopped.signum)
     except (ResultsError, ClusterError, BulkError) as exc:
         raise UnreadableInput(str(exc)) from None
     if show:
         sys.stderr.write("\r\033[K")
-    click.echo(summary_line(result.counts))
-    click.echo(f"results: {out} ({result.records} records, {result.findings} findings)")
+    click.echo(summary_line(result.counts, t=t))
+    records = t.ngettext("{n} record", "{n} records", result.records)
+    findings = t.ngettext("{n} finding", "{n} findings", result.findings)
+    said = t.gettext("results: {folder} ({records}, {findings})")
+    click.echo(
+        said.format(
+            folder=out,
+            records=records.format(n=result.records),
+            findings=findings.format(n=result.findings),
+        )
+    )
     sys.exit(exit_code(result.counts))

@@ -65,13 +65,16 @@ def legal(
     from ..record.format.pointer import move_at
     from ..record.format.translate import to_engine
 
+    t = settings.translator
     if at is None and (deal is None or move is None):
-        raise click.UsageError("say where: --deal D --move M, or --at POINTER")
+        raise click.UsageError(
+            t.gettext("say where: --deal D --move M, or --at POINTER")
+        )
     label, record, result = replayed(settings, path, number)
     names = [p.name for p in record.players]
     positions = {kept[0].deal: kept for kept in result.positions if kept}
     index = None if move is None else move - 1
-    position = find_position(record, positions, deal, index, at, before=True)
+    position = find_position(record, positions, deal, index, at, before=True, t=t)
     state = position.state
     options = [apply_move(state.copy(), m) for m in generate_legal_moves(state)]
     recorded: Any = None
@@ -81,7 +84,9 @@ def legal(
     if recorded_at is not None:
         d, r, k = recorded_at
         played = to_engine(record.deals[d].rounds[r].moves[k])
-        text = f"{names[played.seat]} (seat {played.seat}): {move_text(played)}"
+        text = t.gettext("{name} (seat {seat}): {move}").format(
+            name=names[played.seat], seat=played.seat, move=move_text(played)
+        )
         recorded = next((s for s in options if s.move == played), "illegal")
     echo(
         legal_text(
@@ -92,6 +97,7 @@ def legal(
             recorded_text=text,
             why=why,
             recorded_move=played,
+            t=t,
         ),
         ascii_,
     )

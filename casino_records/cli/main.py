@@ -22,9 +22,10 @@ import click
 
 from .. import __version__
 from ..errors import CasinoRecordError
-from ..i18n import codes, from_environment, translator
+from ..i18n import codes, translator
 from ..record.files.kinds import MAX_RECORD_BYTES
 from .exits import EXIT_INTERRUPTED, RecordProblem, UnreadableInput, stderr
+from .language import current, help_words, in_language, install, language_in, speaking
 from .options import Settings
 
 __all__ = ["COMMANDS", "main"]
@@ -110,9 +111,21 @@ first paragraph of its help (what ``--help`` lists; a test checks it is the
 command's own). A new command goes here."""
 
 
+install()
+
+
 class _Group(click.Group):
     """The commands of :data:`COMMANDS`, each imported when used; maps library
-    and OS errors that escape a command to clean exits."""
+    and OS errors that escape a command to clean exits. Each call speaks the
+    language its ``--lang`` (or the environment) names: click's messages, and
+    the help of the group and of the command it runs (:mod:`.language`)."""
+
+    def main(  # type: ignore[override]
+        self, args: list[str] | None = None, *rest: Any, **extra: Any
+    ) -> Any:
+        words = sys.argv[1:] if args is None else list(args)
+        with speaking(translator(language_in(words, os.environ))) as t:
+            return click.Group.main(in_language(self, t), words, *rest, **extra)
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted({*COMMANDS, *self.commands})
@@ -124,7 +137,7 @@ class _Group(click.Group):
             command = getattr(import_module(f".{module}", __package__), name)
             assert isinstance(command, click.Command)
             self.add_command(command, cmd_name)
-        return command
+        return None if command is None else in_language(command, current())
 
     def format_commands(
         self, ctx: click.Context, formatter: click.HelpFormatter
@@ -133,14 +146,14 @@ class _Group(click.Group):
         names = self.list_commands(ctx)
         limit = formatter.width - 6 - max(len(name) for name in names)
         rows = [(name, self._short_help(name, limit)) for name in names]
-        with formatter.section("Commands"):
+        with formatter.section(current().gettext("Commands")):
             formatter.write_dl(rows)
 
     def _short_help(self, name: str, limit: int) -> str:
-        if name in COMMANDS and name not in self.commands:
-            # click's own shortening, on the text the command would give
-            return click.Command(name, help=COMMANDS[name][2]).get_short_help_str(limit)
-        return self.commands[name].get_short_help_str(limit)
+        text = COMMANDS[name][2] if name in COMMANDS else self.commands[name].help
+        # click's own shortening, on the text the command would give
+        words = help_words(text or "", current())
+        return click.Command(name, help=words).get_short_help_str(limit)
 
     def invoke(self, ctx: click.Context) -> Any:
         try:
@@ -184,5 +197,4 @@ def main(ctx: click.Context, max_bytes: int, lang: str | None) -> None:
     score dispute or an illegal move; 2 a usage error or unreadable input;
     130 stopped by Ctrl+C; 128 + N stopped by signal N (143 for kill).
     """
-    code = lang.lower() if lang else from_environment(os.environ)
-    ctx.obj = Settings(max_bytes, translator(code), lang_given=lang is not None)
+    ctx.obj = Settings(max_bytes, current(), lang_given=lang is not None)

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
+from ..i18n import ENGLISH, Translator
 from .inputs import load_one
 from .options import Settings
 
@@ -38,15 +39,19 @@ def find_position(
     at: str | None,
     *,
     before: bool = False,
+    t: Translator = ENGLISH,
 ) -> ReplayPosition:
     """The position after ``index`` moves of ``deal`` (from 1), or at pointer ``at``.
 
     ``before``: ``index`` is a move number whose position before it is wanted
-    (``legal --move M``); the error then names moves, not positions.
+    (``legal --move M``); the error then names moves, not positions. The
+    errors are in ``t``'s language.
     """
     if at is not None and (deal is not None or index is not None):
         raise click.UsageError(
-            "--at names a position by itself: give --at, or --deal and --move"
+            t.gettext(
+                "--at names a position by itself: give --at, or --deal and --move"
+            )
         )
     if at is not None:
         for kept in positions.values():
@@ -54,39 +59,52 @@ def find_position(
                 if position.loc == at.rstrip("/"):
                     return position
         raise click.BadParameter(
-            f"no position at {at!r}; use a move's pointer such as"
-            " /deals/0/rounds/1/moves/3, or a deal's such as /deals/0 (its end)",
+            t.gettext(
+                "no position at {pointer}; use a move's pointer such as"
+                " /deals/0/rounds/1/moves/3, or a deal's such as /deals/0 (its end)"
+            ).format(pointer=repr(at)),
             param_hint="--at",
         )
     d = (deal or 1) - 1
     if d not in positions:
-        known = ", ".join(str(k + 1) for k in sorted(positions)) or "none"
+        known = ", ".join(str(k + 1) for k in sorted(positions)) or t.gettext("none")
         unplayed = d < len(record.deals) and not record.deals[d].rounds
         why = (
-            f"deal {d + 1} is recorded up to its table: no hand is known yet"
+            t.gettext("deal {deal} is recorded up to its table: no hand is known yet")
             if unplayed
-            else f"no deal {d + 1} to show (deals replayed: {known})"
+            else t.gettext("no deal {deal} to show (deals replayed: {known})")
         )
-        raise click.BadParameter(why, param_hint="--deal")
+        raise click.BadParameter(
+            why.format(deal=d + 1, known=known), param_hint="--deal"
+        )
     kept = positions[d]
     wanted = index or 0
     if not 0 <= wanted < len(kept):
-        last = kept[-1]
-        why = (
-            "the end of the deal"
-            if last.finished
-            else "where the replay stops"
-            if last.last is None or last.index
-            else ""
-        )
-        moves = len(kept) - 1
-        choices = (
-            f"moves 1 to {len(kept)} ({len(kept)} = after the last: {why or 'none'})"
-            if before
-            else f"moves 0 to {moves} (0 = its start, {moves} = {why or 'the last'})"
-        )
-        raise click.BadParameter(f"deal {d + 1} has {choices}", param_hint="--move")
+        raise click.BadParameter(_moves_known(kept, d, before, t), param_hint="--move")
     return kept[wanted]
+
+
+def _moves_known(
+    kept: list[ReplayPosition], d: int, before: bool, t: Translator
+) -> str:
+    """The moves a deal has, for an error naming one it has not."""
+    last = kept[-1]
+    end = (
+        t.gettext("the end of the deal")
+        if last.finished
+        else t.gettext("where the replay stops")
+        if last.last is None or last.index
+        else ""
+    )
+    if before:
+        said = t.gettext(
+            "deal {deal} has moves 1 to {last} ({last} = after the last: {end})"
+        )
+        return said.format(deal=d + 1, last=len(kept), end=end or t.gettext("none"))
+    said = t.gettext(
+        "deal {deal} has moves 0 to {last} (0 = its start, {last} = {end})"
+    )
+    return said.format(deal=d + 1, last=len(kept) - 1, end=end or t.gettext("the last"))
 
 
 def replayed(

@@ -101,12 +101,13 @@ def puzzles(
     from ..analysis.puzzle import puzzle_line
     from ..analysis.puzzles import PuzzleOptions, item_puzzles
     from ..check.batch import default_jobs, parallel_map
-    from ..engine.describe import plural
     from ..record.files.sources import iter_items
 
+    t = settings.translator
     files = record_files(paths)
     if not force and any(same_file(p, output) for p in files):
-        raise click.UsageError(f"-o {output} is an input; add --force to replace it")
+        said = t.gettext("-o {file} is an input; add --force to replace it")
+        raise click.UsageError(said.format(file=output))
     options = PuzzleOptions(min_loss, margin, exact_moves)
     size = sum(p.stat().st_size for p in files if str(p) != "-")
     show = is_terminal() if progress is None else progress
@@ -119,7 +120,9 @@ def puzzles(
 
     work = partial(item_puzzles, options=options, max_bytes=settings.max_bytes)
     bar_cm = (
-        click.progressbar(length=size, label="finding puzzles", file=sys.stderr)
+        click.progressbar(
+            length=size, label=t.gettext("finding puzzles"), file=sys.stderr
+        )
         if show
         else nullcontext(None)
     )
@@ -135,20 +138,26 @@ def puzzles(
                         bar.update(result.size)
                     if result.problem:
                         failed["unreadable" if result.unreadable else "invalid"] += 1
-                        stderr(f"skipped {result.label}: {result.problem}")
+                        said = t.gettext("skipped {source}: {problem}")
+                        stderr(said.format(source=result.label, problem=result.problem))
                     for puzzle in result.puzzles:
                         stream.write(puzzle_line(puzzle))
                         found += 1
             finally:
                 results.close()
     except Stopped as stopped:
-        stderr(f"stopped by signal {stopped.signum}: nothing written")
+        said = t.gettext("stopped by signal {signal}: nothing written")
+        stderr(said.format(signal=stopped.signum))
         sys.exit(128 + stopped.signum)
-    where = "" if str(output) == "-" else f" to {output}"
-    stderr(
-        f"{plural(found, 'puzzle')} from {plural(records, 'record')}{where}"
-        f" in {time.perf_counter() - started:.1f} s"
+    puzzles = t.ngettext("{n} puzzle", "{n} puzzles", found).format(n=found)
+    read = t.ngettext("{n} record", "{n} records", records).format(n=records)
+    seconds = f"{time.perf_counter() - started:.1f}"
+    said = (
+        t.gettext("{puzzles} from {records} in {seconds} s")
+        if str(output) == "-"
+        else t.gettext("{puzzles} from {records} to {file} in {seconds} s")
     )
+    stderr(said.format(puzzles=puzzles, records=read, file=output, seconds=seconds))
     if failed["unreadable"]:
         sys.exit(EXIT_UNREADABLE)
     if failed["invalid"]:

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
+from ..i18n import Translator
 from ..record.format.pointer import move_pointer
 from .exits import EXIT_PROBLEM, stderr
 from .options import INPUT_FILE, Settings
@@ -23,9 +24,13 @@ from .positions import ASCII_OPTION, RECORD_OPTION, echo, find_position, replaye
 __all__ = ["show"]
 
 
-def _hands_option(seat: int | None, all_hands: bool, no_hands: bool) -> Any:
+def _hands_option(
+    seat: int | None, all_hands: bool, no_hands: bool, t: Translator
+) -> Any:
     if sum((seat is not None, all_hands, no_hands)) > 1:
-        raise click.UsageError("choose one of --seat, --all-hands and --no-hands")
+        raise click.UsageError(
+            t.gettext("choose one of --seat, --all-hands and --no-hands")
+        )
     if no_hands:
         return "none"
     return seat if seat is not None else "all"
@@ -47,11 +52,12 @@ def _notes(record: GameRecord) -> dict[str, str]:
     return notes
 
 
-def _warn_invalid(report: Any) -> None:
+def _warn_invalid(report: Any, t: Translator) -> None:
     from ..check.outcome import first_problem
 
     if not report.valid:
-        stderr(f"invalid record: {first_problem(report)}; the replay stops there")
+        said = t.gettext("invalid record: {problem}; the replay stops there")
+        stderr(said.format(problem=first_problem(report)))
 
 
 @click.command()
@@ -92,23 +98,24 @@ def show(
     """
     from ..present.render import deal_text, position_text
 
-    hands = _hands_option(seat, all_hands, no_hands)
+    t = settings.translator
+    hands = _hands_option(seat, all_hands, no_hands, t)
     label, record, result = replayed(settings, path, number)
     names = [p.name for p in record.players]
     if seat is not None and seat >= len(names):
+        said = t.gettext("seat {seat} does not exist (seats 0 to {last})")
         raise click.BadParameter(
-            f"seat {seat} does not exist (seats 0 to {len(names) - 1})",
-            param_hint="--seat",
+            said.format(seat=seat, last=len(names) - 1), param_hint="--seat"
         )
     positions = {kept[0].deal: kept for kept in result.positions if kept}
     if move is not None or at is not None:
-        position = find_position(record, positions, deal, move, at)
-        echo(position_text(position, names, hands=hands), ascii_)
+        position = find_position(record, positions, deal, move, at, t=t)
+        echo(position_text(position, names, hands=hands, t=t), ascii_)
     else:
         reports = {d.index: d for d in result.report.deals}
         chosen = [deal - 1] if deal is not None else sorted(positions)
         if deal is not None and deal - 1 not in positions:
-            find_position(record, positions, deal, None, None)
+            find_position(record, positions, deal, None, None, t=t)
         notes = _notes(record)
         for d in chosen:
             text = deal_text(
@@ -117,6 +124,7 @@ def show(
                 reports.get(d),
                 hands=hands,
                 notes=notes,
+                t=t,
             )
             echo(text + "\n", ascii_)
         match = result.report.match
@@ -126,6 +134,6 @@ def show(
             sides = result.report.sides
             why = in_names(match.reason, sides, names)
             said = result_text(sides, match.totals, match.winner, why)
-            echo(f"Match result: {said}\n", ascii_)
-    _warn_invalid(result.report)
+            echo(t.gettext("Match result: {result}").format(result=said) + "\n", ascii_)
+    _warn_invalid(result.report, t)
     sys.exit(0 if result.report.valid else EXIT_PROBLEM)

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 import click
 
 from ..errors import RulesError
+from ..i18n import ENGLISH, Translator
 from ..record.files.kinds import MAX_RECORD_BYTES
 from .exits import stderr
 from .options import Format, Settings, option_setting
@@ -100,6 +101,7 @@ def simulate(
 
     group = click.get_current_context().find_object(Settings)
     limit = group.max_bytes if group is not None else MAX_RECORD_BYTES
+    t = group.translator if group is not None else ENGLISH
     settings = dict(map(option_setting, options))
 
     def game(k: int) -> GameRecord:
@@ -120,7 +122,11 @@ def simulate(
     except RulesError as exc:
         if exc.loc != "/teams":
             raise click.UsageError(_first_message(exc)) from None
-        fix = "--teams needs --players 4" if teams else "add --teams"
+        fix = (
+            t.gettext("--teams needs --players 4")
+            if teams
+            else t.gettext("add --teams")
+        )
         raise click.UsageError(f"{exc.message}: {fix}") from None
     except ValueError as exc:
         raise click.UsageError(_first_message(exc)) from None
@@ -134,24 +140,26 @@ def simulate(
             name = f"{record.id}{'.txt' if text else '.json'}"
             with atomic_output(output / name) as stream:
                 write_records([record], stream, "text" if text else "json", limit)
-        from ..engine.describe import plural
-
-        stderr(f"wrote {plural(games, 'game')} to {output}/")
+        stderr(_wrote(games, f"{output}/", t))
         return
     target: Format = "json" if games == 1 else "jsonl"
     if to is not None or str(output) != "-":
         target = format_of(output, to)
     if target == "csv":
         raise click.UsageError(
-            "simulate writes records: .json, .jsonl, .txt or a folder"
+            t.gettext("simulate writes records: .json, .jsonl, .txt or a folder")
         )
     if target == "json" and games > 1:
-        raise click.UsageError(
-            f"--games {games} needs an archive (.jsonl or .txt) or a folder, not a .json file"
+        said = t.gettext(
+            "--games {n} needs an archive (.jsonl or .txt) or a folder, not a .json file"
         )
+        raise click.UsageError(said.format(n=games))
     with atomic_output(output) as stream:
         written = write_records(records, stream, target, limit)
     if str(output) != "-":
-        from ..engine.describe import plural
+        stderr(_wrote(written, str(output), t))
 
-        stderr(f"wrote {plural(written, 'game')} to {output}")
+
+def _wrote(games: int, where: str, t: Translator) -> str:
+    said = t.ngettext("wrote {n} game to {where}", "wrote {n} games to {where}", games)
+    return said.format(n=games, where=where)

@@ -6,7 +6,9 @@ from pathlib import Path
 
 import click
 
+from ..i18n import ENGLISH
 from .exits import UnreadableInput
+from .options import Settings
 from .scale_extra import need_scale
 
 __all__ = ["stats"]
@@ -55,4 +57,6 @@ def stats(folder: Path, sql: str | None, fmt: str) -> None:
     if fmt == "json":
         click.echo(stats_json(found), nl=False)
     else:
-        click.echo(stats_text(found), nl=False)
+        group = click.get_current_context().find_object(Settings)
+        t = group.translator if group is not None else ENGLISH
+        click.echo(stats_text(found, t), nl=False)

@@ -276,7 +276,7 @@ def run_server(
     "--browser/--no-browser",
     default=None,
     help="Open the viewer in the default browser once it answers [default: on a"
-    f" desktop; never in CI nor with {NO_BROWSER_ENV} set].",
+    " desktop; never in CI nor with CASINO_RECORDS_NO_BROWSER set].",
 )
 def view(path: Path | None, port: int, browser: bool | None) -> None:
     """Open the Streamlit viewer on 127.0.0.1, optionally on a file or folder.

@@ -16,6 +16,7 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from typing import Final
 
+from ..i18n import N_
 from .cards import BIG_CASINO, CARDS, LITTLE_CASINO, Card, Suit
 from .cardset import CardSet
 from .masks import cards_of, mask_of
@@ -54,18 +55,19 @@ CATEGORIES: Final = (
 """The scoring categories in count-out order (R12.1, R13.3)."""
 
 CHECK_LABELS: Final = {
-    "points.most_cards": "most cards",
-    "points.most_spades": "most spades",
-    "points.big_casino": "Big Casino",
-    "points.little_casino": "Little Casino",
-    "points.aces": "aces",
-    "points.sweeps": "sweep points",
-    "total": "deal points",
-    "counts.cards": "cards taken",
-    "counts.spades": "spades taken",
-    "counts.sweeps": "sweeps made",
+    "points.most_cards": N_("most cards"),
+    "points.most_spades": N_("most spades"),
+    "points.big_casino": N_("Big Casino"),
+    "points.little_casino": N_("Little Casino"),
+    "points.aces": N_("aces"),
+    "points.sweeps": N_("sweep points"),
+    "total": N_("deal points"),
+    "counts.cards": N_("cards taken"),
+    "counts.spades": N_("spades taken"),
+    "counts.sweeps": N_("sweeps made"),
 }
-"""Each :attr:`~casino_records.check.report.ScoreCheck.category` of a deal in words, in display order."""
+"""Each :attr:`~casino_records.check.report.ScoreCheck.category` of a deal in words, in display order
+(messages of the catalogue: ``t.gettext(CHECK_LABELS[category])`` says one in ``t``'s language)."""
 
 
 COUNT_OUT_ORDER: Final = (Suit.SPADES, Suit.CLUBS, Suit.HEARTS, Suit.DIAMONDS)

@@ -24,9 +24,10 @@ LOCALE_DIR: Final = Path(__file__).resolve().parent.parent / "locale"
 """The catalogues' folder (package data)."""
 
 
-def N_(message: str) -> str:
-    """``message`` itself: marks a message kept as data (an option's meaning) for
-    the catalogues, to be put through ``t.gettext`` where it is shown."""
+def N_(message: str) -> str:  # noqa: N802 - gettext's own name for the marker
+    """``message`` itself: marks a message kept as data (an option's meaning, a
+    scoring category) for the catalogues, to be put through ``t.gettext`` where
+    it is shown."""
     return message
 
 

@@ -2,6 +2,8 @@
 
 Moves count from 1 across the deal, as in the text notation; values are points
 of the mover's side against the others (see :mod:`casino_records.analysis.value`).
+The words are the translator ``t``'s (English by default); the moves are the
+analysis's own (the engine's words, cards in the notation).
 """
 
 from __future__ import annotations
@@ -17,14 +19,13 @@ from ..analysis.game_analysis import (
     PlayerLoss,
 )
 from ..engine.cards import parse_card
-from ..engine.describe import plural
-from .could_win_text import could_win_lines, error_rates_line, par_lines
+from ..i18n import ENGLISH, Translator
+from .could_win_text import could_win_lines, error_rates_line, method_word, par_lines
 
 __all__ = ["analysis_text", "deal_table", "losses_line", "pretty_move"]
 
 _CARD: Final = re.compile(r"(?:10|[2-9AJQK])[SHDC]")
 """A card as the analysis writes it (strictly: ``as`` is a word, not the ace)."""
-_HEADERS = ("move", "player", "played", "", "best", "loss", "how")
 
 
 def pretty_move(text: str) -> str:
@@ -45,7 +46,19 @@ def _loss(move: MoveAnalysis) -> str:
     return f"{move.loss:.2f} ±{move.loss_stderr:.2f}"
 
 
-def _row(move: MoveAnalysis) -> tuple[str, ...]:
+def _headers(t: Translator) -> tuple[str, ...]:
+    return (
+        t.pgettext("analysis column", "move"),
+        t.pgettext("analysis column", "player"),
+        t.pgettext("analysis column", "played"),
+        "",
+        t.pgettext("analysis column", "best"),
+        t.pgettext("analysis column", "loss"),
+        t.pgettext("analysis column", "how"),
+    )
+
+
+def _row(move: MoveAnalysis, t: Translator) -> tuple[str, ...]:
     best = "=" if move.best == move.played else move.best
     return (
         str(move.index + 1),
@@ -54,7 +67,7 @@ def _row(move: MoveAnalysis) -> tuple[str, ...]:
         move.mark,
         best,
         _loss(move),
-        move.method,
+        method_word(move.method, t),
     )
 
 
@@ -71,7 +84,7 @@ def _table(rows: Sequence[tuple[str, ...]]) -> list[str]:
     return lines
 
 
-def losses_line(players: Sequence[PlayerLoss]) -> str:
+def losses_line(players: Sequence[PlayerLoss], t: Translator = ENGLISH) -> str:
     """``Ana 0.26 (?! 2, ?? 1), Ben 0.41``: average points lost per move."""
     parts = []
     for player in players:
@@ -86,43 +99,73 @@ def losses_line(players: Sequence[PlayerLoss]) -> str:
             f"{player.name} {player.average_loss:.2f}"
             + (f" ({marks})" if marks else "")
         )
-    return ", ".join(parts) or "no move analysed"
+    return ", ".join(parts) or t.gettext("no move analysed")
 
 
-def deal_table(deal: DealAnalysis, sides: Sequence[str] = ()) -> str:
+def deal_table(
+    deal: DealAnalysis, sides: Sequence[str] = (), t: Translator = ENGLISH
+) -> str:
     """One deal: its heading, a row per move, a note if some were not analysed;
     then its error rates, its par and "could I have won" (with ``sides``)."""
-    lines = [
-        f"Deal {deal.index + 1}: points lost per move: {losses_line(deal.players)}"
-    ]
+    heading = t.gettext("Deal {deal}: points lost per move: {losses}")
+    lines = [heading.format(deal=deal.index + 1, losses=losses_line(deal.players, t))]
     if deal.moves:
-        lines += _table([_HEADERS, *(_row(move) for move in deal.moves)])
+        lines += _table([_headers(t), *(_row(move, t) for move in deal.moves)])
     if deal.note:
-        lines.append(f"note: {deal.note}")
+        lines.append(t.gettext("note: {note}").format(note=deal.note))
     if deal.moves:
-        lines.append(error_rates_line(deal.players))
-    lines += par_lines(deal.par, sides)
-    lines += could_win_lines(deal.could_win, deal.index)
+        lines.append(error_rates_line(deal.players, t))
+    lines += par_lines(deal.par, sides, t)
+    lines += could_win_lines(deal.could_win, deal.index, t=t)
     return "\n".join(lines)
 
 
-def analysis_text(analysis: GameAnalysis) -> str:
+def analysis_text(analysis: GameAnalysis, t: Translator = ENGLISH) -> str:
     """The whole analysis: how it was made, every deal, the match's averages."""
     s = analysis.settings
+    how = (
+        t.ngettext(
+            "Analysis of {source}: up to {n} sample per estimated move, seed {seed},"
+            " the last {exact} moves of each deal exact",
+            "Analysis of {source}: up to {n} samples per estimated move, seed {seed},"
+            " the last {exact} moves of each deal exact",
+            s.samples,
+        )
+        if s.up_to
+        else t.ngettext(
+            "Analysis of {source}: {n} sample per estimated move, seed {seed},"
+            " the last {exact} moves of each deal exact",
+            "Analysis of {source}: {n} samples per estimated move, seed {seed},"
+            " the last {exact} moves of each deal exact",
+            s.samples,
+        )
+    )
+    marks = t.gettext(
+        "marks: ?! from {inaccuracy}, ? from {mistake}, ?? from {blunder} points lost"
+        " (estimates: also {significance} standard errors)"
+    )
     head = [
-        f"Analysis of {analysis.source or analysis.id or 'the record'}:"
-        f" {s.up_to}{plural(s.samples, 'sample')} per estimated move, seed {s.seed!r},"
-        f" the last {s.exact_moves} moves of each deal exact",
-        f"value: {s.value}",
-        f"marks: ?! from {s.inaccuracy:g}, ? from {s.mistake:g}, ?? from {s.blunder:g}"
-        f" points lost (estimates: also {s.significance:g} standard errors)",
+        how.format(
+            source=analysis.source or analysis.id or t.gettext("the record"),
+            n=s.samples,
+            seed=repr(s.seed),
+            exact=s.exact_moves,
+        ),
+        t.gettext("value: {value}").format(value=t.gettext(s.value)),
+        marks.format(
+            inaccuracy=f"{s.inaccuracy:g}",
+            mistake=f"{s.mistake:g}",
+            blunder=f"{s.blunder:g}",
+            significance=f"{s.significance:g}",
+        ),
     ]
-    deals = [deal_table(deal, analysis.sides) for deal in analysis.deals]
+    deals = [deal_table(deal, analysis.sides, t) for deal in analysis.deals]
+    match = t.gettext("Match: points lost per move: {losses}")
     tail = "\n".join(
         [
-            f"Match: points lost per move: {losses_line(analysis.totals)}",
-            error_rates_line(analysis.totals),
-            *could_win_lines(analysis.could_win),
+            match.format(losses=losses_line(analysis.totals, t)),
+            error_rates_line(analysis.totals, t),
+            *could_win_lines(analysis.could_win, t=t),
         ]
     )
     return "\n\n".join(["\n".join(head), *deals, tail]) + "\n"

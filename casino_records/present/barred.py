@@ -5,7 +5,8 @@ each card of the mover's hand whose trail the rules bar (R9.2 an owner may not
 trail, R9.3 the Dominican trail ban, R9.4, G1), the engine's own reason
 (:func:`engine.legality.verify_move`); a card left with no legal move at all is
 said so; and the recorded move, when it is illegal, with the rule it breaks.
-Seats are named, and cards written as the rest of the text writes them.
+Seats are named, and cards written as the rest of the text writes them; the
+engine's reasons are its own words (:mod:`casino_records.engine.describe`).
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from ..engine.legality import verify_move
 from ..engine.moves import Move, Step
 from ..engine.state import DealState
 from ..errors import IllegalMoveError
+from ..i18n import ENGLISH, Translator
 
 __all__ = ["barred_lines", "illegal_reason"]
 
@@ -38,7 +40,11 @@ def illegal_reason(
 
 
 def barred_lines(
-    state: DealState, names: Sequence[str], options: Sequence[Step], pretty: bool = True
+    state: DealState,
+    names: Sequence[str],
+    options: Sequence[Step],
+    pretty: bool = True,
+    t: Translator = ENGLISH,
 ) -> list[str]:
     """The barred moves of the hand to play, one line each (empty: none barred).
 
@@ -52,9 +58,16 @@ def barred_lines(
     for card in state.hands[seat]:
         shown = card.pretty if pretty else str(card)
         why = illegal_reason(state, Move.trail(seat, card), names, pretty)
-        none = f"; {shown} has no legal move here" if card not in playable else ""
+        stuck = card not in playable
         if why:
-            lines.append(f"trailing {shown} is barred: {why}{none}")
-        elif none:
-            lines.append(f"{shown} has no legal move here")
+            said = (
+                t.gettext(
+                    "trailing {card} is barred: {why}; {card} has no legal move here"
+                )
+                if stuck
+                else t.gettext("trailing {card} is barred: {why}")
+            )
+            lines.append(said.format(card=shown, why=why))
+        elif stuck:
+            lines.append(t.gettext("{card} has no legal move here").format(card=shown))
     return lines

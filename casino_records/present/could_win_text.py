@@ -17,12 +17,13 @@ from collections.abc import Callable, Sequence
 from typing import Final
 
 from ..analysis.game_analysis import CouldWin, Par, PlayerLoss, Turnaround
-from ..engine.describe import plural
+from ..i18n import ENGLISH, Translator
 
 __all__ = [
     "TURNAROUNDS_SHOWN",
     "could_win_lines",
     "error_rates_line",
+    "method_word",
     "par_lines",
     "share_text",
     "turnaround_text",
@@ -36,7 +37,20 @@ def _same(text: str) -> str:
     return text
 
 
-def share_text(t: Turnaround) -> str:
+def _percent(share: float) -> str:
+    return f"{share:.0%}".replace("%", " %")
+
+
+def method_word(method: str, t: Translator = ENGLISH) -> str:
+    """How a value was found, in words: ``exact`` or ``estimated``."""
+    if method == "exact":
+        return t.pgettext("analysis method", "exact")
+    if method == "estimated":
+        return t.pgettext("analysis method", "estimated")
+    return method
+
+
+def share_text(t: Turnaround, tr: Translator = ENGLISH) -> str:
     """How sure: ``exact``, or the shares of the samples with their uncertainty.
 
     >>> from casino_records.analysis.game_analysis import Turnaround
@@ -46,24 +60,49 @@ def share_text(t: Turnaround) -> str:
     'better in 48 % of 200 sampled deals against 37 % for the move played (±4 %)'
     """
     if t.method == "exact":
-        return "exact"
-    return (
-        f"better in {t.share:.0%} of {t.samples} sampled deals against"
-        f" {t.played_share:.0%} for the move played (±{t.share_stderr:.0%})"
-    ).replace("%", " %")
+        return method_word("exact", tr)
+    said = tr.ngettext(
+        "better in {share} of {n} sampled deal against {played} for the move"
+        " played (±{stderr})",
+        "better in {share} of {n} sampled deals against {played} for the move"
+        " played (±{stderr})",
+        t.samples,
+    )
+    return said.format(
+        share=_percent(t.share),
+        n=t.samples,
+        played=_percent(t.played_share),
+        stderr=_percent(t.share_stderr),
+    )
 
 
-def turnaround_text(t: Turnaround, move: Callable[[str], str] = _same) -> str:
+def turnaround_text(
+    t: Turnaround, move: Callable[[str], str] = _same, tr: Translator = ENGLISH
+) -> str:
     """One move that changes the result, its better choice, by how much, how sure."""
+    gain = f"{t.gain:.2f}"
     if t.method == "exact":
-        how = f"exact, {t.gain:.2f} points more"
-        sure = ""
-    else:
-        how = f"estimated, {t.gain:.2f} points more on average"
-        sure = f" at best; {share_text(t)}"
-    return (
-        f"move {t.index + 1}, {move(t.played)}: {move(t.better)} {t.result}{sure}"
-        f" ({how})"
+        said = tr.gettext(
+            "move {move}, {played}: {better} {result} (exact, {gain} points more)"
+        )
+        return said.format(
+            move=t.index + 1,
+            played=move(t.played),
+            better=move(t.better),
+            result=t.result,
+            gain=gain,
+        )
+    said = tr.gettext(
+        "move {move}, {played}: {better} {result} at best; {share} (estimated,"
+        " {gain} points more on average)"
+    )
+    return said.format(
+        move=t.index + 1,
+        played=move(t.played),
+        better=move(t.better),
+        result=t.result,
+        share=share_text(t, tr),
+        gain=gain,
     )
 
 
@@ -71,29 +110,48 @@ def could_win_lines(
     verdicts: Sequence[CouldWin],
     deal: int | None = None,
     move: Callable[[str], str] = _same,
+    t: Translator = ENGLISH,
 ) -> list[str]:
-    """Each side's question and answer (deal 0-based, or ``None`` for the match)."""
+    """Each side's question and answer (deal 0-based, or ``None`` for the match).
+
+    The results and notes are the analysis's own words (:mod:`.analysis.could_win`).
+    """
     lines = []
-    what = "the match" if deal is None else f"deal {deal + 1}"
+    what = (
+        t.gettext("the match")
+        if deal is None
+        else t.gettext("deal {deal}").format(deal=deal + 1)
+    )
     for verdict in verdicts:
+        name = verdict.name
         if verdict.note and not verdict.result:
-            lines.append(f"{verdict.name}, {what}: {verdict.note}")
+            lines.append(f"{name}, {what}: {verdict.note}")
             continue
-        head = f"Could {verdict.name} have won {what}? {verdict.name} {verdict.result}"
+        head = t.gettext("Could {side} have won {what}? {side} {result}").format(
+            side=name, what=what, result=verdict.result
+        )
         if verdict.note:
             lines.append(f"{head}.")
             continue
         if not verdict.turnarounds:
-            lines.append(f"{head}: no single move of {verdict.name}'s changes it.")
+            said = t.gettext("{head}: no single move of {side}'s changes it.")
+            lines.append(said.format(head=head, side=name))
             continue
         shown = verdict.turnarounds[:TURNAROUNDS_SHOWN]
-        lines.append(f"{head}: yes, {plural(len(verdict.turnarounds), 'move')}:")
-        for t in shown:
-            where = "" if deal is not None else f"deal {t.deal + 1}, "
-            lines.append(f"  {where}{turnaround_text(t, move)}")
-        more = len(verdict.turnarounds) - len(shown)
+        count = len(verdict.turnarounds)
+        said = t.ngettext("{head}: yes, {n} move:", "{head}: yes, {n} moves:", count)
+        lines.append(said.format(head=head, n=count))
+        for turn in shown:
+            where = (
+                ""
+                if deal is not None
+                else t.gettext("deal {deal}").format(deal=turn.deal + 1) + ", "
+            )
+            lines.append(f"  {where}{turnaround_text(turn, move, t)}")
+        more = count - len(shown)
         if more:
-            lines.append(f"  … and {plural(more, 'more move')}")
+            said = t.ngettext("… and {n} more move", "… and {n} more moves", more)
+            lines.append("  " + said.format(n=more))
     return lines
 
 
@@ -101,40 +159,55 @@ def _signed(value: float) -> str:
     return f"{value:+.2f}".replace("-", "−")
 
 
-def par_lines(par: Sequence[Par], sides: Sequence[str]) -> list[str]:
+def par_lines(
+    par: Sequence[Par], sides: Sequence[str], t: Translator = ENGLISH
+) -> list[str]:
     """A deal's par from each round's start, and played minus par, per side."""
     if not par:
         return []
     lines = [
-        "Par from each round's start (points minus the others' mean, each side"
-        " playing perfectly; estimated: sampled, greedy play-outs):"
+        t.gettext(
+            "Par from each round's start (points minus the others' mean, each side"
+            " playing perfectly; estimated: sampled, greedy play-outs):"
+        )
     ]
     for p in par:
         cells = []
         for s, name in enumerate(sides):
             spread = "" if p.method == "exact" else f" ±{p.stderrs[s]:.2f}"
-            points = f", {p.points[s]:g} points" if p.points else ""
-            cells.append(
-                f"{name} {_signed(p.values[s])}{spread}{points}"
-                f" (played − par {_signed(p.played_minus_par[s])})"
+            points = (
+                ", " + t.gettext("{points} points").format(points=f"{p.points[s]:g}")
+                if p.points
+                else ""
             )
-        lines.append(
-            f"  round {p.round + 1} (move {p.index + 1}), {p.method}: "
-            + "; ".join(cells)
+            played = t.gettext("played − par {value}").format(
+                value=_signed(p.played_minus_par[s])
+            )
+            cells.append(f"{name} {_signed(p.values[s])}{spread}{points} ({played})")
+        head = t.gettext("round {round} (move {move}), {method}:").format(
+            round=p.round + 1, move=p.index + 1, method=method_word(p.method, t)
         )
+        lines.append(f"  {head} " + "; ".join(cells))
     return lines
 
 
-def error_rates_line(players: Sequence[PlayerLoss]) -> str:
+def error_rates_line(players: Sequence[PlayerLoss], t: Translator = ENGLISH) -> str:
     """``Error rate: Ana 3 of 24 moves marked (13 %), Ben 0 of 24 (0 %)``."""
     parts = []
     for player in players:
         if player.moves:
             marked = sum(player.marks.values())
+            said = t.gettext("{player} {marked} of {moves} ({rate})")
             parts.append(
-                f"{player.name} {marked} of {player.moves}"
-                f" ({player.error_rate:.0%})".replace("%", " %")
+                said.format(
+                    player=player.name,
+                    marked=marked,
+                    moves=player.moves,
+                    rate=_percent(player.error_rate),
+                )
             )
     if not parts:
-        return "Error rate: no move analysed"
-    return "Error rate (moves marked): " + ", ".join(parts)
+        return t.gettext("Error rate: no move analysed")
+    return t.gettext("Error rate (moves marked): {rates}").format(
+        rates=", ".join(parts)
+    )

@@ -21,22 +21,41 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
+from ..i18n import ENGLISH, Translator
+
 __all__ = ["ARROWS", "direction_text", "ordinal", "order_text", "seats_text"]
 
 ARROWS: Final = {True: "↻", False: "↺"}
 """The arrow of each direction: clockwise (True), counter-clockwise."""
 
 
-def direction_text(clockwise: bool) -> str:
+def direction_text(clockwise: bool, t: Translator = ENGLISH) -> str:
     """``Play goes clockwise ↻, the dealer’s left first (R2.3)``."""
-    way, hand = ("clockwise", "left") if clockwise else ("counter-clockwise", "right")
-    return f"Play goes {way} {ARROWS[clockwise]}, the dealer’s {hand} first (R2.3)"
+    said = (
+        t.gettext("Play goes clockwise {arrow}, the dealer’s left first (R2.3)")
+        if clockwise
+        else t.gettext(
+            "Play goes counter-clockwise {arrow}, the dealer’s right first (R2.3)"
+        )
+    )
+    return said.format(arrow=ARROWS[clockwise])
 
 
-def order_text(names: Sequence[str], order: Sequence[int], *, clockwise: bool) -> str:
+def order_text(
+    names: Sequence[str],
+    order: Sequence[int],
+    *,
+    clockwise: bool,
+    t: Translator = ENGLISH,
+) -> str:
     """The direction and the deal's seats in playing order, the dealer last."""
-    seats = " → ".join(names[s] if s < len(names) else f"seat {s}" for s in order)
-    return f"{direction_text(clockwise)}: {seats} (deals)"
+    seat = t.gettext("seat {seat}")
+    seats = " → ".join(
+        names[s] if s < len(names) else seat.format(seat=s) for s in order
+    )
+    return t.gettext("{direction}: {seats} (deals)").format(
+        direction=direction_text(clockwise, t), seats=seats
+    )
 
 
 def seats_text(names: Sequence[str], *, clockwise: bool) -> str:

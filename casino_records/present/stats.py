@@ -47,17 +47,17 @@ def aligned(columns: Sequence[str], rows: Sequence[Sequence[Any]]) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _rule_title(rule_id: str | None) -> str:
+def _rule_title(rule_id: str | None, t: Translator) -> str:
     if not rule_id:
         return "—"
     try:
-        return f"{rule_id} {rule(rule_id).title}"
+        return f"{rule_id} {rule(rule_id, t.code).title}"
     except KeyError:
         return rule_id
 
 
 def stats_text(found: Stats, t: Translator = ENGLISH) -> str:
-    """What ``stats`` prints, in ``t``'s language (the rule titles in English)."""
+    """What ``stats`` prints, in ``t``'s language."""
     o = found.overall
     total = o["records"]
     counts = ", ".join(status_count(status, o[status], t) for status in STATUSES)
@@ -106,7 +106,7 @@ def stats_text(found: Stats, t: Translator = ENGLISH) -> str:
         else none
     )
     text += "\n" + t.gettext("Rules most often broken:") + "\n"
-    rules = [(_rule_title(r[0]), r[1], r[2]) for r in found.rules.rows]
+    rules = [(_rule_title(r[0], t), r[1], r[2]) for r in found.rules.rows]
     text += _indented(
         aligned((t.pgettext("stats column", "rule"), records, findings), rules)
         if rules
