@@ -69,7 +69,7 @@ def _first_dispute(checked: Checked, t: Translator) -> tuple[str, int]:
     from ..check.explain.dispute import explain
 
     assert checked.record is not None and checked.replayed is not None
-    explanations = explain(checked.record, checked.replayed)
+    explanations = explain(checked.record, checked.replayed, t=t)
     if explanations:
         first = explanations[0]
         if first.deal is None:
