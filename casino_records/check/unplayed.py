@@ -20,6 +20,7 @@ from ..engine.moves import MoveKind, Step
 from ..engine.scoring import CHECK_LABELS
 from ..engine.seating import HAND_SIZE
 from ..engine.state import DealState
+from ..i18n import said
 from ..record.format.pointer import Place, claim_place, deal_pointer
 from ..record.format.shared import CLAIMED_COUNTS, CLAIMED_POINTS, points_read
 from ..record.replayable import DealShape as Deal
@@ -247,7 +248,10 @@ def _unplayed_deciding(
         if step is not None:
             return [
                 explain.step(
-                    step, f"this capture took {explain.sides[side]} past {value}"
+                    step,
+                    said.gettext("this capture took {side} past {n}").format(
+                        side=explain.sides[side], n=value
+                    ),
                 )
             ]
     if figure in ("points.most_cards", "points.most_spades"):
@@ -257,22 +261,26 @@ def _unplayed_deciding(
         step = played.crossing(name, leader, _HALF[name[7:]])
         if step is not None:
             why = (
-                f"this capture gave {explain.sides[leader]} more than half of"
-                f" the {name[7:]}"
-            )
+                said.gettext("this capture gave {side} more than half of the spades")
+                if name.endswith("spades")
+                else said.gettext(
+                    "this capture gave {side} more than half of the cards"
+                )
+            ).format(side=explain.sides[leader])
             return [explain.step(step, why)]
     if figure in ("points.big_casino", "points.little_casino", "points.aces"):
         return explain.category(category)
     if figure == "counts.sweeps":
         return [
-            explain.step(s, "a sweep: it emptied the table")
+            explain.step(s, said.gettext("a sweep: it emptied the table"))
             for s in played.log
             if s.sweep and played.side_of[s.move.seat] == side
         ]
     last = played.log[-1] if played.log else None
     if last is None:
         return []
-    return [explain.step(last, "the last move played: the deal goes no further")]
+    last_played = said.gettext("the last move played: the deal goes no further")
+    return [explain.step(last, last_played)]
 
 
 def unplayed_claims(

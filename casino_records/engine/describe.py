@@ -28,6 +28,7 @@ __all__ = [
     "cited",
     "in_names",
     "in_words",
+    "move_said",
     "move_text",
     "plural",
     "result_text",
@@ -55,21 +56,26 @@ def cards_text(cards: Iterable[Card] | int, pretty: bool = True) -> str:
     return " ".join(c.pretty if pretty else str(c) for c in ordered)
 
 
-def move_text(move: Move, pretty: bool = True, *, t: Translator = ENGLISH) -> str:
-    """A move without its player: ``9♦ takes 4♠ 5♦`` (in ``t``'s language)."""
+def move_said(move: Move, pretty: bool = True) -> Said:
+    """A move without its player, to be said in any language (:func:`move_text`)."""
     card = move.card.pretty if pretty else str(move.card)
     table = cards_text(move.cards, pretty)
     if move.action is Action.TRAIL:
-        return t.gettext("{card} trails").format(card=card)
+        return said.gettext("{card} trails").format(card=card)
     if move.action is Action.CAPTURE:
         if move.value is not None and move.card.is_ace:
-            return t.gettext("{card} takes {cards} as {n}").format(
+            return said.gettext("{card} takes {cards} as {n}").format(
                 card=card, cards=table, n=move.value
             )
-        return t.gettext("{card} takes {cards}").format(card=card, cards=table)
-    return t.gettext("{card} builds {n} onto {cards}").format(
+        return said.gettext("{card} takes {cards}").format(card=card, cards=table)
+    return said.gettext("{card} builds {n} onto {cards}").format(
         card=card, n=move.value, cards=table
     )
+
+
+def move_text(move: Move, pretty: bool = True, *, t: Translator = ENGLISH) -> str:
+    """A move without its player: ``9♦ takes 4♠ 5♦`` (in ``t``'s language)."""
+    return move_said(move, pretty).text(t)
 
 
 def build_text(build: Build, names: Sequence[str]) -> str:

@@ -27,11 +27,14 @@ import re
 from collections.abc import Sequence
 from typing import Any, Final, TypeAlias
 
+from ...i18n import Said, Seat, said
+
 __all__ = [
     "Part",
     "Place",
     "below",
     "claim_place",
+    "claim_place_said",
     "deal_at",
     "deal_pointer",
     "describe",
@@ -39,7 +42,9 @@ __all__ = [
     "move_at",
     "move_number",
     "move_place",
+    "move_place_said",
     "move_pointer",
+    "played_said",
     "played_where",
     "parse",
     "pointer",
@@ -256,11 +261,22 @@ class Place:
         :attr:`number`."""
         assert self.deal is not None and self.round is not None
         assert self.number is not None
-        said = played_where(names, self.deal, self.number, self.round, seat, card, move)
+        told = played_where(names, self.deal, self.number, self.round, seat, card, move)
         if not self.field:
-            return said
+            return told
         head = move_place(self.deal, self.number, self.round)  # a line's move
-        return ", ".join([head, *_words(self.field)]) + said[len(head) :]
+        return ", ".join([head, *_words(self.field)]) + told[len(head) :]
+
+    def played_said(
+        self, seat: int, card: str, move: Said | None = None
+    ) -> Said | None:
+        """This move's place and player to be said in any language
+        (:func:`played_said`); ``None`` for a move of a line, whose place is
+        English only."""
+        if self.field or self.number is None:
+            return None
+        assert self.deal is not None and self.round is not None
+        return played_said(self.deal, self.number, self.round, seat, card, move)
 
 
 def below(loc: str, base: str) -> bool:
@@ -322,6 +338,13 @@ def set_at(data: Any, loc: str, value: Any) -> None:
     node[last] = value
 
 
+def move_place_said(deal: int, number: int, round_: int) -> Said:
+    """A move's place, to be said in any language (:func:`move_place`)."""
+    return said.gettext("deal {deal}, move {n} (round {round})").format(
+        deal=deal + 1, n=number, round=round_ + 1
+    )
+
+
 def move_place(deal: int, number: int, round_: int) -> str:
     """A move's place in words, the one spelling every message uses.
 
@@ -331,17 +354,43 @@ def move_place(deal: int, number: int, round_: int) -> str:
     >>> move_place(0, 11, 1)
     'deal 1, move 11 (round 2)'
     """
-    return f"deal {deal + 1}, move {number} (round {round_ + 1})"
+    return move_place_said(deal, number, round_).text()
 
 
-def claim_place(deal: int | None, side: str, figure: str) -> str:
+def claim_place_said(deal: int | None, side: str, figure: Said | str) -> Said:
+    """A claimed figure's place, to be said in any language (:func:`claim_place`)."""
+    if deal is None:
+        return said.gettext("the match, {side}'s {figure}").format(
+            side=side, figure=figure
+        )
+    return said.gettext("deal {deal}, {side}'s {figure}").format(
+        deal=deal + 1, side=side, figure=figure
+    )
+
+
+def claim_place(deal: int | None, side: str, figure: Said | str) -> str:
     """A claimed figure's place in words: the deal (``None``: the match), whose
     figure and which, as a score sheet names it.
 
     >>> claim_place(1, "Ana", "Little Casino"), claim_place(None, "Ana & Caio", "total")
     ("deal 2, Ana's Little Casino", "the match, Ana & Caio's total")
     """
-    return f"{'the match' if deal is None else f'deal {deal + 1}'}, {side}'s {figure}"
+    return claim_place_said(deal, side, figure).text()
+
+
+def played_said(
+    deal: int, number: int, round_: int, seat: int, card: str, move: Said | None = None
+) -> Said:
+    """A recorded move's place and player, to be said in any language
+    (:func:`played_where`; the seat is named when the text is asked)."""
+    place = move_place_said(deal, number, round_)
+    if move is not None:
+        return said.gettext("{place}, {seat}: {move}").format(
+            place=place, seat=Seat(seat), move=move
+        )
+    return said.gettext("{place}, {seat} plays {card}").format(
+        place=place, seat=Seat(seat), card=card
+    )
 
 
 def played_where(
@@ -365,8 +414,8 @@ def played_where(
     'deal 1, move 1 (round 1), seat 1 plays A♦'
     """
     name = names[seat] if 0 <= seat < len(names) and names[seat] else f"seat {seat}"
-    said = f"{name}: {move}" if move else f"{name} plays {card}"
-    return f"{move_place(deal, number, round_)}, {said}"
+    told = f"{name}: {move}" if move else f"{name} plays {card}"
+    return f"{move_place(deal, number, round_)}, {told}"
 
 
 def move_number(data: Any, deal: int, round_: int, index: int) -> int | None:
