@@ -276,10 +276,12 @@ def _sweeps(words: Words, facts: DealFacts) -> Iterator[Mistake]:
             rule="R10.2" if final else "R10.1",
             side=side,
             what_if=t.ngettext(
-                "{side}'s sweep had not been counted",
+                "one of {side}'s {n} sweeps had not been counted",
                 "one of {side}'s {n} sweeps had not been counted",
                 len(made),
-            ).format(side=name, n=len(made)),
+            ).format(side=name, n=len(made))
+            if len(made) > 1
+            else t.gettext("{side}'s sweep had not been counted").format(side=name),
             truth=truth,
             change=_sweep_moves(side, [m for m in made if m != missed]),
         )
