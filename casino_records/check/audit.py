@@ -453,17 +453,28 @@ def audit_match(
         )
         report.checks.append(check)
         if not check.agrees:
-            who = "nobody yet" if match.winner is None else sides[computed]
-            claimed_who = (
-                sides[claimed.winner] if claimed.winner < len(sides) else "nobody"
+            who = (
+                said.gettext("nobody yet") if match.winner is None else sides[computed]
             )
+            claimed_who = (
+                sides[claimed.winner]
+                if claimed.winner < len(sides)
+                else said.gettext("nobody")
+            )
+            where = said.gettext("the match winner")
+            # Translators: the reason is the engine's, in English for now.
+            message = said.gettext(
+                "claimed {claimed}, computed {computed}: {reason}"
+            ).format(claimed=claimed_who, computed=who, reason=report.reason)
             findings.append(
                 Finding(
                     severity=Severity.DISPUTE,
                     kind="match",
                     loc=check.loc,
-                    where="the match winner",
-                    message=f"claimed {claimed_who}, computed {who}: {report.reason}",
+                    where=where.text(),
+                    message=message.text(),
+                    said=message,
+                    said_where=where,
                 )
             )
     return findings

@@ -59,10 +59,14 @@ class Said:
     """The count that picks the plural form."""
     values: tuple[tuple[str, object], ...] = ()
     """The placeholders' values, by name."""
+    context: str | None = None
+    """The message's context (``pgettext``), if it has one."""
 
     def format(self, **values: object) -> Said:
         """The message with these values for its placeholders."""
-        return Said(self.message, self.plural, self.n, tuple(values.items()))
+        return Said(
+            self.message, self.plural, self.n, tuple(values.items()), self.context
+        )
 
     def text(
         self,
@@ -72,7 +76,13 @@ class Said:
     ) -> str:
         """The message in ``t``'s language; seats and sides named by ``names`` and
         ``sides`` (``seat N``, ``side N`` where they have no name)."""
-        if self.plural is None:
+        if self.context is not None:
+            template = (
+                t.pgettext(self.context, self.message)
+                if self.plural is None
+                else t.npgettext(self.context, self.message, self.plural, self.n)
+            )
+        elif self.plural is None:
             template = t.gettext(self.message)
         else:
             template = t.ngettext(self.message, self.plural, self.n)
@@ -102,8 +112,8 @@ def _shown(
 
 
 class Sayer:
-    """Words a message for later: ``said.gettext(...)`` and ``said.ngettext(...)``
-    return a :class:`Said` (to be given its values with ``format``), where a
+    """Words a message for later: ``said.gettext(...)``, ``said.ngettext(...)``
+    and ``said.pgettext(...)`` return a :class:`Said` (to be given its values with ``format``), where a
     :class:`Translator`'s return the text."""
 
     def gettext(self, message: str) -> Said:
@@ -113,6 +123,10 @@ class Sayer:
     def ngettext(self, singular: str, plural: str, n: int) -> Said:
         """A message with plural forms, the form for ``n``, to be said later."""
         return Said(singular, plural, n)
+
+    def pgettext(self, context: str, message: str) -> Said:
+        """``message`` read in ``context``, to be said later."""
+        return Said(message, context=context)
 
 
 said: Final = Sayer()
