@@ -36,6 +36,7 @@ class CasinoRecordError(ValueError):
         rule: str = "",
         legal: tuple[str, ...] = (),
         said: object = None,
+        said_where: object = None,
     ) -> None:
         super().__init__(message)
         self.message = message
@@ -52,6 +53,8 @@ class CasinoRecordError(ValueError):
         """The bare message kept to be said in any language (a
         :class:`casino_records.i18n.Said`), where the raiser words it so; else
         ``None`` (the message is English only)."""
+        self.said_where = said_where
+        """:attr:`where` kept the same way."""
 
     def __str__(self) -> str:
         parts = [self.message]

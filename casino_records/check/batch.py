@@ -168,7 +168,7 @@ class Checked:
     def problem_in(self, t: Translator) -> str:
         """:attr:`problem` in ``t``'s language (English where it is not said so yet)."""
         if self.replayed is None:
-            return error_text(self.errors[0])
+            return error_text(self.errors[0], t=t)
         return first_problem(self.replayed.report, t=t)
 
     @property

@@ -84,14 +84,24 @@ def shown_pointer(loc: str) -> str:
     return loc
 
 
-def error_text(error: RecordFormatError) -> str:
-    """An error in one line: place in words, message, JSON pointer.
+def error_text(error: RecordFormatError, *, t: Translator = ENGLISH) -> str:
+    """An error in one line: place in words, message, JSON pointer; in ``t``'s
+    language where the error keeps its words to be said so (``said``, else in
+    English).
 
     >>> from casino_records.errors import RecordFormatError
     >>> error_text(RecordFormatError("bad", loc="/deals/0", where="deal 1"))
     'deal 1: bad (/deals/0)'
     """
-    return placed(error.message, error.where, error.loc)
+    from ..i18n import Said
+
+    message, where = error.message, error.where
+    if t.code != DEFAULT:
+        if isinstance(error.said, Said):
+            message = error.said.text(t)
+        if isinstance(error.said_where, Said) and where not in ("", "the whole record"):
+            where = error.said_where.text(t)
+    return placed(message, where, error.loc)
 
 
 def first_finding(report: ReplayReport) -> Finding | None:

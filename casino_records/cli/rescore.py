@@ -55,13 +55,13 @@ class _Rescored:
 
 def _error_report(label: str, status: str, errors: list[Any], t: Translator) -> str:
     """The read errors of a record that cannot be read, each with its pointer:
-    there is no game to tell, only the file to fix (the errors in English for now)."""
+    there is no game to tell, only the file to fix."""
     from ..check.outcome import error_text
     from ..present.status_words import status_word
 
     count = t.ngettext("{n} error", "{n} errors", len(errors)).format(n=len(errors))
     lines = [f"{label}: {status_word(status, t).upper()} — {count}"]
-    lines += [f"  ✗ {error_text(e)}" for e in errors]
+    lines += [f"  ✗ {error_text(e, t=t)}" for e in errors]
     return "\n".join(lines) + "\n"
 
 

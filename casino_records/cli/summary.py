@@ -60,7 +60,7 @@ def _first_error(checked: Checked, t: Translator) -> str:
     message does not cite it."""
     report = checked.report
     if report is None:
-        return checked.problem
+        return checked.problem_in(t)
     first = next(f for f in report.findings if f.severity == "error")
     return finding_text(first, t=t, report=report)
 

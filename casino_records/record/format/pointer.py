@@ -38,6 +38,7 @@ __all__ = [
     "deal_at",
     "deal_pointer",
     "describe",
+    "describe_said",
     "escape",
     "move_at",
     "move_number",
@@ -56,25 +57,25 @@ Part: TypeAlias = str | int
 """One step of a path: an object key or an array index."""
 
 _INDEXED: Final = {
-    "deals": "deal {n}",
-    "rounds": "round {n}",
-    "moves": "the round's move {n}",
-    "players": "player at seat {i}",
-    "hands": "hand of seat {i}",
-    "teams": "team {i}",
-    "sides": "side {i}",
-    "totals": "total of side {i}",
-    "table": "table card {n}",
-    "deck": "deck card {n}",
-    "variations": "line {n}",
-    "take": "taken card {n}",
-    "onto": "card {n} built onto",
-    "left": "card {n} left on the table",
-    "sweeps": "sweeps of side {i}",
+    "deals": said.gettext("deal {n}"),
+    "rounds": said.gettext("round {n}"),
+    "moves": said.gettext("the round's move {n}"),
+    "players": said.gettext("player at seat {i}"),
+    "hands": said.gettext("hand of seat {i}"),
+    "teams": said.gettext("team {i}"),
+    "sides": said.gettext("side {i}"),
+    "totals": said.gettext("total of side {i}"),
+    "table": said.gettext("table card {n}"),
+    "deck": said.gettext("deck card {n}"),
+    "variations": said.gettext("line {n}"),
+    "take": said.gettext("taken card {n}"),
+    "onto": said.gettext("card {n} built onto"),
+    "left": said.gettext("card {n} left on the table"),
+    "sweeps": said.gettext("sweeps of side {i}"),
 }
-"""Arrays whose items have a name: deals, rounds, moves and cards count from 1,
-seats and sides from 0, as in the notation."""
-_PILE: Final = "side {i}'s pile"
+"""Arrays whose items have a name: deals, rounds, moves and cards count from 1
+(``{n}``), seats and sides from 0 (``{i}``), as in the notation."""
+_PILE: Final = said.gettext("side {i}'s pile")
 """A side under a deal's ``piles``: its capture pile."""
 _FREE_MAPS: Final = frozenset({"tags", "options"})
 """Objects whose keys are chosen by the writer: below them every key is a name."""
@@ -253,7 +254,7 @@ class Place:
         if self.move is not None and self.number is not None:
             assert self.deal is not None and self.round is not None
             head = move_place(self.deal, self.number, self.round)
-            return ", ".join([head, *_words(self.field)])
+            return ", ".join([head, *(w.text() for w in _words(self.field))])
         return describe(self.path)
 
     def played(self, names: Sequence[str], seat: int, card: str, move: str = "") -> str:
@@ -265,7 +266,10 @@ class Place:
         if not self.field:
             return told
         head = move_place(self.deal, self.number, self.round)  # a line's move
-        return ", ".join([head, *_words(self.field)]) + told[len(head) :]
+        return (
+            ", ".join([head, *(w.text() for w in _words(self.field))])
+            + told[len(head) :]
+        )
 
     def played_said(
         self, seat: int, card: str, move: Said | None = None
@@ -466,8 +470,14 @@ def describe(loc: str | tuple[Part, ...], data: Any = None) -> str:
     >>> describe("")
     'the whole record'
     """
+    return describe_said(loc, data).text()
+
+
+def describe_said(loc: str | tuple[Part, ...], data: Any = None) -> Said:
+    """:func:`describe`, to be said in any language."""
     parts = parse(loc) if isinstance(loc, str) else loc
     head = parts[:6]
+    words: list[Said] = []
     if (
         len(head) == 6
         and (head[0], head[2], head[4]) == ("deals", "rounds", "moves")
@@ -476,14 +486,20 @@ def describe(loc: str | tuple[Part, ...], data: Any = None) -> str:
         d, r, k = (int(head[i]) for i in (1, 3, 5))
         number = None if data is None else move_number(data, d, r, k)
         if number is not None:
-            rest = _words(parts[6:])
-            return ", ".join([move_place(d, number, r), *rest])
-    return ", ".join(_words(parts)) or "the whole record"
+            words = [move_place_said(d, number, r), *_words(parts[6:])]
+    if not words:
+        words = _words(parts)
+    if not words:
+        return said.gettext("the whole record")
+    joined = words[0]
+    for word in words[1:]:
+        joined = said.pgettext("list separator", "{a}, {b}").format(a=joined, b=word)
+    return joined
 
 
-def _words(parts: tuple[Part, ...]) -> list[str]:
+def _words(parts: tuple[Part, ...]) -> list[Said]:
     """The words of a path, one per named step (the body of :func:`describe`)."""
-    words: list[str] = []
+    words: list[Said] = []
     fields: list[str] = []
     free = piles = False
     for k, part in enumerate(parts):
@@ -497,23 +513,34 @@ def _words(parts: tuple[Part, ...]) -> list[str]:
             if isinstance(parent, str) and parent in _INDEXED:
                 named = _PILE if piles and parent == "sides" else _INDEXED[parent]
                 word = named.format(n=part + 1, i=part)
-                words.append(" ".join([*fields, word]))
+                if fields:  # the keys before it, as the notation writes them
+                    # Translators: a record's keys ("claimed") and a place in it.
+                    word = said.gettext("{keys} {place}").format(
+                        keys=" ".join(fields), place=word
+                    )
+                words.append(word)
                 fields = []
                 continue
             if fields:
-                words.append("field " + ".".join(fields))
+                words.append(_field(fields))
                 fields = []
             if k >= 2 and parts[k - 2] == "variations":  # a line's move
-                words.append(f"move {part + 1}")
+                words.append(said.gettext("move {n}").format(n=part + 1))
                 continue
             after_hand = k >= 2 and parts[k - 2] in ("hands", "sides")
-            words.append(f"{'card' if after_hand else 'item'} {part + 1}")
+            word = said.gettext("card {n}") if after_hand else said.gettext("item {n}")
+            words.append(word.format(n=part + 1))
         elif part == "piles" and not fields:
-            words.append("the piles")
+            words.append(said.gettext("the piles"))
             piles = True
         else:
             fields.append(_clip(part))
             free = part in _FREE_MAPS
     if fields:
-        words.append("field " + ".".join(fields))
+        words.append(_field(fields))
     return words
+
+
+def _field(keys: list[str]) -> Said:
+    """``field points.aces``: the keys as the notation writes them."""
+    return said.gettext("field {name}").format(name=".".join(keys))
