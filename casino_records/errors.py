@@ -35,6 +35,8 @@ class CasinoRecordError(ValueError):
         where: str = "",
         rule: str = "",
         legal: tuple[str, ...] = (),
+        said: object = None,
+        said_where: object = None,
     ) -> None:
         super().__init__(message)
         self.message = message
@@ -47,6 +49,12 @@ class CasinoRecordError(ValueError):
         """The id of the rule broken (``R5.1``, ``G1`` …; docs/rules.md), or ``""``."""
         self.legal = legal
         """For a move refused: the legal moves there, in words, when known."""
+        self.said = said
+        """The bare message kept to be said in any language (a
+        :class:`casino_records.i18n.Said`), where the raiser words it so; else
+        ``None`` (the message is English only)."""
+        self.said_where = said_where
+        """:attr:`where` kept the same way."""
 
     def __str__(self) -> str:
         parts = [self.message]
@@ -125,9 +133,15 @@ class IllegalMoveError(CasinoRecordError):
     """
 
     def __init__(
-        self, message: str, *, rule: str, loc: str = "", where: str = ""
+        self,
+        message: str,
+        *,
+        rule: str,
+        loc: str = "",
+        where: str = "",
+        said: object = None,
     ) -> None:
-        super().__init__(message, loc=loc, where=where, rule=rule)
+        super().__init__(message, loc=loc, where=where, rule=rule, said=said)
 
 
 class ScoreMismatchError(CasinoRecordError):

@@ -12,16 +12,17 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Final
 
 from ..engine.cards import BIG_CASINO, CARD_NAMES, CARDS, LITTLE_CASINO, Card, Suit
-from ..engine.describe import move_text, plural, side_names
+from ..engine.describe import move_said, plural, side_names
 from ..engine.match import MatchState
 from ..engine.moves import MoveKind, Step
-from ..engine.scoring import CATEGORIES, CHECK_LABELS, SideScore
+from ..engine.scoring import CATEGORIES, CHECK_SAID, SideScore
 from ..engine.state import DealState
+from ..i18n import Said, Side, said
 from ..record.format.pointer import (
     Place,
-    claim_place,
+    claim_place_said,
     deal_pointer,
-    move_place,
+    move_place_said,
     move_pointer,
     pointer,
 )
@@ -39,9 +40,12 @@ if TYPE_CHECKING:
 
 __all__ = ["FIGURE_WORDS", "DecidingMoves", "audit_deal", "audit_match", "move_loc"]
 
-FIGURE_WORDS: Final = CHECK_LABELS | {"total": "total"}
+FIGURE_SAID: Final = CHECK_SAID | {"total": said.gettext("total")}
 """Each claimed figure of a deal as a score sheet names it (a deal's ``total``
-is the side's total, not the table's row "deal points")."""
+is the side's total, not the table's row "deal points"), to be said in any
+language."""
+FIGURE_WORDS: Final = {figure: words.text() for figure, words in FIGURE_SAID.items()}
+""":data:`FIGURE_SAID` in English."""
 
 
 def move_loc(d: int, deal: Deal, index: int) -> str:
@@ -76,65 +80,80 @@ class DecidingMoves:
         self.last_capture = captures[-1] if captures else None
         self.sides = side_names(names, state.seating.side_of)
 
-    def pile(self, loc: str, why: str) -> DecidingMove:
+    def pile(self, loc: str, why: Said) -> DecidingMove:
         """A part of the piles of a deal given by its piles, and what it decided."""
-        return DecidingMove(
-            loc=deal_pointer(self.d, "piles") + loc,
-            where=f"deal {self.d + 1}, the piles",
-            why=why,
-        )
+        where = said.gettext("deal {deal}, the piles").format(deal=self.d + 1)
+        return _deciding(deal_pointer(self.d, "piles") + loc, where, why)
 
-    def step(self, step: Step, why: str) -> DecidingMove:
+    def step(self, step: Step, why: Said) -> DecidingMove:
         """The move ``step`` as a deciding move, with what it decided."""
         name = self.names[step.move.seat]
-        where = (
-            f"{move_place(self.d, step.index + 1, step.round)},"
-            f" {name}: {move_text(step.move)}"
+        where = said.gettext("{place}, {seat}: {move}").format(
+            place=move_place_said(self.d, step.index + 1, step.round),
+            seat=name,
+            move=move_said(step.move),
         )
-        loc = move_loc(self.d, self.deal, step.index)
-        return DecidingMove(loc=loc, where=where, why=why)
+        return _deciding(move_loc(self.d, self.deal, step.index), where, why)
 
-    def residue(self, prefix: str = "") -> DecidingMove:
+    def residue(self, prefix: Said | None = None) -> DecidingMove:
         """The residue (R11.1), optionally after what it held that matters."""
         side = self.state.residue_side
-        taker = "nobody" if side is None else self.sides[side]
+        taker = said.gettext("nobody") if side is None else self.sides[side]
         cards = self.state.residue
         spades = sum(1 for c in cards if c.suit is Suit.SPADES)
-        went = (
-            f"the residue, {plural(len(cards), 'card')} ({plural(spades, 'spade')}),"
-            f" went to {taker}"
+        went = said.ngettext(
+            "the residue, {n} card ({spades}), went to {side}",
+            "the residue, {n} cards ({spades}), went to {side}",
+            len(cards),
+        ).format(
+            n=len(cards),
+            spades=said.ngettext("{n} spade", "{n} spades", spades).format(n=spades),
+            side=taker,
         )
-        return DecidingMove(
-            loc=deal_pointer(self.d),
-            where=f"deal {self.d + 1}, end of the deal",
-            why=f"{prefix}; {went}" if prefix else went,
-        )
+        where = said.gettext("deal {deal}, end of the deal").format(deal=self.d + 1)
+        why = _joined(prefix, went) if prefix is not None else went
+        return _deciding(deal_pointer(self.d), where, why)
 
-    def card(self, card: Card, what: str) -> list[DecidingMove]:
+    def card(self, card: Card, what: Said) -> list[DecidingMove]:
         """The capture that took ``card``, or the residue that held it."""
         step = self.origin.get(card)
         if step is not None:
-            return [self.step(step, f"captured {what} ({card.pretty})")]
+            why = said.gettext("captured {what} ({card})")
+            return [self.step(step, why.format(what=what, card=card.pretty))]
         if card in self.state.residue:
-            return [self.residue(f"{what} ({card.pretty}) was left on the table")]
+            left = said.gettext("{what} ({card}) was left on the table")
+            return [self.residue(left.format(what=what, card=card.pretty))]
         piles = self.deal.piles
         found = None if piles is None else place_of(piles, CARD_NAMES[card], self.sides)
         if found is not None:
-            path, place = found
-            return [self.pile(pointer(*path), f"{what} ({card.pretty}) is in {place}")]
+            path, _ = found
+            place = (
+                said.gettext("{side}'s pile").format(side=self._side(int(path[1])))
+                if path[0] == "sides"
+                else said.gettext("the cards left on the table")
+            )
+            why = said.gettext("{what} ({card}) is in {place}").format(
+                what=what, card=card.pretty, place=place
+            )
+            return [self.pile(pointer(*path), why)]
         return []
+
+    def _side(self, side: int) -> Side | str:
+        """A side by name (``side N`` where it has none)."""
+        return self.sides[side] if side < len(self.sides) else Side(side)
 
     def last(self) -> list[DecidingMove]:
         """The last capture and the residue it took: they decide cards and spades."""
         found = []
         if self.last_capture is not None:
-            found.append(
-                self.step(self.last_capture, "the last capture: it took the residue")
-            )
+            why = said.gettext("the last capture: it took the residue")
+            found.append(self.step(self.last_capture, why))
         seat = self.state.last_capturer
         if self.deal.piles is not None and seat is not None:
-            why = f"{self.names[seat]} made the last capture"
-            found.append(self.pile("/last_capture", why))
+            made = said.gettext("{player} made the last capture")
+            found.append(
+                self.pile("/last_capture", made.format(player=self.names[seat]))
+            )
         if self.state.residue:
             found.append(self.residue())
         return found
@@ -169,9 +188,9 @@ class DecidingMoves:
         if category in ("most_cards", "cards", "most_spades", "spades"):
             return self.last()
         if category == "big_casino":
-            return self.card(BIG_CASINO, "Big Casino")
+            return self.card(BIG_CASINO, said.gettext("Big Casino"))
         if category == "little_casino":
-            return self.card(LITTLE_CASINO, "Little Casino")
+            return self.card(LITTLE_CASINO, said.gettext("Little Casino"))
         if category == "aces":
             if self.deal.piles is not None:
                 aces = list(_ACES)  # in a pile or left on the table
@@ -179,20 +198,23 @@ class DecidingMoves:
                 aces = [c for c in self.origin if c.is_ace and self._took(c, side)]
                 if side is None or side == self.state.residue_side:
                     aces += [c for c in self.state.residue if c.is_ace]
-            return [m for ace in sorted(aces) for m in self.card(ace, "an ace")]
+            an_ace = said.gettext("an ace")
+            return [m for ace in sorted(aces) for m in self.card(ace, an_ace)]
         if category == "sweeps":
             piles = self.deal.piles
             if piles is not None:
                 return [
                     self.pile(
                         f"/sweeps/{side}",
-                        f"{self.sides[side]} made {plural(made, 'sweep')}",
+                        said.ngettext(
+                            "{side} made {n} sweep", "{side} made {n} sweeps", made
+                        ).format(side=self.sides[side], n=made),
                     )
                     for side, made in enumerate(piles.sweeps)
                     if made
                 ]
             return [
-                self.step(s, "a sweep: it emptied the table")
+                self.step(s, said.gettext("a sweep: it emptied the table"))
                 for s in self.state.log
                 if s.sweep and self._by(s, side)
             ]
@@ -207,6 +229,19 @@ class DecidingMoves:
         return self._by(self.origin[card], side)
 
 
+def _deciding(loc: str, where: Said, why: Said) -> DecidingMove:
+    """A deciding move, its words in English and kept to be said in any language."""
+    return DecidingMove(
+        loc=loc, where=where.text(), why=why.text(), said_where=where, said_why=why
+    )
+
+
+def _joined(first: Said, then: Said) -> Said:
+    """Two things a move decided, in one: ``first; then``."""
+    # Translators: two things one move decided ("captured Big Casino (10♦); …").
+    return said.gettext("{first}; {then}").format(first=first, then=then)
+
+
 def _in_order(moves: Sequence[DecidingMove]) -> list[DecidingMove]:
     """``moves`` in the order they were played, each once (what each decided
     joined), the end of the deal last."""
@@ -217,7 +252,12 @@ def _in_order(moves: Sequence[DecidingMove]) -> list[DecidingMove]:
             unique[move.loc] = move
         elif move.why not in seen.why:
             why = f"{seen.why}; {move.why}"
-            unique[move.loc] = replace(seen, why=why)
+            both = (
+                _joined(seen.said_why, move.said_why)
+                if seen.said_why is not None and move.said_why is not None
+                else None
+            )
+            unique[move.loc] = replace(seen, why=why, said_why=both)
     return sorted(unique.values(), key=lambda m: _played_at(m.loc))
 
 
@@ -335,24 +375,38 @@ def audit_deal(
                 if explain is None:
                     explain = DecidingMoves(d, deal, state, names)
                 category = _CATEGORY_OF[dotted]
-                note = (
-                    f" ({scores[k].note})"
-                    if category == "total" and scores[k].note
-                    else ""
-                )
+                message = _claimed(value, computed, unwritten)
+                if category == "total" and scores[k].note:
+                    # Translators: a claim and the near-target rule's note on it.
+                    message = said.gettext("{claim} ({note})").format(
+                        claim=message, note=scores[k].note
+                    )
+                where = claim_place_said(d, sides[k], FIGURE_SAID[dotted])
                 findings.append(
                     Finding(
                         severity=Severity.DISPUTE,
                         kind="score",
                         loc=check.loc,
-                        where=claim_place(d, sides[k], FIGURE_WORDS[dotted]),
-                        message=f"claimed {value}"
-                        f"{' (left off the sheet)' if unwritten else ''},"
-                        f" computed {computed}{note}",
+                        where=where.text(),
+                        message=message.text(),
                         deciding=explain.category(category, k, scores[k], narrower),
+                        said=message,
+                        said_where=where,
                     )
                 )
     return figures, findings
+
+
+def _claimed(claimed: int, computed: int, unwritten: bool = False) -> Said:
+    """``claimed 5, computed 4``; ``(left off the sheet)`` after an item the
+    sheet did not write (its claim is then 0)."""
+    if unwritten:
+        return said.gettext(
+            "claimed {claimed} (left off the sheet), computed {computed}"
+        ).format(claimed=claimed, computed=computed)
+    return said.gettext("claimed {claimed}, computed {computed}").format(
+        claimed=claimed, computed=computed
+    )
 
 
 def audit_match(
@@ -375,13 +429,17 @@ def audit_match(
         )
         report.checks.append(check)
         if not check.agrees:
+            message = _claimed(value, match.totals[k])
+            where = claim_place_said(None, sides[k], FIGURE_SAID["total"])
             findings.append(
                 Finding(
                     severity=Severity.DISPUTE,
                     kind="match",
                     loc=check.loc,
-                    where=claim_place(None, sides[k], "total"),
-                    message=f"claimed {value}, computed {match.totals[k]}",
+                    where=where.text(),
+                    message=message.text(),
+                    said=message,
+                    said_where=where,
                 )
             )
     if claimed.winner is not None:
@@ -395,17 +453,28 @@ def audit_match(
         )
         report.checks.append(check)
         if not check.agrees:
-            who = "nobody yet" if match.winner is None else sides[computed]
-            claimed_who = (
-                sides[claimed.winner] if claimed.winner < len(sides) else "nobody"
+            who = (
+                said.gettext("nobody yet") if match.winner is None else sides[computed]
             )
+            claimed_who = (
+                sides[claimed.winner]
+                if claimed.winner < len(sides)
+                else said.gettext("nobody")
+            )
+            where = said.gettext("the match winner")
+            # Translators: the reason is the engine's, in English for now.
+            message = said.gettext(
+                "claimed {claimed}, computed {computed}: {reason}"
+            ).format(claimed=claimed_who, computed=who, reason=report.reason)
             findings.append(
                 Finding(
                     severity=Severity.DISPUTE,
                     kind="match",
                     loc=check.loc,
-                    where="the match winner",
-                    message=f"claimed {claimed_who}, computed {who}: {report.reason}",
+                    where=where.text(),
+                    message=message.text(),
+                    said=message,
+                    said_where=where,
                 )
             )
     return findings

@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final, TypeVar
 
 from ..collector import collector_paused
+from ..i18n import DEFAULT, ENGLISH, Translator, translator
 from ..record.files.kinds import MAX_RECORD_BYTES
 from ..record.files.ranges import (
     ByteRange,
@@ -162,9 +163,13 @@ class Checked:
         """The first problem in players' words (its pointer is
         :attr:`problem_loc`), or ``""``. A record that cannot be read has no
         game to tell in words: its first read error keeps its pointer inline."""
+        return self.problem_in(ENGLISH)
+
+    def problem_in(self, t: Translator) -> str:
+        """:attr:`problem` in ``t``'s language (English where it is not said so yet)."""
         if self.replayed is None:
-            return error_text(self.errors[0])
-        return first_problem(self.replayed.report)
+            return error_text(self.errors[0], t=t)
+        return first_problem(self.replayed.report, t=t)
 
     @property
     def problem_loc(self) -> str:
@@ -202,8 +207,10 @@ class Checked:
             entry["report"] = as_dicts(self.report)
         return entry
 
-    def outcome(self, reports: bool = False) -> Outcome:
-        """The small summary sent back from a worker process."""
+    def outcome(self, reports: bool = False, lang: str = DEFAULT) -> Outcome:
+        """The small summary sent back from a worker process, its problem in the
+        language ``lang`` (a code: a worker loads its own translator; the JSON
+        report stays English)."""
         report = None
         if reports:
             from ..record.json.dump import dumps_json
@@ -212,7 +219,7 @@ class Checked:
         return Outcome(
             self.item.label,
             self.status,
-            self.problem,
+            self.problem_in(translator(lang)),
             self.problems,
             self.item.size,
             report,
@@ -243,17 +250,19 @@ def check_item(
     reports: bool = False,
     max_bytes: int = MAX_RECORD_BYTES,
     strict: bool = False,
+    lang: str = DEFAULT,
 ) -> Outcome:
     """Read and replay one item; never raises for a bad record.
 
     :param reports: also return the replay report as JSON bytes.
     :param strict: claims that cannot be checked (a deal not played out) make
         the record disputed.
+    :param lang: the language of the outcome's problem (a code).
     """
     # The record and its report are gone by the time the collector is back on,
     # so it never walks them.
     with collector_paused():
-        return Checked(item, max_bytes, strict, quick=True).outcome(reports)
+        return Checked(item, max_bytes, strict, quick=True).outcome(reports, lang)
 
 
 # --- Checking many -------------------------------------------------------------------
@@ -367,13 +376,17 @@ def check_files(
     reports: bool = False,
     max_bytes: int = MAX_RECORD_BYTES,
     strict: bool = False,
+    lang: str = DEFAULT,
 ) -> Generator[Outcome, None, None]:
     """Check every record of ``paths`` (files, folders, ``-``), in input order.
 
     The same outcomes as :func:`check_all` of :func:`.sources.iter_items`; with
     ``jobs > 1`` the workers read plain archives themselves, range by range.
+    Each outcome's problem is in the language ``lang`` (a code).
     """
-    check = partial(check_item, reports=reports, max_bytes=max_bytes, strict=strict)
+    check = partial(
+        check_item, reports=reports, max_bytes=max_bytes, strict=strict, lang=lang
+    )
     yield from map_files(check, paths, jobs=jobs, max_bytes=max_bytes)
 
 

@@ -39,6 +39,7 @@ from ..engine.scoring import SideScore, score_masks
 from ..engine.seating import ROUNDS_PER_DEAL, Seating
 from ..engine.state import DealState
 from ..errors import CasinoRecordError, IllegalMoveError
+from ..i18n import Said
 from ..record.format.models import GameRecord, MoveRecord
 from ..record.format.provenance import DealCards, resolve_deal_cards
 from ..record.format.translate import to_engine, to_notation
@@ -83,9 +84,14 @@ class _Raise:
     """A sink for the cards' provenance: a problem stops the line."""
 
     def error(
-        self, kind: str, loc: str, where: str, message: str, rule: str = ""
+        self,
+        kind: str,
+        loc: str,
+        where: str | Said,
+        message: str | Said,
+        rule: str = "",
     ) -> None:
-        raise LineError(message, loc=loc, where=where, rule=rule)
+        raise LineError(str(message), loc=loc, where=str(where), rule=rule)
 
 
 class TriedLine:

@@ -13,10 +13,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final
 
+from ..i18n import DEFAULT, ENGLISH, Translator
 from .status import Severity, Status
 
 if TYPE_CHECKING:
     from ..errors import RecordFormatError
+    from ..i18n import Said
     from ..record.format.readnotes import ReadNotes
     from .report import Finding, ReplayReport
 
@@ -28,6 +30,7 @@ __all__ = [
     "first_problem",
     "in_source_terms",
     "placed",
+    "said_in",
     "shown_pointer",
 ]
 
@@ -81,14 +84,24 @@ def shown_pointer(loc: str) -> str:
     return loc
 
 
-def error_text(error: RecordFormatError) -> str:
-    """An error in one line: place in words, message, JSON pointer.
+def error_text(error: RecordFormatError, *, t: Translator = ENGLISH) -> str:
+    """An error in one line: place in words, message, JSON pointer; in ``t``'s
+    language where the error keeps its words to be said so (``said``, else in
+    English).
 
     >>> from casino_records.errors import RecordFormatError
     >>> error_text(RecordFormatError("bad", loc="/deals/0", where="deal 1"))
     'deal 1: bad (/deals/0)'
     """
-    return placed(error.message, error.where, error.loc)
+    from ..i18n import Said
+
+    message, where = error.message, error.where
+    if t.code != DEFAULT:
+        if isinstance(error.said, Said):
+            message = error.said.text(t)
+        if isinstance(error.said_where, Said) and where not in ("", "the whole record"):
+            where = error.said_where.text(t)
+    return placed(message, where, error.loc)
 
 
 def first_finding(report: ReplayReport) -> Finding | None:
@@ -101,18 +114,42 @@ def first_finding(report: ReplayReport) -> Finding | None:
     return None
 
 
-def finding_text(finding: Finding) -> str:
+def finding_text(
+    finding: Finding, *, t: Translator = ENGLISH, report: ReplayReport | None = None
+) -> str:
     """A finding in one line of players' words: its place, what is wrong and
-    the rule (:func:`~casino_records.engine.describe.cited`); no pointer."""
+    the rule (:func:`~casino_records.engine.describe.cited`); no pointer.
+
+    In ``t``'s language where the finding keeps its words to be said so
+    (:attr:`~.report.Finding.said`; else, for now, in English), its players and
+    sides named as ``report`` names them."""
     from ..engine.describe import cited  # not at start-up: ``--help`` needs none
 
-    return cited(placed(finding.message, finding.where, ""), finding.rule)
+    message = said_in(finding.message, finding.said, t, report)
+    where = said_in(finding.where, finding.said_where, t, report)
+    return cited(placed(message, where, ""), finding.rule)
 
 
-def first_problem(report: ReplayReport) -> str:
-    """The first problem of a report (:func:`first_finding`) in words, or ``""``."""
+def said_in(
+    english: str, kept: Said | None, t: Translator, report: ReplayReport | None
+) -> str:
+    """``kept`` in ``t``'s language, in players' words (:func:`~casino_records.
+    engine.describe.in_words`, the players and sides named as ``report`` names
+    them); ``english`` when there is no such ``kept`` or the language is English."""
+    if kept is None or t.code == DEFAULT:
+        return english
+    from ..engine.describe import in_words
+
+    names = report.players if report is not None else []
+    sides = report.sides if report is not None else []
+    return in_words(kept.text(t, names, sides), sides, names)
+
+
+def first_problem(report: ReplayReport, *, t: Translator = ENGLISH) -> str:
+    """The first problem of a report (:func:`first_finding`) in words (``t``'s
+    language), or ``""``."""
     finding = first_finding(report)
-    return "" if finding is None else finding_text(finding)
+    return "" if finding is None else finding_text(finding, t=t, report=report)
 
 
 def in_source_terms(report: ReplayReport, notes: ReadNotes) -> None:
@@ -120,15 +157,21 @@ def in_source_terms(report: ReplayReport, notes: ReadNotes) -> None:
 
     A card typed in another spelling is echoed as typed (``11H (read as JH)``),
     and in a text record each finding's ``where`` starts with the line and
-    column of the element it concerns.
+    column of the element it concerns. A message or place changed so is
+    English only from then on (its :attr:`~.report.Finding.said` is dropped).
     """
     for finding in report.findings:
+        message, where = finding.message, finding.where
         if notes.typed:
-            where = notes.echo(finding.loc, finding.where)
-            if where == finding.where:
+            echoed = notes.echo(finding.loc, finding.where)
+            if echoed == finding.where:
                 finding.message = notes.echo(finding.loc, finding.message)
-            finding.where = where
+            finding.where = echoed
         place = notes.place(finding.loc)
         if place and not finding.where.startswith(place):
             whole = finding.where in ("", "the whole record")
             finding.where = place if whole else f"{place}, {finding.where}"
+        if finding.message != message:
+            finding.said = None
+        if finding.where != where:
+            finding.said_where = None

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from typing import cast
 
-from ..engine.describe import cited, in_words, move_text, side_names
+from .. import i18n
+from ..engine.describe import cited, in_words, move_said, move_text, side_names
 from ..engine.match import MatchState
 from ..engine.movegen import generate_legal_moves
 from ..engine.moves import Move, Step
@@ -25,6 +26,7 @@ from ..errors import (
     RulesError,
     ScoreMismatchError,
 )
+from ..i18n import Said, Seat
 from ..record.format.pointer import Place, deal_pointer
 from ..record.format.provenance import resolve_deal_cards
 from ..record.replayable import DealShape as Deal
@@ -43,7 +45,15 @@ from .report import (
 )
 from .status import Severity
 from .unplayed import table_only_claims, unplayed_claims
-from .walk import DealWalk, Halt, RecordedHands, lines_of, round_unfinished, said
+from .walk import (
+    DealWalk,
+    Halt,
+    RecordedHands,
+    lines_of,
+    round_unfinished,
+    said,
+    said_place,
+)
 
 __all__ = ["ReplayPosition", "Replay", "replay", "replay_if_clean"]
 
@@ -132,12 +142,18 @@ class _Replayer:
         self,
         kind: str,
         loc: str,
-        where: str,
-        message: str,
+        where: str | Said,
+        message: str | Said,
         rule: str = "",
         legal: list[str] | None = None,
         exc: CasinoRecordError | None = None,
+        said_legal: list[Said] | None = None,
     ) -> None:
+        said_where = where if isinstance(where, Said) else None
+        said_message = message if isinstance(message, Said) else None
+        if exc is not None and isinstance(exc.said, Said):
+            said_message = exc.said
+        where, message = str(where), str(message)
         if self.strict:
             if exc is None:
                 exc = RecordFormatError(message, loc=loc, where=where, rule=rule)
@@ -152,6 +168,9 @@ class _Replayer:
             where=where,
             message=message,
             legal=legal or [],
+            said=said_message,
+            said_where=said_where,
+            said_legal=said_legal or [],
         )
         self.add_findings([finding])
 
@@ -457,15 +476,25 @@ class _Replayer:
     ) -> None:
         """Report an illegal move, with the legal moves of the seats' known cards."""
         unseen = walk.unseen.pool if walk.unseen is not None else frozenset()
-        legal = [
-            f"{self.names[m.seat]}: {move_text(m)}"
+        moves = [
+            m
             for m in generate_legal_moves(walk.state)
             if m.card not in unseen  # a seat's known cards only
         ]
+        legal = [f"{self.names[m.seat]}: {move_text(m)}" for m in moves]
+        told = [
+            i18n.said.gettext("{seat}: {move}").format(
+                seat=Seat(m.seat), move=move_said(m)
+            )
+            for m in moves
+        ]
         exc.legal = tuple(legal)
-        where = said(place, self.names, move)
+        where: str | Said = said(place, self.names, move)
+        played = said_place(place, move)
+        if played is not None:
+            where = played
         loc = place.pointer
-        self.error("illegal_move", loc, where, exc.message, exc.rule, legal, exc)
+        self.error("illegal_move", loc, where, exc.message, exc.rule, legal, exc, told)
 
     def line_stopped(self, line: DealWalk) -> None:
         """Report why a line of play stopped before its last move."""

@@ -10,11 +10,12 @@ the viewer both render it.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Final, Literal
 
 from ..engine.cards import CARD_NAMES
 from ..engine.match import MatchState
 from ..engine.scoring import CATEGORIES, SideScore
+from ..i18n import Said
 from ..record.format.pointer import Place
 from .scorecheck import ScoreCheck
 from .status import Severity, Status
@@ -47,6 +48,11 @@ FindingKind = Literal[
 ]
 
 
+NOT_JSON: Final = {"json": False}
+"""The metadata of a field a JSON report leaves out
+(:func:`~casino_records.record.json.dump.as_dicts`)."""
+
+
 @dataclass(slots=True, kw_only=True)
 class DecidingMove:
     """A move (or the residue) that decided a scoring category."""
@@ -57,6 +63,10 @@ class DecidingMove:
     """The move in words."""
     why: str
     """What it decided, e.g. "captured Big Casino (10D)"."""
+    said_where: Said | None = field(default=None, metadata=NOT_JSON)
+    """:attr:`where` kept to be said in another language (not in a JSON report)."""
+    said_why: Said | None = field(default=None, metadata=NOT_JSON)
+    """:attr:`why` kept the same way."""
 
 
 @dataclass(slots=True, kw_only=True)
@@ -80,6 +90,13 @@ class Finding:
     """For an illegal move: the legal moves there, in words."""
     deciding: list[DecidingMove] = field(default_factory=list)
     """For a score dispute: the moves that decided the category."""
+    said: Said | None = field(default=None, metadata=NOT_JSON)
+    """:attr:`message` kept to be said in another language, where it was worded
+    so (``None``: English only). Not part of a JSON report."""
+    said_where: Said | None = field(default=None, metadata=NOT_JSON)
+    """:attr:`where` kept the same way."""
+    said_legal: list[Said] = field(default_factory=list, metadata=NOT_JSON)
+    """:attr:`legal` kept the same way (empty: English only)."""
 
     @property
     def place(self) -> Place:

@@ -17,13 +17,14 @@ from typing import TYPE_CHECKING, Final
 
 from ..engine.cards import BIG_CASINO, CARDS, LITTLE_CASINO, Card, Suit
 from ..engine.moves import MoveKind, Step
-from ..engine.scoring import CHECK_LABELS
+from ..engine.scoring import CHECK_LABELS, CHECK_SAID
 from ..engine.seating import HAND_SIZE
 from ..engine.state import DealState
-from ..record.format.pointer import Place, claim_place, deal_pointer
+from ..i18n import Said, said
+from ..record.format.pointer import Place, claim_place_said, deal_pointer
 from ..record.format.shared import CLAIMED_COUNTS, CLAIMED_POINTS, points_read
 from ..record.replayable import DealShape as Deal
-from .audit import FIGURE_WORDS, DecidingMoves
+from .audit import FIGURE_SAID, DecidingMoves
 from .report import DecidingMove, Finding
 from .status import Severity
 
@@ -107,13 +108,15 @@ class _PartPlayed:
             return (worth, worth) if leader == side else (0, 0)
         return None
 
-    def basis(self, figure: str) -> str:
+    def basis(self, figure: str) -> Said:
         """What fixes the bounds of ``figure``, in words."""
         if figure == "points.sweeps" and not self.sweep_points:
-            return "the rules score no sweeps (option sweeps off), which"
+            return said.gettext("the rules score no sweeps (option sweeps off), which")
         if figure in ("counts.sweeps", "points.sweeps", "total") and self.remaining:
-            return f"the moves played and the {self.remaining} still to come"
-        return "the moves played already"
+            return said.gettext("the moves played and the {n} still to come").format(
+                n=self.remaining
+            )
+        return said.gettext("the moves played already")
 
     def _most(self, name: str, side: int) -> int:
         """The most a side can still earn in the category ``points.name``."""
@@ -144,7 +147,7 @@ def audit_unplayed_deal(
     d: int,
     deal: Deal,
     state: DealState,
-    why: str,
+    why: Said,
     names: Sequence[str],
     sides: Sequence[str],
     strict: bool = False,
@@ -169,51 +172,90 @@ def audit_unplayed_deal(
     claimed_sides: Sequence[ClaimedSide | PlainClaimedSide] = deal.claimed.sides
     for k, claimed in enumerate(claimed_sides[: len(sides)]):
         for figure, value in _claimed_values(claimed):
-            label = CHECK_LABELS[figure]
             bounds = played.bounds(figure, k)
             listed = checked if bounds is not None else unchecked
-            if label not in listed:
-                listed.append(label)
+            if figure not in listed:
+                listed.append(figure)
             if bounds is None:
                 continue
             low, high = bounds
             if low <= value and (high is None or value <= high):
                 continue
-            fixed = (
-                "exactly" if low == high else "at least" if value < low else "at most"
-            )
             limit = low if value < low or low == high else high
+            if low == high:
+                make = said.gettext(
+                    "claimed {claimed}, but {basis} make it exactly {n} ({why})"
+                )
+            elif value < low:
+                make = said.gettext(
+                    "claimed {claimed}, but {basis} make it at least {n} ({why})"
+                )
+            else:
+                make = said.gettext(
+                    "claimed {claimed}, but {basis} make it at most {n} ({why})"
+                )
+            message = make.format(
+                claimed=value, basis=played.basis(figure), n=limit, why=why
+            )
+            where = claim_place_said(d, sides[k], FIGURE_SAID[figure])
             disputes.append(
                 Finding(
                     severity=Severity.DISPUTE,
                     kind="score",
                     rule="D8",
                     loc=Place.claim(d, k, figure).pointer,
-                    where=claim_place(d, sides[k], FIGURE_WORDS[figure]),
-                    message=f"claimed {value}, but {played.basis(figure)}"
-                    f" make it {fixed} {limit} ({why})",
+                    where=where.text(),
+                    message=message.text(),
                     deciding=_unplayed_deciding(
                         explain, played, figure, k, value, value < low
                     ),
+                    said=message,
+                    said_where=where,
                 )
             )
     if not checked and not unchecked:
         return disputes
-    checked = [label for label in checked if label not in unchecked]
-    parts = [f"not checked: {why}, so the deal is not scored"]
-    if checked:
-        parts.append("checked against the moves played: " + ", ".join(checked))
-    if unchecked:
-        parts.append("not checkable: " + ", ".join(unchecked))
-    notice = Finding(
+    checked = [figure for figure in checked if figure not in unchecked]
+    notice = _not_checked(
+        why, [CHECK_SAID[f] for f in checked], [CHECK_SAID[f] for f in unchecked]
+    )
+    where = said.gettext("deal {deal}, claimed scores").format(deal=d + 1)
+    finding = Finding(
         severity=Severity.DISPUTE if strict else Severity.WARNING,
         kind="score",
         rule="D8",
         loc=deal_pointer(d, "claimed"),
-        where=f"deal {d + 1}, claimed scores",
-        message="; ".join(parts),
+        where=where.text(),
+        message=notice.text(),
+        said=notice,
+        said_where=where,
     )
-    return [notice, *disputes]
+    return [finding, *disputes]
+
+
+def _not_checked(why: Said, checked: list[Said], unchecked: list[Said]) -> Said:
+    """``not checked: …, so the deal is not scored; checked against the moves
+    played: …; not checkable: …``."""
+    notice = said.gettext("not checked: {why}, so the deal is not scored").format(
+        why=why
+    )
+    if checked:
+        notice = said.gettext(
+            "{notice}; checked against the moves played: {figures}"
+        ).format(notice=notice, figures=_listed(checked))
+    if unchecked:
+        notice = said.gettext("{notice}; not checkable: {figures}").format(
+            notice=notice, figures=_listed(unchecked)
+        )
+    return notice
+
+
+def _listed(figures: list[Said]) -> Said:
+    """Figures joined by commas (``most cards, Big Casino``)."""
+    joined = figures[0]
+    for figure in figures[1:]:
+        joined = said.pgettext("list separator", "{a}, {b}").format(a=joined, b=figure)
+    return joined
 
 
 def _claimed_values(
@@ -247,7 +289,10 @@ def _unplayed_deciding(
         if step is not None:
             return [
                 explain.step(
-                    step, f"this capture took {explain.sides[side]} past {value}"
+                    step,
+                    said.gettext("this capture took {side} past {n}").format(
+                        side=explain.sides[side], n=value
+                    ),
                 )
             ]
     if figure in ("points.most_cards", "points.most_spades"):
@@ -257,22 +302,26 @@ def _unplayed_deciding(
         step = played.crossing(name, leader, _HALF[name[7:]])
         if step is not None:
             why = (
-                f"this capture gave {explain.sides[leader]} more than half of"
-                f" the {name[7:]}"
-            )
+                said.gettext("this capture gave {side} more than half of the spades")
+                if name.endswith("spades")
+                else said.gettext(
+                    "this capture gave {side} more than half of the cards"
+                )
+            ).format(side=explain.sides[leader])
             return [explain.step(step, why)]
     if figure in ("points.big_casino", "points.little_casino", "points.aces"):
         return explain.category(category)
     if figure == "counts.sweeps":
         return [
-            explain.step(s, "a sweep: it emptied the table")
+            explain.step(s, said.gettext("a sweep: it emptied the table"))
             for s in played.log
             if s.sweep and played.side_of[s.move.seat] == side
         ]
     last = played.log[-1] if played.log else None
     if last is None:
         return []
-    return [explain.step(last, "the last move played: the deal goes no further")]
+    last_played = said.gettext("the last move played: the deal goes no further")
+    return [explain.step(last, last_played)]
 
 
 def unplayed_claims(
@@ -291,9 +340,12 @@ def unplayed_claims(
     """
     seating = state.seating
     total = seating.rounds * HAND_SIZE * seating.players
-    why = f"{how} move {state.moves_played} of {total}"
-    if how.startswith("the match"):
-        why += " (R13.4)"
+    stop = (
+        said.gettext("the match was won at move {n} of {total} (R13.4)")
+        if how.startswith("the match")
+        else said.gettext("the deal stops after move {n} of {total}")
+    )
+    why = stop.format(n=state.moves_played, total=total)
     return audit_unplayed_deal(d, deal, state, why, names, sides, strict)
 
 
@@ -308,14 +360,20 @@ def table_only_claims(d: int, deal: Deal, strict: bool = False) -> list[Finding]
         for side in claimed.sides
     ):
         return []  # nothing claimed, not even an empty object of points or counts
+    where = said.gettext("deal {deal}").format(deal=d + 1)
+    message = said.gettext(
+        "the claimed scores are not checked: the deal is recorded up to its table,"
+        " no move played, so the deal is not scored"
+    )
     return [
         Finding(
             severity=Severity.DISPUTE if strict else Severity.WARNING,
             kind="score",
             rule="D8",
             loc=deal_pointer(d, "claimed"),
-            where=f"deal {d + 1}",
-            message="the claimed scores are not checked: the deal is recorded"
-            " up to its table, no move played, so the deal is not scored",
+            where=where.text(),
+            message=message.text(),
+            said=message,
+            said_where=where,
         )
     ]

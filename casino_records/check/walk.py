@@ -32,7 +32,7 @@ from typing import Final, final
 from mypy_extensions import mypyc_attr
 
 from ..engine.cards import CARDS, Card
-from ..engine.describe import move_text
+from ..engine.describe import move_said, move_text
 from ..engine.legality import Plan, verify_move
 from ..engine.match import MatchDecision, MatchState
 from ..engine.moves import Move, MoveKind, Step
@@ -50,6 +50,7 @@ from ..engine.unknown import (
 )
 from ..engine.values import value_tables
 from ..errors import IllegalMoveError
+from ..i18n import Said
 from ..record.format.pointer import Part, Place
 from ..record.format.provenance import DealCards
 from ..record.format.translate import to_engine
@@ -254,6 +255,11 @@ def said(place: Place, names: Sequence[str], move: Move) -> str:
     """A move's place and player in words, as findings say it
     (:func:`~casino_records.record.format.pointer.played_where`)."""
     return place.played(names, move.seat, move.card.pretty, move_text(move))
+
+
+def said_place(place: Place, move: Move) -> Said | None:
+    """:func:`said` kept to be said in any language (``None`` for a line's move)."""
+    return place.played_said(move.seat, move.card.pretty, move_said(move))
 
 
 class DealWalk:

@@ -17,6 +17,7 @@ from typing import IO, Any, Final
 import click
 
 from ..check.status import STATUSES, Status
+from ..i18n import DEFAULT, ENGLISH, Translator, translator
 from ..record.files.kinds import RecordKind
 from ..record.files.sources import Item
 from .exits import EXIT_PROBLEM, exit_code, stderr
@@ -52,14 +53,15 @@ class _Rescored:
     """Why no corrected record could be written, when one was asked for."""
 
 
-def _error_report(label: str, status: str, errors: list[Any]) -> str:
+def _error_report(label: str, status: str, errors: list[Any], t: Translator) -> str:
     """The read errors of a record that cannot be read, each with its pointer:
     there is no game to tell, only the file to fix."""
     from ..check.outcome import error_text
-    from ..engine.describe import plural
+    from ..present.status_words import status_word
 
-    lines = [f"{label}: {status.upper()} — {plural(len(errors), 'error')}"]
-    lines += [f"  ✗ {error_text(e)}" for e in errors]
+    count = t.ngettext("{n} error", "{n} errors", len(errors)).format(n=len(errors))
+    lines = [f"{label}: {status_word(status, t).upper()} — {count}"]
+    lines += [f"  ✗ {error_text(e, t=t)}" for e in errors]
     return "\n".join(lines) + "\n"
 
 
@@ -71,8 +73,12 @@ def _rescore_item(
     target: RecordKind | None,
     strict: bool = False,
     verbose: bool = False,
+    lang: str = DEFAULT,
 ) -> tuple[int, _Rescored]:
-    """Read, replay and (when ``target``) correct one item; never raises for bad input."""
+    """Read, replay and (when ``target``) correct one item; never raises for bad input.
+
+    The report for people is in the language ``lang`` (a code: a worker loads
+    its own translator); the JSON entry is the same in every language."""
     from ..check.batch import checked_item
     from ..check.correct import corrected_data
     from ..check.explain.dispute import explain
@@ -81,27 +87,35 @@ def _rescore_item(
     from ..record.json.dump import dumps_json
 
     number, item = numbered
+    t = translator(lang) if fmt != "json" else ENGLISH
     checked = checked_item(item, max_bytes, strict)
     report = checked.report
     if report is not None and checked.record is not None and checked.replayed:
-        report.explanations = explain(checked.record, checked.replayed)
+        report.explanations = explain(checked.record, checked.replayed, t=t)
     if report is None:
-        text = _error_report(item.label, checked.status, checked.errors)
+        text = _error_report(item.label, checked.status, checked.errors, t)
     else:
-        text = report_text(report, verbose)
+        text = report_text(report, verbose, t=t)
     entry = dumps_json(checked.entry()) if fmt == "json" else None
     fixed = None
     why = ""
     if target is not None:
         if checked.record is None or report is None or not report.valid:
-            why = f"an {checked.status} record cannot be corrected"
+            why = (
+                t.gettext("an unreadable record cannot be corrected")
+                if checked.status == "unreadable"
+                else t.gettext("an invalid record cannot be corrected")
+            )
         else:
             try:
                 fixed = record_bytes(
                     corrected_data(checked.record, report), target, max_bytes
                 )
             except RecordTooLargeError as exc:
-                text += f"{item.label}: the corrected copy is {exc.message}\n"
+                too_large = t.gettext("the corrected copy is {why}").format(
+                    why=exc.message
+                )
+                text += f"{item.label}: {too_large}\n"
                 why = exc.message.removeprefix("not written: ")
     return number, _Rescored(item.label, checked.status, text, entry, fixed, why)
 
@@ -178,6 +192,7 @@ def rescore(
         fmt=fmt,
         strict=strict,
         verbose=verbose,
+        lang=settings.translator.code,
     )
     results = parallel_map(work, numbered(), jobs=jobs or default_jobs(), chunksize=8)
     report_to_stderr = output is not None and str(output) == "-"
@@ -190,7 +205,9 @@ def rescore(
     try:
         grouped = itertools.groupby(results, key=lambda pair: pair[0])
         for number, group in grouped:
-            writer = _Corrections(targets[number][1], kinds[number])
+            writer = _Corrections(
+                targets[number][1], kinds[number], settings.translator
+            )
             for _, result in group:
                 counts[result.status] += 1
                 writer.add(result)
@@ -224,6 +241,7 @@ def _rescore_by_target(
     fmt: str,
     strict: bool,
     verbose: bool,
+    lang: str,
 ) -> tuple[int, _Rescored]:
     target = kinds[numbered[0]]
     return _rescore_item(
@@ -233,6 +251,7 @@ def _rescore_by_target(
         target=target,
         strict=strict,
         verbose=verbose,
+        lang=lang,
     )
 
 
@@ -267,9 +286,12 @@ class _Corrections:
 
     _SHOWN: Final = 5
 
-    def __init__(self, target: Path | None, kind: RecordKind | None) -> None:
+    def __init__(
+        self, target: Path | None, kind: RecordKind | None, t: Translator
+    ) -> None:
         self.target = target
         self.kind = kind
+        self.t = t
         self.bad: list[str] = []
         self.bad_count = 0
         self.written = 0
@@ -291,7 +313,8 @@ class _Corrections:
             return  # nothing will be written: keep no more
         if self.kind == "json" and self.written:
             self.bad_count += 1
-            self.bad.append(f"{result.label}: a .json file holds one record")
+            one = self.t.gettext("a .json file holds one record")
+            self.bad.append(f"{result.label}: {one}")
             return
         from ..record.files.writers import TEXT_SEPARATOR
 
@@ -309,14 +332,26 @@ class _Corrections:
         with self.spool:
             if self.bad_count:
                 more = self.bad_count - len(self.bad)
-                names = "; ".join(self.bad) + (f"; and {more} more" if more > 0 else "")
-                stderr(f"not written: {self.target}: {names}")
+                names = "; ".join(self.bad)
+                if more > 0:
+                    names += self.t.ngettext(
+                        "; and {n} more", "; and {n} more", more
+                    ).format(n=more)
+                stderr(
+                    self.t.gettext("not written: {target}: {why}").format(
+                        target=self.target, why=names
+                    )
+                )
                 return False
             self.spool.seek(0)
             with atomic_output(self.target) as out:
                 shutil.copyfileobj(self.spool, out)
         written = self.written
-        from ..engine.describe import plural
-
-        stderr(f"wrote {plural(written, 'corrected record')} to {self.target}")
+        stderr(
+            self.t.ngettext(
+                "wrote {n} corrected record to {target}",
+                "wrote {n} corrected records to {target}",
+                written,
+            ).format(n=written, target=self.target)
+        )
         return True

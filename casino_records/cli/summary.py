@@ -7,9 +7,9 @@ went wrong"); for an invalid or unreadable one, its first error in words with
 the rule it breaks. The ok records are counted, and the commands that show
 the full reports close the summary. The exit codes are ``validate``'s.
 
-The summary's own words (the statuses, the places, the counts, the closing
-commands' descriptions) are in the translator's language (``--lang``); the
-sentences of the explanations and errors are still English (docs/i18n.md).
+Everything is in the translator's language (``--lang``): the summary's own
+words, the explanations' sentences and the errors (those the engine and the
+replay word to be said so: docs/i18n.md says which are still English).
 """
 
 from __future__ import annotations
@@ -55,12 +55,14 @@ class RecordLine:
     """Ok, but with claimed scores that could not all be checked (rule D8)."""
 
 
-def _first_error(checked: Checked) -> str:
-    """The first error in words, with its rule when the message does not cite it."""
+def _first_error(checked: Checked, t: Translator) -> str:
+    """The first error in words (``t``'s language), with its rule when the
+    message does not cite it."""
     report = checked.report
     if report is None:
-        return checked.problem
-    return finding_text(next(f for f in report.findings if f.severity == "error"))
+        return checked.problem_in(t)
+    first = next(f for f in report.findings if f.severity == "error")
+    return finding_text(first, t=t, report=report)
 
 
 def _first_dispute(checked: Checked, t: Translator) -> tuple[str, int]:
@@ -69,7 +71,7 @@ def _first_dispute(checked: Checked, t: Translator) -> tuple[str, int]:
     from ..check.explain.dispute import explain
 
     assert checked.record is not None and checked.replayed is not None
-    explanations = explain(checked.record, checked.replayed)
+    explanations = explain(checked.record, checked.replayed, t=t)
     if explanations:
         first = explanations[0]
         if first.deal is None:
@@ -81,7 +83,7 @@ def _first_dispute(checked: Checked, t: Translator) -> tuple[str, int]:
         return sentence, len(explanations) - 1
     report = checked.replayed.report
     disputes = [f for f in report.findings if f.severity == "dispute"]
-    return finding_text(disputes[0]), len(disputes) - 1
+    return finding_text(disputes[0], t=t, report=report), len(disputes) - 1
 
 
 def summary_of(
@@ -100,7 +102,7 @@ def summary_of(
     if status == "disputed":
         sentence, more = _first_dispute(checked, translator(lang))
     else:
-        sentence, more = _first_error(checked), checked.problems - 1
+        sentence, more = _first_error(checked, translator(lang)), checked.problems - 1
     return RecordLine(item.label, status, sentence, max(more, 0))
 
 

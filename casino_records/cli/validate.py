@@ -111,13 +111,18 @@ def validate(
         reports=fmt == "json",
         max_bytes=settings.max_bytes,
         strict=strict,
+        lang=settings.translator.code,
     )
     counts = dict.fromkeys(STATUSES, 0)
     stopped = False
     out = sys.stdout
     raw = sys.stdout.buffer
     bar_cm = (
-        click.progressbar(length=size, label="checking", file=sys.stderr)
+        click.progressbar(
+            length=size,
+            label=settings.translator.gettext("checking"),
+            file=sys.stderr,
+        )
         if show_bar
         else nullcontext(None)
     )

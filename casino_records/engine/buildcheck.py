@@ -21,10 +21,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..errors import IllegalMoveError
+from ..i18n import Seat, said
 from .cards import Card
 from .combos import Item, partition, sum_subsets
 from .constraints import holds, may_absorb, may_change, value_ok
-from .describe import build_phrase, build_words, cards_text
+from .describe import build_said, build_words, cards_text
 from .masks import cards_of
 from .moves import Build, Move, MoveKind
 from .plan import Plan, check_g1, group_cards, illegal, locate, partition_all
@@ -48,9 +49,14 @@ def verify_build(state: DealState, move: Move, loose: int, builds: list[Build]) 
     index: int = card  # a native int: the table look-ups stay in C
     low = state.values.low
     if value is None:
-        illegal("B5", "a build must announce its value")
+        illegal("B5", said.gettext("a build must announce its value"))
     if low[index] == 0:
-        illegal("B1", f"{card} is a face card: faces are never built with (classic)")
+        illegal(
+            "B1",
+            said.gettext(
+                "{card} is a face card: faces are never built with (classic)"
+            ).format(card=card),
+        )
     faces = 0
     rest = loose
     while rest:
@@ -61,8 +67,9 @@ def verify_build(state: DealState, move: Move, loose: int, builds: list[Build]) 
     if faces:
         illegal(
             "B1",
-            f"{' '.join(map(str, cards_of(faces)))}: face cards are never built with"
-            " (classic)",
+            said.gettext("{cards}: face cards are never built with (classic)").format(
+                cards=" ".join(map(str, cards_of(faces)))
+            ),
         )
     if not builds:
         return _create(
@@ -80,12 +87,16 @@ def verify_build(state: DealState, move: Move, loose: int, builds: list[Build]) 
     if len(builds) > 1 and not state.rules.merge_builds:
         illegal(
             "B2",
-            f"one move may use only one existing build, not {len(builds)}"
-            " (option merge_builds)",
+            said.gettext(
+                "one move may use only one existing build, not {n} (option merge_builds)"
+            ).format(n=len(builds)),
         )
     if len(changed) > 1:
         illegal(
-            "I2", f"a move can change the value of one build only, not {len(changed)}"
+            "I2",
+            said.gettext(
+                "a move can change the value of one build only, not {n}"
+            ).format(n=len(changed)),
         )
     if changed:
         return _increase(state, move, value, loose, changed[0], merged)
@@ -160,14 +171,22 @@ def _create(
     if found is None:
         illegal(
             "B2",
-            f"{card} with {cards_text(move.table, pretty=False)} does not make groups worth {value}",
+            said.gettext("{card} with {cards} does not make groups worth {n}").format(
+                card=card, cards=cards_text(move.table, pretty=False), n=value
+            ),
         )
     single = len(found) == 1 and not (
         len(found[0]) == 1 and found[0][0] >= items.first_build
     )
     if not value_ok(state.values.royal, value, single):
-        kind = "single" if single else "multiple"
-        illegal("R1.5", f"a {kind} build cannot be worth {value}")
+        illegal(
+            "R1.5",
+            (
+                said.gettext("a single build cannot be worth {n}")
+                if single
+                else said.gettext("a multiple build cannot be worth {n}")
+            ).format(n=value),
+        )
     for build in absorbed:
         _check_partner(state, move, build, "extend_partner_build")
     _check_hold(state, move, None, value, absorbed, "B4")
@@ -193,14 +212,22 @@ def _extend(
     if found is None:
         illegal(
             "E2",
-            f"{card} with {cards_text(loose, pretty=False)} does not make groups worth {value}"
-            f" to add to {build_words(target)}",
+            said.gettext(
+                "{card} with {cards} does not make groups worth {n} to add to {build}"
+            ).format(
+                card=card,
+                cards=cards_text(loose, pretty=False),
+                n=value,
+                build=build_words(target),
+            ),
         )
     if len(found) > 1 and not rules.extend_extra_table_groups:
         illegal(
             "E2",
-            "only the played card's group may be added to a build"
-            " (option extend_extra_table_groups)",
+            said.gettext(
+                "only the played card's group may be added to a build"
+                " (option extend_extra_table_groups)"
+            ),
         )
     _check_merge(state, others)
     _check_hold(state, move, target, value, [target, *others], "E3")
@@ -229,14 +256,18 @@ def _increase(
     if not target.is_single:
         illegal(
             "I1",
-            f"{build_words(target)} is a multiple build: its value can never change",
+            said.gettext(
+                "{build} is a multiple build: its value can never change"
+            ).format(build=build_words(target)),
         )
     new_value = target.value + state.values.low[card]
     if value != new_value:
         illegal(
             "I2",
-            f"{card} on {build_words(target)} makes {new_value},"
-            f" not {value}: table cards never change a build's value",
+            said.gettext(
+                "{card} on {build} makes {made}, not {n}: table cards never change a"
+                " build's value"
+            ).format(card=card, build=build_words(target), made=new_value, n=value),
         )
     items = _Items(state, card, loose, merged)
     found = partition(items.items, value, items.mask([0]))
@@ -257,14 +288,22 @@ def _increase_plan(
     """The checks of an increase once its target's new group is known (I2–I5)."""
     rules = state.rules
     if value > state.values.max_value:
-        illegal("I2", f"{build_words(target)} cannot be increased to {value} (R1.5)")
+        illegal(
+            "I2",
+            said.gettext("{build} cannot be increased to {n} (R1.5)").format(
+                build=build_words(target), n=value
+            ),
+        )
     rule = may_change(state, move.seat, target)
     if rule and target.owner == move.seat and not rules.increase_own_build:
         illegal(
             "I4",
-            f"seat {move.seat} may not increase its own build of {target.value}"
-            f" ({cards_text(target.mask)})"
-            " (option increase_own_build)",
+            said.gettext(
+                "{seat} may not increase its own build of {n} ({cards})"
+                " (option increase_own_build)"
+            ).format(
+                seat=Seat(move.seat), n=target.value, cards=cards_text(target.mask)
+            ),
         )
     if rule:
         _check_partner(state, move, target, "increase_partner_build")
@@ -273,14 +312,21 @@ def _increase_plan(
     if (loose or others) and not rules.increase_incorporate_table:
         illegal(
             "I5",
-            "an increase adds the played card only, no table cards"
-            " (option increase_incorporate_table)",
+            said.gettext(
+                "an increase adds the played card only, no table cards"
+                " (option increase_incorporate_table)"
+            ),
         )
     if found is None:
         illegal(
             "I5",
-            f"{cards_text(loose, pretty=False)} do not make groups worth {value} to add to"
-            f" {build_words(target)}",
+            said.gettext(
+                "{cards} do not make groups worth {n} to add to {build}"
+            ).format(
+                cards=cards_text(loose, pretty=False),
+                n=value,
+                build=build_words(target),
+            ),
         )
     _check_merge(state, others)
     _check_hold(state, move, target, value, [target, *others], "I3")
@@ -356,11 +402,20 @@ def _check_partner(state: DealState, move: Move, build: Build, option: str) -> N
         )
     if not allowed:
         rule = "E1" if option == "extend_partner_build" else "I4"
-        verb = "extended" if rule == "E1" else "increased"
+        text = (
+            said.gettext(
+                "{build} belongs to {seat}'s partner, and may not be extended"
+                " (option {option})"
+            )
+            if rule == "E1"
+            else said.gettext(
+                "{build} belongs to {seat}'s partner, and may not be increased"
+                " (option {option})"
+            )
+        )
         illegal(
             rule,
-            f"{build_words(build)} belongs to seat {move.seat}'s partner,"
-            f" and may not be {verb} (option {option})",
+            text.format(build=build_words(build), seat=Seat(move.seat), option=option),
         )
 
 
@@ -380,8 +435,9 @@ def _check_merge(state: DealState, others: Sequence[Build]) -> None:
     if whole:
         illegal(
             "B2",
-            f"one move may use only one existing build, not {len(others) + 1}"
-            " (option merge_builds)",
+            said.gettext(
+                "one move may use only one existing build, not {n} (option merge_builds)"
+            ).format(n=len(others) + 1),
         )
 
 
@@ -398,9 +454,11 @@ def _check_hold(
     after = state.hand_value_mask(move.seat, without=move.card)
     if not holds(after, value):
         made = move.table | (target.mask if target is not None else 0)
-        build = build_phrase(None, value, made | 1 << move.card)
+        build = build_said(None, value, made | 1 << move.card)
         illegal(
             rule,
-            f"seat {move.seat} holds no card to capture {build} after this move",
+            said.gettext(
+                "{seat} holds no card to capture {build} after this move"
+            ).format(seat=Seat(move.seat), build=build),
         )
     check_g1(state, move.seat, move.card, changed)

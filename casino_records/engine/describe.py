@@ -12,6 +12,7 @@ import re
 from collections.abc import Iterable, Sequence
 from typing import Final
 
+from ..i18n import ENGLISH, Said, Seat, Translator, said
 from .cards import Card, parse_card
 from .masks import cards_of
 from .moves import Action, Build, Move, MoveKind, Step
@@ -19,18 +20,22 @@ from .moves import Action, Build, Move, MoveKind, Step
 __all__ = [
     "agreeing",
     "build_phrase",
+    "build_said",
+    "either",
     "build_words",
     "build_text",
     "cards_text",
     "cited",
     "in_names",
     "in_words",
+    "move_said",
     "move_text",
     "plural",
     "result_text",
     "side_names",
     "step_text",
     "totals_text",
+    "wins",
 ]
 
 _PLURAL_VERBS: Final = {"has": "have", "is": "are", "takes": "take", "wins": "win"}
@@ -51,24 +56,43 @@ def cards_text(cards: Iterable[Card] | int, pretty: bool = True) -> str:
     return " ".join(c.pretty if pretty else str(c) for c in ordered)
 
 
-def move_text(move: Move, pretty: bool = True) -> str:
-    """A move without its player: ``9♦ takes 4♠ 5♦``."""
+def move_said(move: Move, pretty: bool = True) -> Said:
+    """A move without its player, to be said in any language (:func:`move_text`)."""
     card = move.card.pretty if pretty else str(move.card)
     table = cards_text(move.cards, pretty)
     if move.action is Action.TRAIL:
-        return f"{card} trails"
+        return said.gettext("{card} trails").format(card=card)
     if move.action is Action.CAPTURE:
-        value = (
-            f" as {move.value}" if move.value is not None and move.card.is_ace else ""
-        )
-        return f"{card} takes {table}{value}"
-    return f"{card} builds {move.value} onto {table}"
+        if move.value is not None and move.card.is_ace:
+            return said.gettext("{card} takes {cards} as {n}").format(
+                card=card, cards=table, n=move.value
+            )
+        return said.gettext("{card} takes {cards}").format(card=card, cards=table)
+    return said.gettext("{card} builds {n} onto {cards}").format(
+        card=card, n=move.value, cards=table
+    )
+
+
+def move_text(move: Move, pretty: bool = True, *, t: Translator = ENGLISH) -> str:
+    """A move without its player: ``9♦ takes 4♠ 5♦`` (in ``t``'s language)."""
+    return move_said(move, pretty).text(t)
 
 
 def build_text(build: Build, names: Sequence[str]) -> str:
     """A build in words: ``B1 (8, single, Ana's)``."""
     kind = "single" if build.is_single else "multiple"
     return f"{build.label} ({build.value}, {kind}, {names[build.owner]}'s)"
+
+
+def build_said(owner: int | None, value: int, cards: Iterable[Card] | int) -> Said:
+    """A build as a player sees it on the table, its owner, value and cards, to
+    be said in any language (:class:`~casino_records.i18n.Said`)."""
+    shown = cards_text(cards)
+    if owner is None:
+        return said.gettext("the build of {n} ({cards})").format(n=value, cards=shown)
+    return said.gettext("{seat}'s build of {n} ({cards})").format(
+        seat=Seat(owner), n=value, cards=shown
+    )
 
 
 def build_phrase(owner: int | None, value: int, cards: Iterable[Card] | int) -> str:
@@ -80,14 +104,21 @@ def build_phrase(owner: int | None, value: int, cards: Iterable[Card] | int) -> 
     >>> build_phrase(1, 3, parse_cards("AD 2S")), build_phrase(None, 3, parse_cards("AD 2S"))
     ("seat 1's build of 3 (2♠ A♦)", 'the build of 3 (2♠ A♦)')
     """
-    whose = "the" if owner is None else f"seat {owner}'s"
-    return f"{whose} build of {value} ({cards_text(cards)})"
+    return build_said(owner, value, cards).text()
 
 
-def build_words(build: Build) -> str:
+def build_words(build: Build) -> Said:
     """A build on the table in a message: ``seat 1's build of 3 (2♠ A♦)``
-    (:func:`build_phrase`; its label, ``B1``, is the notation's, not the players')."""
-    return build_phrase(build.owner, build.value, build.mask)
+    (:func:`build_said`; its label, ``B1``, is the notation's, not the players')."""
+    return build_said(build.owner, build.value, build.mask)
+
+
+def either(values: Sequence[object]) -> Said | str:
+    """``1``, ``1 or 14``, ``1 or 7 or 14``, to be said in any language."""
+    shown: Said | str = str(values[0])
+    for value in values[1:]:
+        shown = said.gettext("{a} or {b}").format(a=shown, b=value)
+    return shown
 
 
 def _groups(groups: Sequence[Sequence[Card]]) -> str:
@@ -158,6 +189,17 @@ def plural(count: int, word: str, many: str = "") -> str:
     ('1 point', '3 points', '2 aces', '1 sweep')
     """
     return f"{count} {word if count == 1 else many or word + 's'}"
+
+
+def wins(side: str, t: Translator = ENGLISH) -> str:
+    """``Ana wins``, ``Ana & Caio win``: partners take the plural.
+
+    >>> wins("Ana"), wins("Ana & Caio")
+    ('Ana wins', 'Ana & Caio win')
+    """
+    if " & " in side:
+        return t.gettext("{side} win").format(side=side)
+    return t.gettext("{side} wins").format(side=side)
 
 
 def agreeing(subject: str, verb: str, verb_plural: str) -> str:
@@ -244,13 +286,19 @@ def totals_text(sides: Sequence[str], totals: Sequence[int]) -> str:
 
 
 def result_text(
-    sides: Sequence[str], totals: Sequence[int], winner: int | None, why: str
+    sides: Sequence[str],
+    totals: Sequence[int],
+    winner: int | None,
+    why: str,
+    *,
+    t: Translator = ENGLISH,
 ) -> str:
     """A match's result, the one phrasing of the command line and the viewer.
 
     The winner first, its verb agreeing, its total first: with two sides
     ``Ben & Dee win, 21 to 7``; with three or four, every total by name,
-    highest first. ``why`` (already in names) follows in brackets.
+    highest first. ``why`` (already in names) follows in brackets. The words
+    are ``t``'s language (``why`` is as given).
 
     >>> result_text(["Ana & Caio", "Ben & Dee"], [7, 21], 1, "Ben & Dee reached 21")
     'Ben & Dee win, 21 to 7 (Ben & Dee reached 21)'
@@ -261,9 +309,12 @@ def result_text(
     """
     reason = f" ({why})" if why else ""
     if winner is None or not 0 <= winner < len(sides) or len(totals) != len(sides):
-        return f"no winner yet: {totals_text(sides, totals)}{reason}"
-    won = agreeing(sides[winner], "wins", "win")
+        text = t.gettext("no winner yet: {totals}").format(
+            totals=totals_text(sides, totals)
+        )
+        return text + reason
+    won = wins(sides[winner], t)
     if len(sides) == 2:
-        other = totals[1 - winner]
-        return f"{won}, {totals[winner]} to {other}{reason}"
+        score = t.gettext("{a} to {b}").format(a=totals[winner], b=totals[1 - winner])
+        return f"{won}, {score}{reason}"
     return f"{won}: {totals_text(sides, totals)}{reason}"

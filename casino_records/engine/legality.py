@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from ..errors import IllegalMoveError
+from ..i18n import Said, Seat, said
 from .buildcheck import verify_build
 from .cards import RANK_NAMES, Card
 from .combos import Item, groups_for
@@ -26,7 +27,7 @@ from .constraints import (
     trail_refusal,
     trail_restricted,
 )
-from .describe import build_phrase, build_words, cards_text
+from .describe import build_said, build_words, cards_text, either
 from .masks import cards_alone, cards_of
 from .movegen import captures_for
 from .moves import Action, Build, Move, MoveKind
@@ -56,23 +57,35 @@ def verify_move(state: DealState, move: Move) -> Plan:
     :raises IllegalMoveError: with ``rule`` set to the id of the rule broken.
     """
     if state.finished:
-        illegal("R3.3", "the deal is over: every card has been played")
+        illegal("R3.3", said.gettext("the deal is over: every card has been played"))
     seat, card = move.seat, move.card
     if seat != state.turn:
         illegal(
             "R2.4",
-            f"out of turn: it is seat {state.turn}'s turn, not seat {seat}'s",
+            said.gettext("out of turn: it is {turn}'s turn, not {seat}'s").format(
+                turn=Seat(state.turn), seat=Seat(seat)
+            ),
         )
     index: int = card  # a native int: shifts and table look-ups stay in C
     if not state.hand_bits[seat] >> index & 1:
-        illegal("R4.1", f"{card} is not in seat {seat}'s hand")
+        illegal(
+            "R4.1",
+            said.gettext("{card} is not in {seat}'s hand").format(
+                card=card, seat=Seat(seat)
+            ),
+        )
     if move.action is Action.TRAIL:
         if move.table:
-            illegal("R9.1", "a trail uses no table cards")
+            illegal("R9.1", said.gettext("a trail uses no table cards"))
         _check_trail(state, seat, card)
         return TRAIL_PLAN
     if not move.table:
-        illegal("G3", f"a {move.action} must name the table cards it uses")
+        illegal(
+            "G3",
+            said.gettext("a capture must name the table cards it uses")
+            if move.action is Action.CAPTURE
+            else said.gettext("a build must name the table cards it uses"),
+        )
     loose, builds = locate(state, move)
     if move.action is Action.CAPTURE:
         return _verify_capture(state, move, loose, builds)
@@ -90,21 +103,34 @@ def _check_trail(state: DealState, seat: int, card: Card) -> None:
     rule = trail_refusal(state, seat, card, after, can_capture)
     if rule == "R9.2":
         owned = state.owned_builds(seat)
-        names = " and ".join(build_phrase(None, b.value, b.mask) for b in owned)
-        illegal("R9.2", f"owner may not trail: seat {seat} owns {names}")
+        names: Said | str = build_said(None, owned[0].value, owned[0].mask)
+        for b in owned[1:]:
+            names = said.gettext("{a} and {b}").format(
+                a=names, b=build_said(None, b.value, b.mask)
+            )
+        illegal(
+            "R9.2",
+            said.gettext("owner may not trail: {seat} owns {builds}").format(
+                seat=Seat(seat), builds=names
+            ),
+        )
     if rule == "G1":
         check_g1(state, seat, card, [])
     if rule == "R9.3":
         same = cards_of(equal_loose(state, card))
         illegal(
             "R9.3",
-            f"{card} may not be trailed while {same[0]} of the same value lies loose",
+            said.gettext(
+                "{card} may not be trailed while {other} of the same value lies loose"
+            ).format(card=card, other=same[0]),
         )
     if rule == "R9.4":
         illegal(
             "R9.4",
-            f"{card} could capture, so it may not be trailed"
-            " (option no_trail_if_capture_possible)",
+            said.gettext(
+                "{card} could capture, so it may not be trailed"
+                " (option no_trail_if_capture_possible)"
+            ).format(card=card),
         )
 
 
@@ -117,12 +143,15 @@ def _check_pairing(state: DealState, card: Card, taken: int) -> None:
     if rules.pairing_obligation == "all":
         illegal(
             "R5.3",
-            f"a capture with {card} must take every equal loose card:"
-            f" {cards_text(equal, pretty=False)}",
+            said.gettext(
+                "a capture with {card} must take every equal loose card: {cards}"
+            ).format(card=card, cards=cards_text(equal, pretty=False)),
         )
     illegal(
         "R5.3",
-        f"a capture with {card} must take the equal loose {cards_text(equal, pretty=False)}",
+        said.gettext("a capture with {card} must take the equal loose {cards}").format(
+            card=card, cards=cards_text(equal, pretty=False)
+        ),
     )
 
 
@@ -140,22 +169,31 @@ def _verify_capture(
         return _verify_face_capture(state, move, loose, builds)
     if move.value is not None:
         if not _stands_for(stands, move.value):
-            illegal("C1", f"{card} cannot stand for {move.value}")
+            illegal(
+                "C1",
+                said.gettext("{card} cannot stand for {n}").format(
+                    card=card, n=move.value
+                ),
+            )
         stands = 1 << move.value
     summable = state.rules.single_build_as_card
     for b in builds:
         if not _stands_for(stands, b.value) and not (summable and b.is_single):
             illegal(
                 "C3",
-                f"{build_words(b)} is worth {b.value}: {card} cannot take it (a build is"
-                " taken only by a card of its own value)",
+                said.gettext(
+                    "{build} is worth {n}: {card} cannot take it (a build is taken"
+                    " only by a card of its own value)"
+                ).format(build=build_words(b), n=b.value, card=card),
             )
     if not same_rank_ok(state, index, loose):
         same = loose & RANK_MASK[card]
         illegal(
             "R5.2",
-            f"{card} may take only one loose card of its rank, not"
-            f" {cards_text(same, pretty=False)} (option face_capture=single_same_rank)",
+            said.gettext(
+                "{card} may take only one loose card of its rank, not {cards}"
+                " (option face_capture=single_same_rank)"
+            ).format(card=card, cards=cards_text(same, pretty=False)),
         )
     # The common case: every card and build taken matches the played card alone.
     common = stands
@@ -192,17 +230,22 @@ def _verify_capture(
         rest ^= bit
     if found is None:
         candidates = values_of(stands)
-        worth = " or ".join(map(str, candidates))
+        worth = either(candidates)
         if _overlapping(items, candidates):
             illegal(
                 "G3",
-                f"{card} cannot take {cards_text(move.table, pretty=False)}: every card fits"
-                f" a group worth {worth}, but a card counts in one group only",
+                said.gettext(
+                    "{card} cannot take {cards}: every card fits a group worth {n},"
+                    " but a card counts in one group only"
+                ).format(
+                    card=card, cards=cards_text(move.table, pretty=False), n=worth
+                ),
             )
         illegal(
             "C2",
-            f"{card} cannot take {cards_text(move.table, pretty=False)}: they do not split"
-            f" into groups worth {worth}",
+            said.gettext(
+                "{card} cannot take {cards}: they do not split into groups worth {n}"
+            ).format(card=card, cards=cards_text(move.table, pretty=False), n=worth),
         )
     groups = tuple([group_cards(group, table, builds) for group in found])
     return _capture_plan(state, move, loose, builds, value, groups)
@@ -250,8 +293,9 @@ def _verify_face_capture(
     if builds or loose & ~same_rank:
         illegal(
             "R5.2",
-            f"{card} captures only loose cards of its own rank, not"
-            f" {cards_text(move.table, pretty=False)}",
+            said.gettext(
+                "{card} captures only loose cards of its own rank, not {cards}"
+            ).format(card=card, cards=cards_text(move.table, pretty=False)),
         )
     if loose not in face_targets(state, index):
         rule = state.rules.face_capture
@@ -259,12 +303,19 @@ def _verify_face_capture(
         if rule == "single_same_rank":
             illegal(
                 "R5.2",
-                f"{card} may take only one loose {rank}, not {cards_text(loose, pretty=False)}",
+                said.gettext(
+                    "{card} may take only one loose {rank}, not {cards}"
+                ).format(card=card, rank=rank, cards=cards_text(loose, pretty=False)),
             )
         illegal(
             "R5.2",
-            f"{card} must take every loose {rank}:"
-            f" {cards_text(state.loose_bits & same_rank, pretty=False)}"
-            " (option face_capture=all_same_rank)",
+            said.gettext(
+                "{card} must take every loose {rank}: {cards}"
+                " (option face_capture=all_same_rank)"
+            ).format(
+                card=card,
+                rank=rank,
+                cards=cards_text(state.loose_bits & same_rank, pretty=False),
+            ),
         )
     return _capture_plan(state, move, loose, [], None, cards_alone(loose))

@@ -13,10 +13,11 @@ from __future__ import annotations
 from typing import Final, NoReturn, final
 
 from ..errors import IllegalMoveError
+from ..i18n import Said, Seat, said
 from .cards import Card
 from .combos import Item, partition
 from .constraints import unheld
-from .describe import build_phrase, build_words, cards_text
+from .describe import build_said, build_words, cards_text
 from .moves import Action, Build, Move, MoveKind, _Value
 from .state import DealState
 
@@ -65,9 +66,10 @@ class Plan(_Value):
         card (``single_build_as_card``, A25)."""
 
 
-def illegal(rule: str, text: str) -> NoReturn:
-    """Refuse a move: raise :class:`IllegalMoveError` for ``rule``."""
-    raise IllegalMoveError(f"{rule} {text}", rule=rule)
+def illegal(rule: str, text: Said) -> NoReturn:
+    """Refuse a move: raise :class:`IllegalMoveError` for ``rule``, its message
+    in English and kept as said (``said``) for any other language."""
+    raise IllegalMoveError(f"{rule} {text.text()}", rule=rule, said=text)
 
 
 def locate(state: DealState, move: Move) -> tuple[int, list[Build]]:
@@ -86,14 +88,23 @@ def locate(state: DealState, move: Move) -> tuple[int, list[Build]]:
                 builds.append(build)
                 rest &= ~build.mask
         if rest:
-            illegal("G3", f"{cards_text(rest, pretty=False)} not on the table")
+            illegal(
+                "G3",
+                said.gettext("{cards} not on the table").format(
+                    cards=cards_text(rest, pretty=False)
+                ),
+            )
         for build in builds:
             if build.mask & ~cards:
                 rule = "C3" if move.action is Action.CAPTURE else "R4.2"
                 illegal(
                     rule,
-                    f"builds are used only whole: {cards_text(build.mask & cards, pretty=False)}"
-                    f" is part of {build_words(build)}",
+                    said.gettext(
+                        "builds are used only whole: {cards} is part of {build}"
+                    ).format(
+                        cards=cards_text(build.mask & cards, pretty=False),
+                        build=build_words(build),
+                    ),
                 )
     return loose, builds
 
@@ -112,9 +123,11 @@ def check_g1(state: DealState, seat: int, card: Card, changed: list[Build]) -> N
     if broken is not None:
         illegal(
             "G1",
-            f"seat {seat} would own {build_phrase(None, broken.value, broken.mask)}"
-            " without a"
-            f" card left in hand to capture it",
+            said.gettext(
+                "{seat} would own {build} without a card left in hand to capture it"
+            ).format(
+                seat=Seat(seat), build=build_said(None, broken.value, broken.mask)
+            ),
         )
 
 

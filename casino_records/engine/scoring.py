@@ -16,7 +16,7 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from ..i18n import N_
+from ..i18n import said
 from .cards import BIG_CASINO, CARDS, LITTLE_CASINO, Card, Suit
 from .cardset import CardSet
 from .masks import cards_of, mask_of
@@ -26,6 +26,7 @@ from .values import is_ace, is_spade
 __all__ = [
     "CATEGORIES",
     "CHECK_LABELS",
+    "CHECK_SAID",
     "COUNT_OUT_ORDER",
     "SCORED_APART",
     "SideScore",
@@ -54,20 +55,22 @@ CATEGORIES: Final = (
 )
 """The scoring categories in count-out order (R12.1, R13.3)."""
 
-CHECK_LABELS: Final = {
-    "points.most_cards": N_("most cards"),
-    "points.most_spades": N_("most spades"),
-    "points.big_casino": N_("Big Casino"),
-    "points.little_casino": N_("Little Casino"),
-    "points.aces": N_("aces"),
-    "points.sweeps": N_("sweep points"),
-    "total": N_("deal points"),
-    "counts.cards": N_("cards taken"),
-    "counts.spades": N_("spades taken"),
-    "counts.sweeps": N_("sweeps made"),
+CHECK_SAID: Final = {
+    "points.most_cards": said.gettext("most cards"),
+    "points.most_spades": said.gettext("most spades"),
+    "points.big_casino": said.gettext("Big Casino"),
+    "points.little_casino": said.gettext("Little Casino"),
+    "points.aces": said.gettext("aces"),
+    "points.sweeps": said.gettext("sweep points"),
+    "total": said.gettext("deal points"),
+    "counts.cards": said.gettext("cards taken"),
+    "counts.spades": said.gettext("spades taken"),
+    "counts.sweeps": said.gettext("sweeps made"),
 }
-"""Each :attr:`~casino_records.check.report.ScoreCheck.category` of a deal in words, in display order
-(messages of the catalogue: ``t.gettext(CHECK_LABELS[category])`` says one in ``t``'s language)."""
+"""Each :attr:`~casino_records.check.report.ScoreCheck.category` of a deal in
+words, in display order, to be said in any language (``.text(t)``)."""
+CHECK_LABELS: Final = {category: label.text() for category, label in CHECK_SAID.items()}
+""":data:`CHECK_SAID` in English."""
 
 
 COUNT_OUT_ORDER: Final = (Suit.SPADES, Suit.CLUBS, Suit.HEARTS, Suit.DIAMONDS)

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from .choice import from_accept_language, from_environment, language_of, viewer_language
 from .languages import DEFAULT, LANGUAGES, PSEUDO, Language, codes, language
+from .said import Said, Sayer, Seat, Side, said
 from .translator import DOMAIN, ENGLISH, LOCALE_DIR, N_, Translator, translator
 
 __all__ = [
@@ -29,12 +30,17 @@ __all__ = [
     "N_",
     "PSEUDO",
     "Language",
+    "Said",
+    "Sayer",
+    "Seat",
+    "Side",
     "Translator",
     "codes",
     "from_accept_language",
     "from_environment",
     "language",
     "language_of",
+    "said",
     "translator",
     "viewer_language",
 ]

@@ -18,10 +18,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Final
 
-from ..check.outcome import finding_text, shown_pointer
+from ..check.outcome import finding_text, said_in, shown_pointer
 from ..check.status import STATUSES
-from ..engine.describe import cited, in_names, plural, result_text
-from ..engine.scoring import CHECK_LABELS
+from ..engine.describe import cited, in_names, result_text
+from ..engine.scoring import CHECK_LABELS, CHECK_SAID
 from ..i18n import ENGLISH, Translator
 from .render import side_score_text
 from .scoring_notes import near_target_needs, score_notes
@@ -45,9 +45,8 @@ def status_line(
     outcome: Outcome, verbose: bool = False, *, t: Translator = ENGLISH
 ) -> str:
     """One line per record: the status, the source, the first problem and how
-    many more; ``verbose`` adds a line with the problem's JSON pointer. The
-    status and the count are in ``t``'s language (the problem, for now, in
-    English)."""
+    many more; ``verbose`` adds a line with the problem's JSON pointer. All in
+    ``t``'s language (the outcome's problem is worded in it by the worker)."""
     width = max(status_width(STATUSES, t), 11) + 1
     line = f"{status_word(outcome.status, t):<{width}}{outcome.label}"
     if not outcome.problem:
@@ -60,18 +59,21 @@ def status_line(
             outcome.more,
         ).format(n=outcome.more)
     line = f"{line}: {outcome.problem}{more}"
-    at = pointer_line(outcome.loc, " " * width) if verbose else ""
+    at = pointer_line(outcome.loc, " " * width, t) if verbose else ""
     return f"{line}\n{at}" if at else line
 
 
-def pointer_line(loc: str, indent: str) -> str:
+def pointer_line(loc: str, indent: str, t: Translator = ENGLISH) -> str:
     """The ``--verbose`` line under a finding: where it is in the record's JSON
     (``""`` when ``loc`` is the whole record).
 
     >>> pointer_line("/deals/0/claimed/sides/1/total", "  ")
     '  at /deals/0/claimed/sides/1/total'
     """
-    return f"{indent}at {shown_pointer(loc)}" if loc else ""
+    if not loc:
+        return ""
+    # Translators: a JSON pointer into the record follows ("at /deals/0/claimed").
+    return indent + t.gettext("at {pointer}").format(pointer=shown_pointer(loc))
 
 
 def summary_line(counts: Mapping[str, int], *, t: Translator = ENGLISH) -> str:
@@ -102,83 +104,110 @@ def _columns(rows: Sequence[Sequence[str]]) -> list[str]:
 
 def _finding_lines(
     finding: Finding,
+    report: ReplayReport,
     verbose: bool,
+    t: Translator,
     indent: str = "  ",
     seen: set[tuple[str, str]] | None = None,
 ) -> list[str]:
     mark = DIFFERS if finding.severity != "warning" else "!"
-    lines = [f"{indent}{mark} {finding_text(finding)}"]
+    lines = [f"{indent}{mark} {finding_text(finding, t=t, report=report)}"]
     if verbose and finding.loc:
-        lines.append(pointer_line(finding.loc, indent + "    "))
+        lines.append(pointer_line(finding.loc, indent + "    ", t))
     if finding.legal:
-        lines.append(f"{indent}    legal there: " + "; ".join(finding.legal))
+        moves = finding.legal
+        if len(finding.said_legal) == len(moves):
+            moves = [
+                said_in(m, k, t, report)
+                for m, k in zip(moves, finding.said_legal, strict=True)
+            ]
+        legal = t.gettext("legal there: {moves}").format(moves="; ".join(moves))
+        lines.append(f"{indent}    {legal}")
     seen = set() if seen is None else seen
     if finding.deciding:
-        lines.append(f"{indent}    decided by:")
+        lines.append(f"{indent}    " + t.gettext("decided by:"))
         for move in finding.deciding:
+            where = said_in(move.where, move.said_where, t, report)
             if (move.why, move.loc) in seen:  # shown in full above: one line
-                lines.append(f"{indent}      - {move.where} (above)")
+                above = t.gettext("{place} (above)").format(place=where)
+                lines.append(f"{indent}      - {above}")
                 continue
             seen.add((move.why, move.loc))
-            lines.append(f"{indent}      - {move.why}")
-            lines.append(f"{indent}        {move.where}")
+            lines.append(
+                f"{indent}      - {said_in(move.why, move.said_why, t, report)}"
+            )
+            lines.append(f"{indent}        {where}")
             if verbose and move.loc:
-                lines.append(pointer_line(move.loc, indent + "        "))
+                lines.append(pointer_line(move.loc, indent + "        ", t))
     return lines
 
 
-def _unseen_lines(deal: DealReport, names: Sequence[str], verbose: bool) -> list[str]:
+def _unseen_lines(
+    deal: DealReport, names: Sequence[str], verbose: bool, t: Translator
+) -> list[str]:
     """What an unfinished round's unknown hands leave unchecked."""
     if not any(deal.unseen):
         return []
-    who = ", ".join(
-        f"{_named(names, seat)} {count}"
+    who = t.pgettext("list separator", ", ").join(
+        f"{_named(names, seat, t)} {count}"
         for seat, count in enumerate(deal.unseen)
         if count
     )
-    lines = [f"  cards not yet seen in hand: {who}"]
+    lines = ["  " + t.gettext("cards not yet seen in hand: {seats}").format(seats=who)]
     if not deal.pending:
-        lines.append("  every move is checked in full: none needs those cards")
+        lines.append(
+            "  " + t.gettext("every move is checked in full: none needs those cards")
+        )
         return lines
-    lines.append("  checks that wait for those hands:")
+    lines.append("  " + t.gettext("checks that wait for those hands:"))
     for check in deal.pending:
         lines.append(f"    - {cited(f'{check.where}: {check.message}', check.rule)}")
         if verbose:
-            lines.append(pointer_line(check.loc, "      "))
+            lines.append(pointer_line(check.loc, "      ", t))
     return lines
 
 
-def _named(names: Sequence[str], seat: int) -> str:
+def _named(names: Sequence[str], seat: int, t: Translator) -> str:
     """A player by name (``seat N`` where the record names nobody there)."""
-    return names[seat] if 0 <= seat < len(names) and names[seat] else f"seat {seat}"
+    if 0 <= seat < len(names) and names[seat]:
+        return names[seat]
+    return t.gettext("seat {n}").format(n=seat)
 
 
-def _deal_section(deal: DealReport, report: ReplayReport, verbose: bool) -> list[str]:
-    who = _named(report.players, deal.dealer)
-    lines = [f"Deal {deal.index + 1} — dealer {who}"]
+def _deal_section(
+    deal: DealReport, report: ReplayReport, verbose: bool, t: Translator
+) -> list[str]:
+    who = _named(report.players, deal.dealer, t)
+    lines = [
+        t.gettext("Deal {n} — dealer {player}").format(n=deal.index + 1, player=who)
+    ]
     lines += [f"  {line}" for line in near_target_needs(deal, report.sides)]
     if not deal.complete:
         why = in_names(deal.match_note, report.sides, report.players) or (
-            f"unfinished after {plural(deal.moves, 'move')}: not scored"
+            t.ngettext(
+                "unfinished after {n} move: not scored",
+                "unfinished after {n} moves: not scored",
+                deal.moves,
+            ).format(n=deal.moves)
         )
         lines.append(f"  {why}")
         lines += [
             line
             for finding in report.findings
             if finding.kind == "score" and finding.loc.startswith(deal.loc + "/")
-            for line in _finding_lines(finding, verbose)
+            for line in _finding_lines(finding, report, verbose, t)
         ]
-        return lines + _unseen_lines(deal, report.players, verbose)
+        return lines + _unseen_lines(deal, report.players, verbose, t)
     sides = report.sides or [s.name for s in deal.sides]
     checks = {(c.category, c.side): c for c in deal.checks}
     categories = [c for c in _CATEGORY_ORDER if any(k[0] == c for k in checks)]
     if not categories:
-        lines.append("  nothing claimed; computed:")
+        lines.append("  " + t.gettext("nothing claimed; computed:"))
         lines += [f"    {side_score_text(side)}" for side in deal.sides]
         return lines + _rule_lines(deal, report)
-    rows = [["claimed / computed", *sides]]
+    rows = [[t.gettext("claimed / computed"), *sides]]
     for category in categories:
-        row = [CHECK_LABELS[category]]
+        row = [CHECK_SAID[category].text(t)]
         for side in deal.sides:
             check = checks.get((category, side.side))
             if check is None:
@@ -190,7 +219,7 @@ def _deal_section(deal: DealReport, report: ReplayReport, verbose: bool) -> list
     seen: set[tuple[str, str]] = set()
     for finding in report.findings:
         if finding.kind == "score" and finding.loc.startswith(deal.loc + "/"):
-            lines += _finding_lines(finding, verbose, seen=seen)
+            lines += _finding_lines(finding, report, verbose, t, seen=seen)
     return lines
 
 
@@ -199,14 +228,14 @@ def _rule_lines(deal: DealReport, report: ReplayReport) -> list[str]:
     return [f"  {line}" for line in score_notes(report, deal)]
 
 
-def _match_section(report: ReplayReport, verbose: bool) -> list[str]:
+def _match_section(report: ReplayReport, verbose: bool, t: Translator) -> list[str]:
     match = report.match
     if match is None:
         return []
     sides = report.sides
-    lines = [f"Match (target {match.target})"]
+    lines = [t.gettext("Match (target {n})").format(n=match.target)]
     totals = {c.side: c for c in match.checks if c.category == "totals"}
-    row = ["match total"]
+    row = [t.gettext("match total")]
     for side, total in enumerate(match.totals):
         check = totals.get(side)
         row.append(
@@ -215,81 +244,118 @@ def _match_section(report: ReplayReport, verbose: bool) -> list[str]:
             else f"{check.claimed} / {check.computed} {_mark(check)}"
         )
     if match.checks or any(deal.complete for deal in report.deals):
-        lines += _columns([["claimed / computed", *sides], row])
+        lines += _columns([[t.gettext("claimed / computed"), *sides], row])
 
     def name(side: int) -> str:
         if side < 0:
-            return "nobody"
-        return sides[side] if side < len(sides) else f"side {side}"
+            return t.gettext("nobody")
+        return (
+            sides[side] if side < len(sides) else t.gettext("side {n}").format(n=side)
+        )
 
     for check in match.checks:
         if check.category == "winner":
-            lines.append(
-                f"  winner: claimed {name(check.claimed)}, computed"
-                f" {name(check.computed)} {_mark(check)}"
+            winner = t.gettext("winner: claimed {claimed}, computed {computed}").format(
+                claimed=name(check.claimed), computed=name(check.computed)
             )
+            lines.append(f"  {winner} {_mark(check)}")
     why = in_names(match.reason, sides, report.players)
-    lines.append(f"  Result: {result_text(sides, match.totals, match.winner, why)}")
+    result = result_text(sides, match.totals, match.winner, why, t=t)
+    lines.append("  " + t.gettext("Result: {result}").format(result=result))
     lines += [
         line
         for finding in report.findings
         if finding.kind == "match" and finding.severity == "dispute"
-        for line in _finding_lines(finding, verbose)
+        for line in _finding_lines(finding, report, verbose, t)
     ]
     return lines
 
 
-def _explanation_lines(report: ReplayReport, shown: int = 3) -> list[str]:
+def _explanation_lines(
+    report: ReplayReport, t: Translator, shown: int = 3
+) -> list[str]:
     """The explanation of each disputed deal and of the match, one sentence each,
     with the other mistakes that fit the claims as well (the first ``shown``)."""
     lines = [
-        "What went wrong (the likeliest counting mistake; the rules' count stands):"
+        t.gettext(
+            "What went wrong (the likeliest counting mistake; the rules' count stands):"
+        )
     ]
     for explanation in report.explanations:
-        where = "Match" if explanation.deal is None else f"Deal {explanation.deal + 1}"
-        lines.append(f"  {where}: {explanation.sentence}")
+        if explanation.deal is None:
+            said = t.gettext("Match: {sentence}").format(sentence=explanation.sentence)
+        else:
+            said = t.gettext("Deal {deal}: {sentence}").format(
+                deal=explanation.deal + 1, sentence=explanation.sentence
+            )
+        lines.append(f"  {said}")
         others = explanation.fits[1:]
         for fit in others[:shown]:
-            lines.append("    or if " + ", and ".join(m.what_if for m in fit.mistakes))
+            what_if = t.gettext(", and ").join(m.what_if for m in fit.mistakes)
+            lines.append("    " + t.gettext("or if {what_if}").format(what_if=what_if))
         if len(others) > shown:
-            lines.append(f"    and {len(others) - shown} more (see --format json)")
+            more = len(others) - shown
+            lines.append(
+                "    "
+                + t.ngettext(
+                    "and {n} more (see --format json)",
+                    "and {n} more (see --format json)",
+                    more,
+                ).format(n=more)
+            )
     return lines
 
 
-def report_text(report: ReplayReport, verbose: bool = False) -> str:
-    """The dispute report, readable by a club player.
+def _headline(report: ReplayReport, t: Translator) -> str:
+    """``game.json: DISPUTED — 2 differences``."""
+    status = status_word(report.status, t).upper()
+    disputes = sum(1 for f in report.findings if f.severity == "dispute")
+    errors = sum(1 for f in report.findings if f.severity == "error")
+    head = report.source or report.id or t.gettext("record")
+    detail = ""
+    if errors:
+        detail = t.ngettext("{n} error", "{n} errors", errors).format(n=errors)
+    elif disputes:
+        detail = t.ngettext("{n} difference", "{n} differences", disputes).format(
+            n=disputes
+        )
+    elif any(f.kind == "score" for f in report.findings):
+        detail = t.gettext("claimed scores not checked")
+    return f"{head}: {status}" + (f" — {detail}" if detail else "")
+
+
+def report_text(
+    report: ReplayReport, verbose: bool = False, *, t: Translator = ENGLISH
+) -> str:
+    """The dispute report, readable by a club player, in ``t``'s language.
 
     Per deal and side, every claimed category against the computed one with
     ✓/✗; the match totals and winner; and under each difference the moves that
     decided it. Errors (illegal moves, broken structure) come first, since they
     stop the replay. Everything is in players' words; ``verbose`` adds under
-    each finding and deciding move the JSON pointer of its place.
+    each finding and deciding move the JSON pointer of its place. The
+    explanations are as the report holds them: :func:`~casino_records.check.
+    explain.dispute.explain` words them in a language.
     """
-    status = report.status.upper()
-    disputes = sum(1 for f in report.findings if f.severity == "dispute")
     errors = [f for f in report.findings if f.severity == "error"]
-    head = report.source or report.id or "record"
-    detail = ""
-    if errors:
-        detail = f" — {plural(len(errors), 'error')}"
-    elif disputes:
-        detail = f" — {plural(disputes, 'difference')}"
-    elif any(f.kind == "score" for f in report.findings):
-        detail = " — claimed scores not checked"
-    lines = [f"{head}: {status}{detail}"]
+    lines = [_headline(report, t)]
     if report.sides:
-        lines.append(f"{report.preset} rules · {' v '.join(report.sides)}")
+        lines.append(
+            t.gettext("{preset} rules · {sides}").format(
+                preset=report.preset, sides=t.gettext(" v ").join(report.sides)
+            )
+        )
     if errors:
-        lines.append("Errors:")
+        lines.append(t.gettext("Errors:"))
         for finding in errors:
-            lines += _finding_lines(finding, verbose)
+            lines += _finding_lines(finding, report, verbose, t)
     if report.explanations:
         lines.append("")
-        lines += _explanation_lines(report)
+        lines += _explanation_lines(report, t)
     for deal in report.deals:
         lines.append("")
-        lines += _deal_section(deal, report, verbose)
-    match = _match_section(report, verbose)
+        lines += _deal_section(deal, report, verbose, t)
+    match = _match_section(report, verbose, t)
     if match:
         lines.append("")
         lines += match
@@ -298,7 +364,7 @@ def report_text(report: ReplayReport, verbose: bool = False) -> str:
     ]
     if warnings:
         lines.append("")
-        lines.append("Warnings:")
+        lines.append(t.gettext("Warnings:"))
         for finding in warnings:
-            lines += _finding_lines(finding, verbose)
+            lines += _finding_lines(finding, report, verbose, t)
     return "\n".join(lines) + "\n"

@@ -23,6 +23,7 @@ from casino_records.engine.seating import Seating
 from casino_records.engine.unknown import HAND_RULES, UnseenCards, representatives
 from casino_records.engine.values import value_tables
 from casino_records.errors import IllegalMoveError
+from casino_records.i18n import Said
 from casino_records.record.format.models import GameRecord, MoveRecord, RulesSpec
 from casino_records.record.format.pointer import Place, move_pointer, round_pointer
 from casino_records.record.format.provenance import DealCards, resolve_deal_cards
@@ -45,7 +46,12 @@ class NoErrors:
     """A sink for the provenance check that accepts none."""
 
     def error(
-        self, kind: str, loc: str, where: str, message: str, rule: str = ""
+        self,
+        kind: str,
+        loc: str,
+        where: str | Said,
+        message: str | Said,
+        rule: str = "",
     ) -> None:
         raise AssertionError(f"{kind} at {loc}: {message}")
 

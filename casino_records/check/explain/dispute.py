@@ -31,8 +31,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
-from ...engine.describe import plural
 from ...engine.scoring import CATEGORIES, bank_points, near_target_band
+from ...i18n import ENGLISH, Translator
 from ...record.format.models import GameRecord
 from ...record.format.pointer import deal_pointer, pointer
 from ..replay import Replay, replay
@@ -71,10 +71,14 @@ class _Trial:
     """(side, figure) of every figure it changes."""
 
 
-def explain(record: GameRecord, replayed: Replay) -> list[Explanation]:
+def explain(
+    record: GameRecord, replayed: Replay, *, t: Translator = ENGLISH
+) -> list[Explanation]:
     """Explain every disputed deal of ``record`` and its disputed match claims.
 
     :param replayed: ``replay(record)``: its report and final deal states.
+    :param t: the language of the sentences (English, the default, is what a
+        JSON report holds: machines read the same report in every language).
     :returns: one explanation per deal whose claims differ, in deal order, then
         one for the match if its claimed totals or winner differ; nothing for an
         undisputed or invalid record.
@@ -93,22 +97,22 @@ def explain(record: GameRecord, replayed: Replay) -> list[Explanation]:
         if not differing:
             continue
         if not catalogue:
-            catalogue = {f.index: deal_mistakes(game, f) for f in game.deals}
+            catalogue = {f.index: deal_mistakes(game, f, t) for f in game.deals}
             ways = Counter(m.kind for made in catalogue.values() for m in made)
         explanation, scenario = _explain_deal(
-            game, facts, differing, catalogue[facts.index], ways
+            game, facts, differing, catalogue[facts.index], ways, t
         )
         explanations.append(explanation)
         if scenario is not None:
             explained[facts.index] = scenario
     if game.match_differs():
-        explanations.append(_explain_match(game, explained))
+        explanations.append(_explain_match(game, explained, t))
     return explanations
 
 
-def explain_record(record: GameRecord) -> list[Explanation]:
+def explain_record(record: GameRecord, *, t: Translator = ENGLISH) -> list[Explanation]:
     """Replay ``record`` and explain its disputes (see :func:`explain`)."""
-    return explain(record, replay(record))
+    return explain(record, replay(record), t=t)
 
 
 # --- a deal -------------------------------------------------------------------------
@@ -120,6 +124,7 @@ def _explain_deal(
     differing: set[tuple[int, str]],
     catalogue: list[Mistake],
     ways: Counter[str],
+    t: Translator,
 ) -> tuple[Explanation, Scenario | None]:
     """Explain one deal's claims from its ``catalogue`` of mistakes; ``ways``:
     how many mistakes of each kind the catalogues of the game's deals hold."""
@@ -130,7 +135,7 @@ def _explain_deal(
     # items, the sheet itself shows the slip, and it is offered only when no
     # mistake of the catalogue that says why fits; where it wrote its total
     # alone, it is one of the mistakes that may fit, the least likely.
-    fallback, unsaid = _arithmetic(game, facts, differing)
+    fallback, unsaid = _arithmetic(game, facts, differing, t)
     mistakes = [*catalogue, *unsaid]
     truth = [figures_of(s) for s in facts.scores]
 
@@ -161,7 +166,6 @@ def _explain_deal(
     if not exact:
         exact = _closest(singles)
         verdict = "closest" if exact else "none"
-    where = f"deal {facts.index + 1}"
     explanation = _explanation(
         "deal",
         facts.index,
@@ -169,7 +173,7 @@ def _explain_deal(
         verdict,
         exact,
         len(differing),
-        where,
+        t,
     )
     lead = exact[0].scenario if exact and verdict != "closest" else None
     return explanation, lead
@@ -219,7 +223,7 @@ def _pairs(
 
 
 def _arithmetic(
-    game: GameFacts, facts: DealFacts, differing: set[tuple[int, str]]
+    game: GameFacts, facts: DealFacts, differing: set[tuple[int, str]], t: Translator
 ) -> tuple[list[Mistake], list[Mistake]]:
     """A deal total added up wrong, two ways: where a side's claimed items,
     banked, do not give its claimed total (the sheet itself shows the slip);
@@ -233,7 +237,7 @@ def _arithmetic(
             continue
         if all(v is None for v in points.values()):
             if (side, "total") in differing:
-                unsaid.append(total_added_wrong(game, facts, side, claims["total"]))
+                unsaid.append(total_added_wrong(game, facts, side, claims["total"], t))
             continue
         if None in points.values():
             continue
@@ -242,7 +246,7 @@ def _arithmetic(
         items = {c: v for c, v in points.items() if v is not None}
         banked, _ = bank_points(rules, items, total, band)
         if banked != claims["total"]:
-            found.append(total_added_wrong(game, facts, side, claims["total"]))
+            found.append(total_added_wrong(game, facts, side, claims["total"], t))
     return found, unsaid
 
 
@@ -306,11 +310,13 @@ def _closest(trials: Sequence[_Trial]) -> list[_Trial]:
 # --- the match ----------------------------------------------------------------------
 
 
-def _explain_match(game: GameFacts, explained: dict[int, Scenario]) -> Explanation:
+def _explain_match(
+    game: GameFacts, explained: dict[int, Scenario], t: Translator
+) -> Explanation:
     differing = game.match_claims_differing(game.outcome)
-    mistakes = match_mistakes(game, explained)
+    mistakes = match_mistakes(game, explained, t)
     fallback = [
-        match_total_added_wrong(game, k, value)
+        match_total_added_wrong(game, k, value, t)
         for k, value in enumerate(game.claimed_totals or ())
         if k < len(game.outcome.totals) and value != game.outcome.totals[k]
     ]
@@ -332,7 +338,7 @@ def _explain_match(game: GameFacts, explained: dict[int, Scenario]) -> Explanati
         exact = _closest(trials)
         verdict = "closest" if exact else "none"
     return _explanation(
-        "match", None, pointer("claimed"), verdict, exact, len(differing), "the match"
+        "match", None, pointer("claimed"), verdict, exact, len(differing), t
     )
 
 
@@ -360,7 +366,7 @@ def _explanation(
     verdict: Verdict,
     trials: Sequence[_Trial],
     differing: int,
-    where: str,
+    t: Translator,
 ) -> Explanation:
     fits = [
         Fit(mistakes=[_report(m) for m in t.mistakes], explains=t.explains)
@@ -373,7 +379,7 @@ def _explanation(
         deal=deal,
         loc=loc,
         verdict=verdict,
-        sentence=_sentence(scope, verdict, lead, differing, trials, where),
+        sentence=_sentence(scope, deal, verdict, lead, differing, trials, t),
         differing=differing,
         fits=fits,
         deciding_loc=first.loc if first else "",
@@ -388,39 +394,106 @@ def _because(mistake: Mistake) -> str:
 
 def _sentence(
     scope: str,
+    deal: int | None,
     verdict: Verdict,
     lead: Sequence[Mistake],
     differing: int,
     trials: Sequence[_Trial],
-    where: str,
+    t: Translator,
 ) -> str:
-    sheet = "Your score sheet" if scope == "deal" else "Your match result"
-    figures = plural(differing, "claimed figure")
+    """The explanation's one sentence, for the verdict and its likeliest fit."""
     if verdict == "none":
-        differ = "differs" if differing == 1 else "differ"
-        return (
-            f"No counting mistake we know of explains the {figures} of {where} that"
-            f" {differ} from the rules' count; see the differences below."
-        )
+        if scope == "deal":
+            assert deal is not None
+            return t.ngettext(
+                "No counting mistake we know of explains the {n} claimed figure of"
+                " deal {deal} that differs from the rules' count; see the differences"
+                " below.",
+                "No counting mistake we know of explains the {n} claimed figures of"
+                " deal {deal} that differ from the rules' count; see the differences"
+                " below.",
+                differing,
+            ).format(n=differing, deal=deal + 1)
+        return t.ngettext(
+            "No counting mistake we know of explains the {n} claimed figure of the"
+            " match that differs from the rules' count; see the differences below.",
+            "No counting mistake we know of explains the {n} claimed figures of the"
+            " match that differ from the rules' count; see the differences below.",
+            differing,
+        ).format(n=differing)
+    sheet = scope == "deal"
     if verdict == "exact" and len(trials) > 1:
         (mistake,) = lead
-        return (
-            f"{sheet} fits any one of {len(trials)} mistakes (one of these, the"
-            f" likeliest first): it is exactly what you get if {mistake.what_if};"
-            f" {_because(mistake)}."
+        text = (
+            t.gettext(
+                "Your score sheet fits any one of {n} mistakes (one of these, the"
+                " likeliest first): it is exactly what you get if {what_if}; {because}."
+            )
+            if sheet
+            else t.gettext(
+                "Your match result fits any one of {n} mistakes (one of these, the"
+                " likeliest first): it is exactly what you get if {what_if}; {because}."
+            )
+        )
+        return text.format(
+            n=len(trials), what_if=mistake.what_if, because=_because(mistake)
         )
     if verdict == "exact":
         (mistake,) = lead
-        return f"{sheet} is exactly what you get if {mistake.what_if}; {_because(mistake)}."
+        text = (
+            t.gettext(
+                "Your score sheet is exactly what you get if {what_if}; {because}."
+            )
+            if sheet
+            else t.gettext(
+                "Your match result is exactly what you get if {what_if}; {because}."
+            )
+        )
+        return text.format(what_if=mistake.what_if, because=_because(mistake))
     if verdict == "two_mistakes":
         a, b = lead
-        return (
-            f"No single mistake gives {sheet[0].lower() + sheet[1:]}, but two together do: if"
-            f" {a.what_if}, and {b.what_if}; {_because(a)}, and {_because(b)}."
+        text = (
+            t.gettext(
+                "No single mistake gives your score sheet, but two together do: if"
+                " {what_if}, and {what_if_2}; {because}, and {because_2}."
+            )
+            if sheet
+            else t.gettext(
+                "No single mistake gives your match result, but two together do: if"
+                " {what_if}, and {what_if_2}; {because}, and {because_2}."
+            )
+        )
+        return text.format(
+            what_if=a.what_if,
+            what_if_2=b.what_if,
+            because=_because(a),
+            because_2=_because(b),
         )
     (mistake,) = lead
-    return (
-        f"No single counting mistake gives {sheet[0].lower() + sheet[1:]}; the closest explains"
-        f" {trials[0].explains} of the {figures} that differ: it is what you get if"
-        f" {mistake.what_if}; {_because(mistake)}."
+    text = (
+        t.ngettext(
+            "No single counting mistake gives your score sheet; the closest explains"
+            " {explained} of the {n} claimed figure that differs: it is what you get"
+            " if {what_if}; {because}.",
+            "No single counting mistake gives your score sheet; the closest explains"
+            " {explained} of the {n} claimed figures that differ: it is what you get"
+            " if {what_if}; {because}.",
+            differing,
+        )
+        if sheet
+        else t.ngettext(
+            "No single counting mistake gives your match result; the closest explains"
+            " {explained} of the {n} claimed figure that differs: it is what you get"
+            " if {what_if}; {because}.",
+            "No single counting mistake gives your match result; the closest explains"
+            " {explained} of the {n} claimed figures that differ: it is what you get"
+            " if {what_if}; {because}.",
+            differing,
+        )
+    )
+    return text.format(
+        explained=trials[0].explains,
+        n=differing,
+        what_if=mistake.what_if,
+        because=_because(mistake),
     )

@@ -29,9 +29,10 @@ from pydantic import BaseModel, ValidationError
 from pydantic_core import ErrorDetails
 
 from ...errors import RecordFormatError
+from ...i18n import Said, said
 from . import claims, models
 from .fields import shortened, shown
-from .pointer import Part, describe, pointer
+from .pointer import Part, describe_said, pointer
 
 __all__ = ["validation_errors"]
 
@@ -89,14 +90,23 @@ def validation_errors(exc: ValidationError, obj: object) -> list[RecordFormatErr
         ):
             continue  # pydantic counts only valid items; the item errors say more
         found.append((loc, detail))
-    return [
-        RecordFormatError(
-            shortened(_message(detail, loc, obj)),
-            loc=pointer(*loc),
-            where=describe(loc, obj),
+    errors = []
+    for loc, detail in _most_useful_first(found):
+        message = _message(detail, loc, obj)
+        where = describe_said(loc, obj)
+        english = shortened(str(message))
+        errors.append(
+            RecordFormatError(
+                english,
+                loc=pointer(*loc),
+                where=where.text(),
+                said=message
+                if isinstance(message, Said) and english == str(message)
+                else None,
+                said_where=where,
+            )
         )
-        for loc, detail in _most_useful_first(found)
-    ]
+    return errors
 
 
 def _most_useful_first(
@@ -162,22 +172,30 @@ def _model_at(parent: tuple[Part, ...], obj: object) -> type[BaseModel] | None:
     return _CHILDREN.get(last, None)
 
 
-def _unknown_field(key: str, loc: tuple[Part, ...], obj: object) -> str:
+def _unknown_field(key: str, loc: tuple[Part, ...], obj: object) -> Said:
     model = _model_at(loc[:-1], obj)
     here = _PLACES.get(model) if model is not None else None
     fields = list(model.model_fields) if model is not None else _FIELD_NAMES
     homes = [place for place in _HOMES.get(key, []) if place != here]
     if homes and here is not None:
         where = " or ".join(homes)
-        return f"unknown field {key!r} (it belongs in {where}, not in {here})"
+        # Translators: the places are the notation's objects (meta, rules, counts …).
+        return said.gettext(
+            "unknown field {key} (it belongs in {where}, not in {here})"
+        ).format(key=repr(key), where=where, here=here)
     close = [
         name for name in difflib.get_close_matches(key, fields, n=3) if name != key
     ]
-    hint = f" (did you mean {close[0]!r}?)" if close else ""
-    return f"unknown field {shown(key)}{hint}"
+    if close:
+        return said.gettext("unknown field {key} (did you mean {name}?)").format(
+            key=shown(key), name=repr(close[0])
+        )
+    return said.gettext("unknown field {key}").format(key=shown(key))
 
 
-def _message(detail: ErrorDetails, loc: tuple[Part, ...], obj: object) -> str:
+def _message(detail: ErrorDetails, loc: tuple[Part, ...], obj: object) -> Said | str:
+    """The error in words: a :class:`~casino_records.i18n.Said` where this
+    module words it, pydantic's own message (English) where it does not."""
     kind = detail["type"]
     ctx: Mapping[str, Any] = detail.get("ctx") or {}
     key = loc[-1] if loc else ""
@@ -185,21 +203,38 @@ def _message(detail: ErrorDetails, loc: tuple[Part, ...], obj: object) -> str:
     if kind == "extra_forbidden":
         return _unknown_field(str(key), loc, obj)
     if kind == "missing":
-        return f"missing field {key!r}"
+        return said.gettext("missing field {key}").format(key=repr(key))
     if kind in ("union_tag_invalid", "union_tag_not_found"):
-        expected = "'trail', 'capture' or 'build'"
         if kind == "union_tag_not_found":
-            return f"a move needs an 'action' ({expected})"
-        return f"unknown action {shown(ctx.get('tag'))} (expected {expected})"
+            return said.gettext(
+                "a move needs an 'action' ('trail', 'capture' or 'build')"
+            )
+        return said.gettext(
+            "unknown action {action} (expected 'trail', 'capture' or 'build')"
+        ).format(action=shown(ctx.get("tag")))
     if kind in ("too_short", "too_long"):
-        bound = "at least" if kind == "too_short" else "at most"
         limit = ctx.get("min_length" if kind == "too_short" else "max_length")
-        items = "item" if limit == 1 else "items"
-        return f"expected {bound} {limit} {items}, not {ctx.get('actual_length')}"
+        n = limit if isinstance(limit, int) else 0
+        actual = ctx.get("actual_length")
+        if kind == "too_short":
+            return said.ngettext(
+                "expected at least {n} item, not {actual}",
+                "expected at least {n} items, not {actual}",
+                n,
+            ).format(n=limit, actual=actual)
+        return said.ngettext(
+            "expected at most {n} item, not {actual}",
+            "expected at most {n} items, not {actual}",
+            n,
+        ).format(n=limit, actual=actual)
     if kind in ("model_type", "dict_type", "model_attributes_type"):
-        return f"expected an object, not {_kind_of(value)}"
+        return said.gettext("expected an object, not {value}").format(
+            value=_kind_of(value)
+        )
     if kind in ("tuple_type", "list_type"):
-        return f"expected an array, not {_kind_of(value)}"
+        return said.gettext("expected an array, not {value}").format(
+            value=_kind_of(value)
+        )
     if kind in ("less_than_equal", "greater_than_equal", "less_than", "greater_than"):
         return _out_of_range(kind, ctx, value)
     message = str(detail["msg"])
@@ -213,17 +248,31 @@ def _message(detail: ErrorDetails, loc: tuple[Part, ...], obj: object) -> str:
     return message[:1].lower() + message[1:]
 
 
-def _out_of_range(kind: str, ctx: Mapping[str, Any], value: object) -> str:
+def _out_of_range(kind: str, ctx: Mapping[str, Any], value: object) -> Said:
     if "le" in ctx and "ge" in ctx:  # pragma: no cover - pydantic reports one bound
-        return f"expected {ctx['ge']} to {ctx['le']}, not {shown(value)}"
+        return said.gettext("expected {low} to {high}, not {value}").format(
+            low=ctx["ge"], high=ctx["le"], value=shown(value)
+        )
     words = {
-        "less_than_equal": ("at most", "le"),
-        "greater_than_equal": ("at least", "ge"),
-        "less_than": ("less than", "lt"),
-        "greater_than": ("more than", "gt"),
+        "less_than_equal": (
+            said.gettext("out of range: expected at most {n}, not {value}"),
+            "le",
+        ),
+        "greater_than_equal": (
+            said.gettext("out of range: expected at least {n}, not {value}"),
+            "ge",
+        ),
+        "less_than": (
+            said.gettext("out of range: expected less than {n}, not {value}"),
+            "lt",
+        ),
+        "greater_than": (
+            said.gettext("out of range: expected more than {n}, not {value}"),
+            "gt",
+        ),
     }
     bound, name = words[kind]
-    return f"out of range: expected {bound} {ctx.get(name)}, not {shown(value)}"
+    return bound.format(n=ctx.get(name), value=shown(value))
 
 
 def _kind_of(value: object) -> str:

@@ -27,19 +27,25 @@ import re
 from collections.abc import Sequence
 from typing import Any, Final, TypeAlias
 
+from ...i18n import Said, Seat, said
+
 __all__ = [
     "Part",
     "Place",
     "below",
     "claim_place",
+    "claim_place_said",
     "deal_at",
     "deal_pointer",
     "describe",
+    "describe_said",
     "escape",
     "move_at",
     "move_number",
     "move_place",
+    "move_place_said",
     "move_pointer",
+    "played_said",
     "played_where",
     "parse",
     "pointer",
@@ -51,25 +57,25 @@ Part: TypeAlias = str | int
 """One step of a path: an object key or an array index."""
 
 _INDEXED: Final = {
-    "deals": "deal {n}",
-    "rounds": "round {n}",
-    "moves": "the round's move {n}",
-    "players": "player at seat {i}",
-    "hands": "hand of seat {i}",
-    "teams": "team {i}",
-    "sides": "side {i}",
-    "totals": "total of side {i}",
-    "table": "table card {n}",
-    "deck": "deck card {n}",
-    "variations": "line {n}",
-    "take": "taken card {n}",
-    "onto": "card {n} built onto",
-    "left": "card {n} left on the table",
-    "sweeps": "sweeps of side {i}",
+    "deals": said.gettext("deal {n}"),
+    "rounds": said.gettext("round {n}"),
+    "moves": said.gettext("the round's move {n}"),
+    "players": said.gettext("player at seat {i}"),
+    "hands": said.gettext("hand of seat {i}"),
+    "teams": said.gettext("team {i}"),
+    "sides": said.gettext("side {i}"),
+    "totals": said.gettext("total of side {i}"),
+    "table": said.gettext("table card {n}"),
+    "deck": said.gettext("deck card {n}"),
+    "variations": said.gettext("line {n}"),
+    "take": said.gettext("taken card {n}"),
+    "onto": said.gettext("card {n} built onto"),
+    "left": said.gettext("card {n} left on the table"),
+    "sweeps": said.gettext("sweeps of side {i}"),
 }
-"""Arrays whose items have a name: deals, rounds, moves and cards count from 1,
-seats and sides from 0, as in the notation."""
-_PILE: Final = "side {i}'s pile"
+"""Arrays whose items have a name: deals, rounds, moves and cards count from 1
+(``{n}``), seats and sides from 0 (``{i}``), as in the notation."""
+_PILE: Final = said.gettext("side {i}'s pile")
 """A side under a deal's ``piles``: its capture pile."""
 _FREE_MAPS: Final = frozenset({"tags", "options"})
 """Objects whose keys are chosen by the writer: below them every key is a name."""
@@ -248,7 +254,7 @@ class Place:
         if self.move is not None and self.number is not None:
             assert self.deal is not None and self.round is not None
             head = move_place(self.deal, self.number, self.round)
-            return ", ".join([head, *_words(self.field)])
+            return ", ".join([head, *(w.text() for w in _words(self.field))])
         return describe(self.path)
 
     def played(self, names: Sequence[str], seat: int, card: str, move: str = "") -> str:
@@ -256,11 +262,25 @@ class Place:
         :attr:`number`."""
         assert self.deal is not None and self.round is not None
         assert self.number is not None
-        said = played_where(names, self.deal, self.number, self.round, seat, card, move)
+        told = played_where(names, self.deal, self.number, self.round, seat, card, move)
         if not self.field:
-            return said
+            return told
         head = move_place(self.deal, self.number, self.round)  # a line's move
-        return ", ".join([head, *_words(self.field)]) + said[len(head) :]
+        return (
+            ", ".join([head, *(w.text() for w in _words(self.field))])
+            + told[len(head) :]
+        )
+
+    def played_said(
+        self, seat: int, card: str, move: Said | None = None
+    ) -> Said | None:
+        """This move's place and player to be said in any language
+        (:func:`played_said`); ``None`` for a move of a line, whose place is
+        English only."""
+        if self.field or self.number is None:
+            return None
+        assert self.deal is not None and self.round is not None
+        return played_said(self.deal, self.number, self.round, seat, card, move)
 
 
 def below(loc: str, base: str) -> bool:
@@ -322,6 +342,13 @@ def set_at(data: Any, loc: str, value: Any) -> None:
     node[last] = value
 
 
+def move_place_said(deal: int, number: int, round_: int) -> Said:
+    """A move's place, to be said in any language (:func:`move_place`)."""
+    return said.gettext("deal {deal}, move {n} (round {round})").format(
+        deal=deal + 1, n=number, round=round_ + 1
+    )
+
+
 def move_place(deal: int, number: int, round_: int) -> str:
     """A move's place in words, the one spelling every message uses.
 
@@ -331,17 +358,43 @@ def move_place(deal: int, number: int, round_: int) -> str:
     >>> move_place(0, 11, 1)
     'deal 1, move 11 (round 2)'
     """
-    return f"deal {deal + 1}, move {number} (round {round_ + 1})"
+    return move_place_said(deal, number, round_).text()
 
 
-def claim_place(deal: int | None, side: str, figure: str) -> str:
+def claim_place_said(deal: int | None, side: str, figure: Said | str) -> Said:
+    """A claimed figure's place, to be said in any language (:func:`claim_place`)."""
+    if deal is None:
+        return said.gettext("the match, {side}'s {figure}").format(
+            side=side, figure=figure
+        )
+    return said.gettext("deal {deal}, {side}'s {figure}").format(
+        deal=deal + 1, side=side, figure=figure
+    )
+
+
+def claim_place(deal: int | None, side: str, figure: Said | str) -> str:
     """A claimed figure's place in words: the deal (``None``: the match), whose
     figure and which, as a score sheet names it.
 
     >>> claim_place(1, "Ana", "Little Casino"), claim_place(None, "Ana & Caio", "total")
     ("deal 2, Ana's Little Casino", "the match, Ana & Caio's total")
     """
-    return f"{'the match' if deal is None else f'deal {deal + 1}'}, {side}'s {figure}"
+    return claim_place_said(deal, side, figure).text()
+
+
+def played_said(
+    deal: int, number: int, round_: int, seat: int, card: str, move: Said | None = None
+) -> Said:
+    """A recorded move's place and player, to be said in any language
+    (:func:`played_where`; the seat is named when the text is asked)."""
+    place = move_place_said(deal, number, round_)
+    if move is not None:
+        return said.gettext("{place}, {seat}: {move}").format(
+            place=place, seat=Seat(seat), move=move
+        )
+    return said.gettext("{place}, {seat} plays {card}").format(
+        place=place, seat=Seat(seat), card=card
+    )
 
 
 def played_where(
@@ -365,8 +418,8 @@ def played_where(
     'deal 1, move 1 (round 1), seat 1 plays A♦'
     """
     name = names[seat] if 0 <= seat < len(names) and names[seat] else f"seat {seat}"
-    said = f"{name}: {move}" if move else f"{name} plays {card}"
-    return f"{move_place(deal, number, round_)}, {said}"
+    told = f"{name}: {move}" if move else f"{name} plays {card}"
+    return f"{move_place(deal, number, round_)}, {told}"
 
 
 def move_number(data: Any, deal: int, round_: int, index: int) -> int | None:
@@ -417,8 +470,14 @@ def describe(loc: str | tuple[Part, ...], data: Any = None) -> str:
     >>> describe("")
     'the whole record'
     """
+    return describe_said(loc, data).text()
+
+
+def describe_said(loc: str | tuple[Part, ...], data: Any = None) -> Said:
+    """:func:`describe`, to be said in any language."""
     parts = parse(loc) if isinstance(loc, str) else loc
     head = parts[:6]
+    words: list[Said] = []
     if (
         len(head) == 6
         and (head[0], head[2], head[4]) == ("deals", "rounds", "moves")
@@ -427,14 +486,20 @@ def describe(loc: str | tuple[Part, ...], data: Any = None) -> str:
         d, r, k = (int(head[i]) for i in (1, 3, 5))
         number = None if data is None else move_number(data, d, r, k)
         if number is not None:
-            rest = _words(parts[6:])
-            return ", ".join([move_place(d, number, r), *rest])
-    return ", ".join(_words(parts)) or "the whole record"
+            words = [move_place_said(d, number, r), *_words(parts[6:])]
+    if not words:
+        words = _words(parts)
+    if not words:
+        return said.gettext("the whole record")
+    joined = words[0]
+    for word in words[1:]:
+        joined = said.pgettext("list separator", "{a}, {b}").format(a=joined, b=word)
+    return joined
 
 
-def _words(parts: tuple[Part, ...]) -> list[str]:
+def _words(parts: tuple[Part, ...]) -> list[Said]:
     """The words of a path, one per named step (the body of :func:`describe`)."""
-    words: list[str] = []
+    words: list[Said] = []
     fields: list[str] = []
     free = piles = False
     for k, part in enumerate(parts):
@@ -448,23 +513,34 @@ def _words(parts: tuple[Part, ...]) -> list[str]:
             if isinstance(parent, str) and parent in _INDEXED:
                 named = _PILE if piles and parent == "sides" else _INDEXED[parent]
                 word = named.format(n=part + 1, i=part)
-                words.append(" ".join([*fields, word]))
+                if fields:  # the keys before it, as the notation writes them
+                    # Translators: a record's keys ("claimed") and a place in it.
+                    word = said.gettext("{keys} {place}").format(
+                        keys=" ".join(fields), place=word
+                    )
+                words.append(word)
                 fields = []
                 continue
             if fields:
-                words.append("field " + ".".join(fields))
+                words.append(_field(fields))
                 fields = []
             if k >= 2 and parts[k - 2] == "variations":  # a line's move
-                words.append(f"move {part + 1}")
+                words.append(said.gettext("move {n}").format(n=part + 1))
                 continue
             after_hand = k >= 2 and parts[k - 2] in ("hands", "sides")
-            words.append(f"{'card' if after_hand else 'item'} {part + 1}")
+            word = said.gettext("card {n}") if after_hand else said.gettext("item {n}")
+            words.append(word.format(n=part + 1))
         elif part == "piles" and not fields:
-            words.append("the piles")
+            words.append(said.gettext("the piles"))
             piles = True
         else:
             fields.append(_clip(part))
             free = part in _FREE_MAPS
     if fields:
-        words.append("field " + ".".join(fields))
+        words.append(_field(fields))
     return words
+
+
+def _field(keys: list[str]) -> Said:
+    """``field points.aces``: the keys as the notation writes them."""
+    return said.gettext("field {name}").format(name=".".join(keys))

@@ -16,12 +16,13 @@ from ...engine.describe import plural
 from ...engine.rules import Rules
 from ...engine.seating import HAND_SIZE, Seating, deal_from_deck
 from ...engine.shuffle import shuffled_deck
+from ...i18n import Said, Seat, said
 from ..replayable import DealShape as Deal
 from .pointer import (
     deal_pointer,
     describe,
     move_at,
-    move_place,
+    move_place_said,
     move_pointer,
     pointer,
     round_pointer,
@@ -70,11 +71,12 @@ class FindingSink(Protocol):
         self,
         kind: str,
         loc: str,
-        where: str,
-        message: str,
+        where: str | Said,
+        message: str | Said,
         rule: str = "",
     ) -> None:
-        """Record (or raise) an error."""
+        """Record (or raise) an error; a :class:`~casino_records.i18n.Said` place
+        or message is kept to be said in other languages too."""
         ...
 
 
@@ -172,14 +174,15 @@ def _from_deck(
     return DealCards(table, rounds, unknown)
 
 
-def _place(deal: Deal, d: int, loc: str) -> str:
-    """A card's place in words: a move by its number in the deal, else the hand."""
+def _place(deal: Deal, d: int, loc: str) -> Said | str:
+    """A card's place in words: a move by its number in the deal, else the hand
+    (in English only)."""
     found = move_at(loc)
     if found is None:
         return describe(loc)
     _, r, k = found
     number = sum(len(done.moves) for done in deal.rounds[:r]) + k + 1
-    return move_place(d, number, r)
+    return move_place_said(d, number, r)
 
 
 def _round_hands(
@@ -229,13 +232,20 @@ def _round_hands(
             return None
         for card, where in origin:
             if card in seen:
+                place = _place(deal, d, where)
                 sink.error(
                     "provenance",
                     where,
-                    _place(deal, d, where)
-                    + (f", seat {seat} plays {card.pretty}" if move_at(where) else ""),
-                    f"{card.pretty} is dealt twice: at {_place(deal, d, seen[card])}"
-                    f" and at {_place(deal, d, where)}",
+                    said.gettext("{place}, {seat} plays {card}").format(
+                        place=place, seat=Seat(seat), card=card.pretty
+                    )
+                    if move_at(where)
+                    else place,
+                    said.gettext(
+                        "{card} is dealt twice: at {first} and at {then}"
+                    ).format(
+                        card=card.pretty, first=_place(deal, d, seen[card]), then=place
+                    ),
                     rule="R1.1",
                 )
                 return None

@@ -37,7 +37,7 @@ def dumps_json(obj: Any) -> bytes:
 
 def as_dicts(obj: Any) -> Any:
     """``obj`` with each dataclass in it (in lists and dict values too) as a dict
-    of its fields, so that :func:`dumps_json` sorts their keys as it sorts a
+    of its fields (but those whose metadata say ``json: False``), so that :func:`dumps_json` sorts their keys as it sorts a
     model's (orjson writes a dataclass's fields in the order they are defined).
 
     >>> from dataclasses import dataclass
@@ -49,7 +49,11 @@ def as_dicts(obj: Any) -> Any:
     {'checks': [{'side': 0, 'claimed': 11}]}
     """
     if is_dataclass(obj) and not isinstance(obj, type):
-        return {f.name: as_dicts(getattr(obj, f.name)) for f in fields(obj)}
+        return {
+            f.name: as_dicts(getattr(obj, f.name))
+            for f in fields(obj)
+            if f.metadata.get("json", True)
+        }
     if isinstance(obj, list | tuple):
         return [as_dicts(value) for value in obj]
     if isinstance(obj, dict):

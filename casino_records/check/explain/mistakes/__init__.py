@@ -10,6 +10,7 @@ mistakes made carrying the deals into the match. Used by
 
 from __future__ import annotations
 
+from ....i18n import ENGLISH, Translator
 from ..whatif import DealFacts, GameFacts
 from .base import DEAL_OPTIONS, OPTION_RULES, Change, Mistake, Words, option_words
 from .carrying import match_mistakes, match_total_added_wrong
@@ -29,13 +30,16 @@ __all__ = [
 ]
 
 
-def deal_mistakes(game: GameFacts, facts: DealFacts) -> list[Mistake]:
-    """Every catalogued mistake that could be made counting this deal, most common first.
+def deal_mistakes(
+    game: GameFacts, facts: DealFacts, t: Translator = ENGLISH
+) -> list[Mistake]:
+    """Every catalogued mistake that could be made counting this deal, most common
+    first, in ``t``'s words.
 
     Mistakes whose amount comes from the claims (a total added up wrong) are
     made by :func:`total_added_wrong`, not listed here.
     """
-    words = Words(game, facts)
+    words = Words(game, facts, t)
     piles = game.record.deals[facts.index].piles
     if piles is not None:  # no moves to name: the piles' own catalogue
         from .piled import pile_mistakes

@@ -3,7 +3,8 @@
 A :class:`Mistake` says in words what the players may have done wrong and
 carries the change it makes to a deal's :class:`~..rescoring.Scenario` (or the
 match it makes, for a mistake in the match). The wording names who, which
-cards, which move, and the rule.
+cards, which move, and the rule, in the language of the translator ``t`` that
+:class:`Words` carries (English by default: what a JSON report holds).
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from ....engine.describe import move_text
 from ....engine.moves import Step
 from ....engine.rules import PRESETS, Rules, preset_defaults
 from ....errors import RulesError
+from ....i18n import ENGLISH, Translator
 from ..whatif import DealFacts, GameFacts, MatchOutcome, Scenario
 
 __all__ = [
@@ -30,7 +32,6 @@ __all__ = [
     "Words",
     "add_points",
     "and_list",
-    "count",
     "deal_mistake",
     "move_cards",
     "option_words",
@@ -74,11 +75,6 @@ class Mistake:
 
 # --- words -------------------------------------------------------------------------
 
-_ITEM_WORDS: Final = {
-    "most_cards": ("cards", "most cards", 3),
-    "most_spades": ("spades", "most spades", 1),
-}
-
 OPTION_RULES: Final = {
     "sweeps": "R10.3",
     "sweep_cancellation": "R10.4",
@@ -102,31 +98,42 @@ DEAL_OPTIONS: Final = (
 """The options that change what a deal scores (the others decide the match)."""
 
 
-def option_words(name: str, value: object) -> str:
-    """An option setting in words, e.g. ``sweeps scoring a point each (sweeps: true)``."""
+def option_words(name: str, value: object, t: Translator = ENGLISH) -> str:
+    """An option setting in words, e.g. ``sweeps scoring a point each (sweeps: true)``;
+    the option's name and value stay as the notation writes them."""
     words = {
-        ("sweeps", True): "sweeps scoring a point each",
-        ("sweeps", False): "no points for sweeps",
-        ("sweep_cancellation", "vs_runner_up"): "opposing sweeps cancelling",
-        ("sweep_cancellation", "none"): "opposing sweeps not cancelling",
-        ("near_target_rule", "none"): "no near-target rule",
-        ("near_target_rule", "frozen"): "the frozen near-target rule",
-        ("near_target_rule", "cap_at_20"): "the near-target cap",
-        ("residue_if_no_capture", "dealer"): "uncaptured cards going to the dealer",
-        ("residue_if_no_capture", "unclaimed"): "uncaptured cards counting for nobody",
-        ("count_out", True): "a count-out, item by item",
-        ("count_out", False): "no count-out (the higher total wins)",
-        ("simultaneous_target", "any_simultaneous_is_tie"): "any joint finish a tie",
-        ("simultaneous_target", "higher_total_else_replay"): "the higher total winning",
+        ("sweeps", True): t.gettext("sweeps scoring a point each"),
+        ("sweeps", False): t.gettext("no points for sweeps"),
+        ("sweep_cancellation", "vs_runner_up"): t.gettext("opposing sweeps cancelling"),
+        ("sweep_cancellation", "none"): t.gettext("opposing sweeps not cancelling"),
+        ("near_target_rule", "none"): t.gettext("no near-target rule"),
+        ("near_target_rule", "frozen"): t.gettext("the frozen near-target rule"),
+        ("near_target_rule", "cap_at_20"): t.gettext("the near-target cap"),
+        ("residue_if_no_capture", "dealer"): t.gettext(
+            "uncaptured cards going to the dealer"
+        ),
+        ("residue_if_no_capture", "unclaimed"): t.gettext(
+            "uncaptured cards counting for nobody"
+        ),
+        ("count_out", True): t.gettext("a count-out, item by item"),
+        ("count_out", False): t.gettext("no count-out (the higher total wins)"),
+        ("simultaneous_target", "any_simultaneous_is_tie"): t.gettext(
+            "any joint finish a tie"
+        ),
+        ("simultaneous_target", "higher_total_else_replay"): t.gettext(
+            "the higher total winning"
+        ),
     }.get((name, value))
     if name == "near_target_sweep_threshold":
         words = (
-            "no sweep points from 2 short of the target"
+            t.gettext("no sweep points from 2 short of the target")
             if value is None
-            else f"no sweep points from {value} (at a target of 21)"
+            else t.gettext("no sweep points from {n} (at a target of 21)").format(
+                n=value
+            )
         )
     elif name == "target_score":
-        words = f"a target of {value}"
+        words = t.gettext("a target of {n}").format(n=value)
     return f"{words or name} ({name}: {_shown(value)})"
 
 
@@ -155,19 +162,27 @@ class OtherRules:
         """The rule the options belong to."""
         return "R12.3" if self.preset else OPTION_RULES[next(iter(self.settings))]
 
-    def words(self) -> str:
+    def words(self, t: Translator = ENGLISH) -> str:
         """``sweeps scoring a point each (sweeps: true)``, or ``dominican scoring (…)``."""
         if self.preset is None:
-            return and_list([option_words(n, v) for n, v in self.settings.items()])
+            return and_list(
+                [option_words(n, v, t) for n, v in self.settings.items()], t
+            )
         shown = ", ".join(f"{n}: {_shown(v)}" for n, v in self.settings.items())
-        return f"{self.preset} scoring ({shown})"
+        return t.gettext("{preset} scoring ({options})").format(
+            preset=self.preset, options=shown
+        )
 
-    def truth(self, rules: Rules) -> str:
+    def truth(self, rules: Rules, t: Translator = ENGLISH) -> str:
         """What the game's rules have instead."""
         if self.preset is not None:
-            return f"this game is played by {rules.preset} rules"
+            return t.gettext("this game is played by {preset} rules").format(
+                preset=rules.preset
+            )
         name = next(iter(self.settings))
-        return f"these rules have {option_words(name, getattr(rules, name))}"
+        return t.gettext("these rules have {option}").format(
+            option=option_words(name, getattr(rules, name), t)
+        )
 
 
 def other_rules(rules: Rules, names: Sequence[str]) -> Iterator[OtherRules]:
@@ -200,29 +215,28 @@ def _shown(value: object) -> str:
     return str(value).lower() if isinstance(value, bool) else str(value)
 
 
-def count(n: int, word: str) -> str:
-    """``1 card``, ``6 cards``."""
-    return f"{n} {word}{'' if n == 1 else 's'}"
-
-
-def and_list(items: Sequence[str]) -> str:
-    """``a``, ``a and b``, ``a, b and c``."""
+def and_list(items: Sequence[str], t: Translator = ENGLISH) -> str:
+    """``a``, ``a and b``, ``a, b and c`` (in ``t``'s language)."""
     if len(items) < 2:
         return "".join(items)
-    return ", ".join(items[:-1]) + " and " + items[-1]
+    head = t.pgettext("list separator", ", ").join(items[:-1])
+    return t.gettext("{items} and {last}").format(items=head, last=items[-1])
 
 
 class Words:
-    """Names and moves of one deal, in words."""
+    """Names and moves of one deal, in words of ``t``'s language."""
 
-    def __init__(self, game: GameFacts, facts: DealFacts) -> None:
+    def __init__(
+        self, game: GameFacts, facts: DealFacts, t: Translator = ENGLISH
+    ) -> None:
         self.game = game
         self.facts = facts
+        self.t = t
         self.partners = game.seating.partnership
 
     def side(self, side: int | None) -> str:
         """A side's name (``nobody`` for ``None``)."""
-        return self.game.side_name(side)
+        return self.t.gettext("nobody") if side is None else self.game.side_name(side)
 
     def player(self, seat: int) -> str:
         """A player's name."""
@@ -230,13 +244,14 @@ class Words:
 
     def at(self, step: Step) -> str:
         """``move 12`` (numbered within the deal)."""
-        return f"move {step.index + 1}"
+        return self.t.gettext("move {n}").format(n=step.index + 1)
 
     def capture(self, step: Step) -> str:
         """``Ana's capture at move 12 (K♠ takes K♥)``."""
-        return (
-            f"{self.player(step.move.seat)}'s capture at {self.at(step)}"
-            f" ({move_text(step.move)})"
+        return self.t.gettext("{player}'s capture at {move} ({what})").format(
+            player=self.player(step.move.seat),
+            move=self.at(step),
+            what=move_text(step.move, t=self.t),
         )
 
     def by(self, step: Step) -> str:
@@ -245,6 +260,14 @@ class Words:
         if self.partners:
             return f"{self.player(step.move.seat)} ({self.side(side)})"
         return self.side(side)
+
+    def cards(self, n: int) -> str:
+        """``1 card``, ``6 cards``."""
+        return self.t.ngettext("{n} card", "{n} cards", n).format(n=n)
+
+    def points(self, n: int) -> str:
+        """``1 point``, ``3 points``."""
+        return self.t.ngettext("{n} point", "{n} points", n).format(n=n)
 
 
 def deal_mistake(facts: DealFacts, step: Step | None, **fields: object) -> Mistake:

@@ -13,10 +13,11 @@ from functools import partial
 from typing import Final
 
 from ....engine.cards import SUITS
-from ....engine.describe import plural
+from ....engine.describe import wins as _wins
 from ....engine.match import CountOutItem
 from ....engine.rules import Rules, SimultaneousTarget
 from ....engine.scoring import SideScore
+from ....i18n import ENGLISH, Translator
 from ....record.format.pointer import deal_pointer, pointer
 from ..whatif import (
     DealFacts,
@@ -27,16 +28,12 @@ from ..whatif import (
     run_match,
     truth_scorer,
 )
-from .base import Mistake, option_words, other_rules
+from .base import Mistake, and_list, option_words, other_rules
 
 __all__ = ["match_mistakes", "match_total_added_wrong"]
 
 Order = Callable[[list[CountOutItem]], list[CountOutItem]]
 
-_RULES_ORDER: Final = (
-    "most cards, most spades, Big Casino, Little Casino, the aces ♠ ♣ ♥ ♦, then"
-    " the sweeps"
-)
 _CATEGORY_RANK: Final = {
     c: i
     for i, c in enumerate(
@@ -76,16 +73,21 @@ def _side_first(side: int) -> Order:
     return lambda items: sorted(items, key=lambda item: item.side != side)
 
 
-def _wrong_orders(sides: int, names: tuple[str, ...]) -> Iterator[tuple[str, Order]]:
+def _wrong_orders(
+    sides: int, names: tuple[str, ...], t: Translator
+) -> Iterator[tuple[str, Order]]:
     yield (
-        "with the casinos before most cards and most spades",
+        t.gettext("with the casinos before most cards and most spades"),
         _by_category("big_casino", "little_casino"),
     )
-    yield "with the aces first", _by_category("aces")
-    yield "with the sweeps first", _by_category("sweeps")
-    yield "with the aces in the order ♣ ♦ ♥ ♠", _aces_by("CDHS")
+    yield t.gettext("with the aces first"), _by_category("aces")
+    yield t.gettext("with the sweeps first"), _by_category("sweeps")
+    yield t.gettext("with the aces in the order ♣ ♦ ♥ ♠"), _aces_by("CDHS")
     for side in range(sides):
-        yield f"all of {names[side]}'s items first", _side_first(side)
+        yield (
+            t.gettext("all of {side}'s items first").format(side=names[side]),
+            _side_first(side),
+        )
 
 
 def _loc(game: GameFacts, outcome: MatchOutcome) -> tuple[str, int | None]:
@@ -122,46 +124,72 @@ def _match_mistake(
     )
 
 
-def _totals(outcome: MatchOutcome) -> str:
+def _totals(outcome: MatchOutcome, t: Translator) -> str:
     """``21 to 9``, or ``23, 16 and 16``."""
-    totals = [str(t) for t in outcome.totals]
+    totals = [str(n) for n in outcome.totals]
     if len(totals) == 2:
-        return " to ".join(totals)
-    return ", ".join(totals[:-1]) + " and " + totals[-1]
+        return t.gettext("{a} to {b}").format(a=totals[0], b=totals[1])
+    return and_list(totals, t)
 
 
-def _wins(name: str) -> str:
-    return f"{name} {'win' if ' & ' in name else 'wins'}"
+def _count_out_label(item: CountOutItem, t: Translator) -> str:
+    """A count-out item in words, as its label (:func:`~....engine.match.count_out_items`)
+    says it in English: ``Big Casino``, ``ace A♠``, ``sweep at move 12``."""
+    labels = {
+        "most_cards": t.gettext("most cards"),
+        "most_spades": t.gettext("most spades"),
+        "big_casino": t.gettext("Big Casino"),
+        "little_casino": t.gettext("Little Casino"),
+    }
+    if item.category in labels:
+        return labels[item.category]
+    if item.category == "aces":
+        return t.gettext("ace {card}").format(card=item.label.split()[-1])
+    if item.category == "sweeps":
+        at = item.label.removeprefix("sweep at move ")
+        if at.isdigit():
+            return t.gettext("sweep at move {n}").format(n=at)
+        return t.gettext("sweep")
+    return item.label
 
 
-def _winner_words(game: GameFacts, outcome: MatchOutcome) -> str:
+def _winner_words(game: GameFacts, outcome: MatchOutcome, t: Translator) -> str:
     """How the rules decided the match: ``Ana reached 21 first with Big Casino``."""
     item = outcome.count_out_item
     if outcome.winner is None:
-        return f"nobody has won yet ({_totals(outcome)})"
+        return t.gettext("nobody has won yet ({totals})").format(
+            totals=_totals(outcome, t)
+        )
     name = game.side_name(outcome.winner)
     if item is not None and outcome.decided_in is not None:
-        return (
-            f"{name} reached {game.rules.target_score} first, with {item.label}"
-            f" in deal {outcome.decided_in + 1}"
+        return t.gettext("{side} reached {n} first, with {item} in deal {deal}").format(
+            side=name,
+            n=game.rules.target_score,
+            item=_count_out_label(item, t),
+            deal=outcome.decided_in + 1,
         )
-    return f"{_wins(name)}, {_totals(outcome)}"
+    return f"{_wins(name, t)}, {_totals(outcome, t)}"
 
 
-def match_mistakes(game: GameFacts, explained: Mapping[int, Scenario]) -> list[Mistake]:
-    """Every catalogued mistake in carrying the deals into the match, most common first.
+def match_mistakes(
+    game: GameFacts, explained: Mapping[int, Scenario], t: Translator = ENGLISH
+) -> list[Mistake]:
+    """Every catalogued mistake in carrying the deals into the match, most common
+    first, in ``t``'s words.
 
     :param explained: for deals whose claims a mistake explains, the scenario
         of that mistake (so the match can carry it).
     """
-    found = list(_carried(game, explained))
-    found += _deal_carry(game)
-    found += _count_out(game)
-    found += _game_rules(game)
+    found = list(_carried(game, explained, t))
+    found += _deal_carry(game, t)
+    found += _count_out(game, t)
+    found += _game_rules(game, t)
     return found
 
 
-def _carried(game: GameFacts, explained: Mapping[int, Scenario]) -> Iterator[Mistake]:
+def _carried(
+    game: GameFacts, explained: Mapping[int, Scenario], t: Translator
+) -> Iterator[Mistake]:
     """The sheet's own deal scores carried into the match (their mistakes with them)."""
     differing = [
         f.index
@@ -184,25 +212,32 @@ def _carried(game: GameFacts, explained: Mapping[int, Scenario]) -> Iterator[Mis
                     scores[k] = dataclasses.replace(scores[k], banked=claims["total"])
         return scores
 
-    deals = " and ".join(f"deal {d + 1}'s" for d in differing)
+    deals = t.gettext(" and ").join(
+        t.gettext("deal {n}'s").format(n=d + 1) for d in differing
+    )
     winner = game.outcome.winner
-    wins = (
-        f", and {_wins(game.side_name(winner))}"
+    totals = _totals(game.outcome, t)
+    truth = (
+        t.gettext("by the rules the totals are {totals}, and {wins}").format(
+            totals=totals, wins=_wins(game.side_name(winner), t)
+        )
         if game.claimed_winner is not None and winner is not None
-        else ""
+        else t.gettext("by the rules the totals are {totals}").format(totals=totals)
     )
     yield _match_mistake(
         game,
         "carried_from_deals",
         "R13.2",
-        f"the deal totals on your sheet had been added up as written, {deals} included",
-        f"by the rules the totals are {_totals(game.outcome)}{wins}",
+        t.gettext(
+            "the deal totals on your sheet had been added up as written, {deals} included"
+        ).format(deals=deals),
+        truth,
         lambda: run_match(game, scorer),
         deal=differing[0],
     )
 
 
-def _deal_carry(game: GameFacts) -> Iterator[Mistake]:
+def _deal_carry(game: GameFacts, t: Translator) -> Iterator[Mistake]:
     sides = game.seating.sides
     for facts in game.deals:
         d = facts.index
@@ -214,18 +249,28 @@ def _deal_carry(game: GameFacts) -> Iterator[Mistake]:
                     facts,
                     "deal_left_out",
                     side,
-                    f"{name}'s {plural(score.banked, 'point')} of deal {d + 1} had been left"
-                    " out of the match total",
+                    t.ngettext(
+                        "{side}'s {n} point of deal {deal} had been left out of the"
+                        " match total",
+                        "{side}'s {n} points of deal {deal} had been left out of the"
+                        " match total",
+                        score.banked,
+                    ).format(side=name, n=score.banked, deal=d + 1),
                     {side: 0},
+                    t,
                 )
                 yield _carry(
                     game,
                     facts,
                     "deal_added_twice",
                     side,
-                    f"{name}'s {plural(score.banked, 'point')} of deal {d + 1} had been"
-                    " added twice",
+                    t.ngettext(
+                        "{side}'s {n} point of deal {deal} had been added twice",
+                        "{side}'s {n} points of deal {deal} had been added twice",
+                        score.banked,
+                    ).format(side=name, n=score.banked, deal=d + 1),
                     {side: 2 * score.banked},
+                    t,
                 )
             if score.earned != score.banked:
                 yield _carry(
@@ -233,12 +278,17 @@ def _deal_carry(game: GameFacts) -> Iterator[Mistake]:
                     facts,
                     "earned_not_banked",
                     side,
-                    f"all {plural(score.earned, 'point')} {name} earned in deal {d + 1}"
-                    " had been carried",
+                    t.ngettext(
+                        "all {n} point {side} earned in deal {deal} had been carried",
+                        "all {n} points {side} earned in deal {deal} had been carried",
+                        score.earned,
+                    ).format(n=score.earned, side=name, deal=d + 1),
                     {side: score.earned},
+                    t,
                     rule="R13.4",
-                    truth=f"at {facts.base.totals_before[side]} the near-target rule"
-                    f" keeps {score.banked} of them",
+                    truth=t.gettext(
+                        "at {total} the near-target rule keeps {n} of them"
+                    ).format(total=facts.base.totals_before[side], n=score.banked),
                 )
         if sides == 2 and facts.scores[0].banked != facts.scores[1].banked:
             yield _carry(
@@ -246,8 +296,11 @@ def _deal_carry(game: GameFacts) -> Iterator[Mistake]:
                 facts,
                 "deal_sides_swapped",
                 None,
-                f"the points of deal {d + 1} had been carried to the wrong sides",
+                t.gettext(
+                    "the points of deal {deal} had been carried to the wrong sides"
+                ).format(deal=d + 1),
                 {0: facts.scores[1].banked, 1: facts.scores[0].banked},
+                t,
             )
 
 
@@ -258,6 +311,7 @@ def _carry(
     side: int | None,
     what_if: str,
     banked: dict[int, int],
+    t: Translator,
     rule: str = "R13.2",
     truth: str = "",
 ) -> Mistake:
@@ -268,20 +322,27 @@ def _carry(
                 scores[k] = dataclasses.replace(scores[k], banked=value)
         return scores
 
-    points = " and ".join(f"{game.side_name(s.side)} {s.banked}" for s in facts.scores)
+    points = t.gettext(" and ").join(
+        f"{game.side_name(s.side)} {s.banked}" for s in facts.scores
+    )
     return _match_mistake(
         game,
         kind,
         rule,
         what_if,
-        truth or f"deal {facts.index + 1} adds {points}",
+        truth
+        or t.gettext("deal {deal} adds {points}").format(
+            deal=facts.index + 1, points=points
+        ),
         lambda: run_match(game, scorer),
         deal=facts.index,
         side=side,
     )
 
 
-def match_total_added_wrong(game: GameFacts, side: int, total: int) -> Mistake:
+def match_total_added_wrong(
+    game: GameFacts, side: int, total: int, t: Translator = ENGLISH
+) -> Mistake:
     """Side ``side``'s match total written as ``total``, every deal carried right."""
     banked = [f.scores[side].banked for f in game.deals]
     outcome = game.outcome
@@ -295,39 +356,46 @@ def match_total_added_wrong(game: GameFacts, side: int, total: int) -> Mistake:
         game,
         "match_total_added_wrong",
         "R13.2",
-        f"{game.side_name(side)}'s match total had been added up as {total}",
-        f"the deal totals {' + '.join(str(b) for b in banked)} come to"
-        f" {outcome.totals[side]}",
+        t.gettext("{side}'s match total had been added up as {n}").format(
+            side=game.side_name(side), n=total
+        ),
+        t.gettext("the deal totals {sum} come to {n}").format(
+            sum=" + ".join(str(b) for b in banked), n=outcome.totals[side]
+        ),
         wrong,
         side=side,
     )
 
 
-def _count_out(game: GameFacts) -> Iterator[Mistake]:
+def _count_out(game: GameFacts, t: Translator) -> Iterator[Mistake]:
     rules, outcome = game.rules, game.outcome
-    how = _winner_words(game, outcome)
+    how = _winner_words(game, outcome, t)
     if rules.count_out:
         off = dataclasses.replace(rules, count_out=False)
         yield _match_mistake(
             game,
             "count_out_ignored",
             "R13.3",
-            "the match had gone to the higher final total"
-            + (
-                f", {game.side_name(game.claimed_winner)}'s"
-                if game.claimed_winner is not None and game.claimed_winner >= 0
-                else ""
-            ),
-            f"these rules count out item by item: {how}",
+            t.gettext("the match had gone to the higher final total, {side}'s").format(
+                side=game.side_name(game.claimed_winner)
+            )
+            if game.claimed_winner is not None and game.claimed_winner >= 0
+            else t.gettext("the match had gone to the higher final total"),
+            t.gettext("these rules count out item by item: {how}").format(how=how),
             lambda: run_match(game, rules=off),
         )
-        for words, order in _wrong_orders(game.seating.sides, game.sides):
+        for words, order in _wrong_orders(game.seating.sides, game.sides, t):
             yield _match_mistake(
                 game,
                 "count_out_order",
                 "R13.3",
-                f"the count-out had credited the items {words}",
-                f"the rules credit {_RULES_ORDER}: {how}",
+                t.gettext("the count-out had credited the items {order}").format(
+                    order=words
+                ),
+                t.gettext(
+                    "the rules credit most cards, most spades, Big Casino, Little"
+                    " Casino, the aces ♠ ♣ ♥ ♦, then the sweeps: {how}"
+                ).format(how=how),
                 partial(run_match, game, order=order),
             )
     else:
@@ -336,8 +404,10 @@ def _count_out(game: GameFacts) -> Iterator[Mistake]:
             game,
             "count_out_applied",
             "R13.2",
-            "the match had been decided by counting out item by item",
-            f"these rules add up each deal and the higher total wins: {how}",
+            t.gettext("the match had been decided by counting out item by item"),
+            t.gettext(
+                "these rules add up each deal and the higher total wins: {how}"
+            ).format(how=how),
             lambda: run_match(game, rules=on),
         )
         other: SimultaneousTarget = (
@@ -349,9 +419,15 @@ def _count_out(game: GameFacts) -> Iterator[Mistake]:
             game,
             "game_rules",
             "R13.2",
-            "the match had been decided with "
-            + option_words("simultaneous_target", other),
-            f"these rules have {option_words('simultaneous_target', rules.simultaneous_target)}: {how}",
+            t.gettext("the match had been decided with {option}").format(
+                option=option_words("simultaneous_target", other, t)
+            ),
+            t.gettext("these rules have {option}: {how}").format(
+                option=option_words(
+                    "simultaneous_target", rules.simultaneous_target, t
+                ),
+                how=how,
+            ),
             partial(
                 run_match,
                 game,
@@ -361,7 +437,7 @@ def _count_out(game: GameFacts) -> Iterator[Mistake]:
         )
 
 
-def _game_rules(game: GameFacts) -> Iterator[Mistake]:
+def _game_rules(game: GameFacts, t: Translator) -> Iterator[Mistake]:
     """The whole game scored under other options, or another preset's scoring."""
     rules = game.rules
     for other in other_rules(rules, _GAME_OPTIONS):
@@ -383,8 +459,10 @@ def _game_rules(game: GameFacts) -> Iterator[Mistake]:
             game,
             "game_rules",
             other.rule,
-            f"the whole game had been scored with {other.words()}",
-            other.truth(rules),
+            t.gettext("the whole game had been scored with {rules}").format(
+                rules=other.words(t)
+            ),
+            other.truth(rules, t),
             partial(run_match, game, scorer, rules=changed),
             options=tuple(other.settings.items()),
         )

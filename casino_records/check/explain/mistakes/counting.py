@@ -12,6 +12,7 @@ from typing import Final
 
 from ....engine.cards import BIG_CASINO, LITTLE_CASINO, Card, Suit
 from ....engine.moves import Step
+from ....i18n import Translator
 from ..whatif import DealFacts
 from .base import (
     Change,
@@ -19,7 +20,6 @@ from .base import (
     Words,
     add_points,
     and_list,
-    count,
     deal_mistake,
     move_cards,
     set_points,
@@ -29,15 +29,15 @@ __all__ = [
     "CASINOS",
     "aces_miscounted",
     "casino_mistakes",
+    "casino_name",
     "counting_mistakes",
     "residue_mistakes",
     "tie_mistakes",
 ]
 
-_ITEM_WORDS: Final = {
-    "most_cards": ("cards", "most cards", 3),
-    "most_spades": ("spades", "most spades", 1),
-}
+_TIED: Final = ("most_cards", "most_spades")
+"""The items a tie scores for nobody (R12.2)."""
+_TIE_POINTS: Final = {"most_cards": 3, "most_spades": 1}
 
 
 def counting_mistakes(words: Words, facts: DealFacts) -> Iterator[Mistake]:
@@ -54,16 +54,23 @@ def _residue(words: Words, facts: DealFacts) -> Iterator[Mistake]:
     last_card = state.log[-1]
     last_side = words.game.side_of(last_card.move.seat)
 
+    t = words.t
+
     def who(side: int) -> str:
         if side != last_side:
             return words.side(side)
         if words.partners:
-            return f"{words.side(side)} ({words.player(last_card.move.seat)} played the last card)"
-        return f"{words.side(side)}, who played the last card"
+            return t.gettext("{side} ({player} played the last card)").format(
+                side=words.side(side), player=words.player(last_card.move.seat)
+            )
+        return t.gettext("{side}, who played the last card").format(
+            side=words.side(side)
+        )
 
     captured = (
-        f"the rules give them to {words.by(last)}, who made the last capture"
-        f" ({words.at(last)})"
+        t.gettext(
+            "the rules give them to {side}, who made the last capture ({move})"
+        ).format(side=words.by(last), move=words.at(last))
         if last is not None
         else None
     )
@@ -81,20 +88,24 @@ def residue_mistakes(
     nobody: the mistakes point at ``last`` (the last capture, if known);
     ``captured`` says why they went to the side that made the last capture
     (None when nobody captured) and ``who`` names a side they might have gone to."""
+    t = words.t
     state = facts.state
     cards = state.residue
     owner = state.residue_side
-    left = f"the {count(len(cards), 'card')} left on the table at the end"
+    left = t.ngettext(
+        "the {n} card left on the table at the end",
+        "the {n} cards left on the table at the end",
+        len(cards),
+    ).format(n=len(cards))
     if owner is not None and captured is not None:
         truth, rule = captured, "R11.1"
     elif owner is not None:
-        truth = (
-            "nobody captured, and these rules give them to the dealer's side,"
-            f" {words.side(owner)}"
-        )
+        truth = t.gettext(
+            "nobody captured, and these rules give them to the dealer's side, {side}"
+        ).format(side=words.side(owner))
         rule = "R11.2"
     else:
-        truth = "nobody captured in this deal, so they count for nobody"
+        truth = t.gettext("nobody captured in this deal, so they count for nobody")
         rule = "R11.2"
     for side in range(len(state.piles)):
         if side != owner:
@@ -104,7 +115,9 @@ def residue_mistakes(
                 kind="residue_to_side",
                 rule=rule,
                 side=side,
-                what_if=f"{left} had gone to {who(side)}",
+                what_if=t.gettext("{cards} had gone to {side}").format(
+                    cards=left, side=who(side)
+                ),
                 truth=truth,
                 change=move_cards(owner, side, cards),
             )
@@ -115,7 +128,7 @@ def residue_mistakes(
             kind="residue_to_nobody",
             rule=rule,
             side=owner,
-            what_if=f"nobody had been given {left}",
+            what_if=t.gettext("nobody had been given {cards}").format(cards=left),
             truth=truth,
             change=move_cards(owner, None, cards),
         )
@@ -123,15 +136,22 @@ def residue_mistakes(
 
 def tie_mistakes(words: Words, facts: DealFacts) -> Iterator[Mistake]:
     """A tie for most cards or most spades (R12.2) given to one side, or to each."""
+    t = words.t
     scores = facts.scores
-    for category, (counted, item, points) in _ITEM_WORDS.items():
-        counts = [s.cards if counted == "cards" else s.spades for s in scores]
+    for category in _TIED:
+        cards = category == "most_cards"
+        points = _TIE_POINTS[category]
+        counts = [s.cards if cards else s.spades for s in scores]
         best = max(counts)
         tied = [k for k, c in enumerate(counts) if c == best]
         if len(tied) < 2:
             continue
         split = "–".join(str(counts[k]) for k in tied)
-        truth = f"a tie for {item} scores nobody"
+        truth = (
+            t.gettext("a tie for most cards scores nobody")
+            if cards
+            else t.gettext("a tie for most spades scores nobody")
+        )
         for side in tied:
             yield deal_mistake(
                 facts,
@@ -139,8 +159,23 @@ def tie_mistakes(words: Words, facts: DealFacts) -> Iterator[Mistake]:
                 kind="tie_to_side",
                 rule="R12.2",
                 side=side,
-                what_if=f"the {split} tie in {counted} had given {words.side(side)}"
-                f" the {count(points, 'point')} for {item}",
+                what_if=(
+                    t.ngettext(
+                        "the {split} tie in cards had given {side} the {n} point"
+                        " for most cards",
+                        "the {split} tie in cards had given {side} the {n} points"
+                        " for most cards",
+                        points,
+                    )
+                    if cards
+                    else t.ngettext(
+                        "the {split} tie in spades had given {side} the {n} point"
+                        " for most spades",
+                        "the {split} tie in spades had given {side} the {n} points"
+                        " for most spades",
+                        points,
+                    )
+                ).format(split=split, side=words.side(side), n=points),
                 truth=truth,
                 change=set_points(
                     category, {k: points if k == side else 0 for k in tied}
@@ -151,43 +186,63 @@ def tie_mistakes(words: Words, facts: DealFacts) -> Iterator[Mistake]:
             None,
             kind="tie_shared",
             rule="R12.2",
-            what_if=f"each side in the {split} tie in {counted} had scored {item}",
+            what_if=(
+                t.gettext("each side in the {split} tie in cards had scored most cards")
+                if cards
+                else t.gettext(
+                    "each side in the {split} tie in spades had scored most spades"
+                )
+            ).format(split=split),
             truth=truth,
             change=set_points(category, dict.fromkeys(tied, points)),
         )
 
 
 def _sweeps(words: Words, facts: DealFacts) -> Iterator[Mistake]:
+    t = words.t
     sweeps = facts.base.sweeps
     steps = {s.index: s for s in facts.state.log if s.sweep}
     last = facts.last_capture
     deal_end = len(facts.state.log) - 1
     for side, made in enumerate(sweeps):
         name = words.side(side)
-        at = and_list([f"move {m + 1}" for m in made])
+        at = and_list([t.gettext("move {n}").format(n=m + 1) for m in made], t)
         if (
             last is not None
             and not last.sweep
             and words.game.side_of(last.move.seat) == side
         ):
             extra_at: Step | None = last
-            what_if = (
-                f"{words.capture(last)}, the last of the deal, had been counted as a"
-                " sweep"
+            what_if = t.gettext(
+                "{capture}, the last of the deal, had been counted as a sweep"
+            ).format(capture=words.capture(last))
+            truth = t.gettext(
+                "taking the cards left on the table at the end is never a sweep"
             )
-            truth = "taking the cards left on the table at the end is never a sweep"
             rule = "R10.2"
         else:
             extra_at = steps[made[0]] if made else None
             what_if = (
-                f"{name} had been given one sweep more than the {len(made)} made"
+                t.ngettext(
+                    "{side} had been given one sweep more than the {n} made",
+                    "{side} had been given one sweep more than the {n} made",
+                    len(made),
+                ).format(side=name, n=len(made))
                 if made
-                else f"a sweep had been counted for {name}, who made none"
+                else t.gettext(
+                    "a sweep had been counted for {side}, who made none"
+                ).format(side=name)
             )
-            truth = "a sweep is a capture that empties the table" + (
-                f"; {name}'s {'were' if len(made) > 1 else 'was'} at {at}"
+            truth = (
+                t.ngettext(
+                    "a sweep is a capture that empties the table; {side}'s was at"
+                    " {moves}",
+                    "a sweep is a capture that empties the table; {side}'s were at"
+                    " {moves}",
+                    len(made),
+                ).format(side=name, moves=at)
                 if made
-                else ""
+                else t.gettext("a sweep is a capture that empties the table")
             )
             rule = "R10.1"
         extra = last.index if extra_at is last and last is not None else -1
@@ -206,9 +261,13 @@ def _sweeps(words: Words, facts: DealFacts) -> Iterator[Mistake]:
         final = [m for m in made if m == deal_end]
         missed = final[0] if final else made[0]
         truth = (
-            "a capture with the deal's last card that empties the table is a sweep"
+            t.gettext(
+                "a capture with the deal's last card that empties the table is a sweep"
+            )
             if final
-            else f"each capture that empties the table is a sweep ({at})"
+            else t.gettext(
+                "each capture that empties the table is a sweep ({moves})"
+            ).format(moves=at)
         )
         yield deal_mistake(
             facts,
@@ -216,9 +275,13 @@ def _sweeps(words: Words, facts: DealFacts) -> Iterator[Mistake]:
             kind="sweep_missed",
             rule="R10.2" if final else "R10.1",
             side=side,
-            what_if=f"one of {name}'s {count(len(made), 'sweep')} had not been counted"
+            what_if=t.ngettext(
+                "one of {side}'s {n} sweeps had not been counted",
+                "one of {side}'s {n} sweeps had not been counted",
+                len(made),
+            ).format(side=name, n=len(made))
             if len(made) > 1
-            else f"{name}'s sweep had not been counted",
+            else t.gettext("{side}'s sweep had not been counted").format(side=name),
             truth=truth,
             change=_sweep_moves(side, [m for m in made if m != missed]),
         )
@@ -231,8 +294,12 @@ def _sweeps(words: Words, facts: DealFacts) -> Iterator[Mistake]:
                 kind="sweep_to_side",
                 rule="R10.1",
                 side=other,
-                what_if=f"one of {name}'s sweeps had been counted for {words.side(other)}",
-                truth=f"a sweep belongs to the side that made it ({name}: {at})",
+                what_if=t.gettext(
+                    "one of {side}'s sweeps had been counted for {other}"
+                ).format(side=name, other=words.side(other)),
+                truth=t.gettext(
+                    "a sweep belongs to the side that made it ({side}: {moves})"
+                ).format(side=name, moves=at),
                 change=lambda s, a=side, b=other, m=made: s.with_sweeps(
                     a, m[1:]
                 ).with_sweeps(b, (*s.sweeps[b], m[0])),
@@ -247,11 +314,19 @@ CASINOS: Final = (
     (BIG_CASINO, "big_casino", "Big Casino", 2),
     (LITTLE_CASINO, "little_casino", "Little Casino", 1),
 )
-"""Each casino: its card, its item, its name and its points."""
+"""Each casino: its card, its item, its name (English: :func:`casino_name`
+words it) and its points."""
+
+
+def casino_name(card: Card, t: Translator) -> str:
+    """``Big Casino`` or ``Little Casino`` in ``t``'s language."""
+    return t.gettext("Big Casino") if card == BIG_CASINO else t.gettext("Little Casino")
 
 
 def _casinos(words: Words, facts: DealFacts) -> Iterator[Mistake]:
-    for card, _, name, _ in CASINOS:
+    t = words.t
+    for card, _, _, _ in CASINOS:
+        name = casino_name(card, t)
         holder = next(
             (k for k, pile in enumerate(facts.base.piles) if card in pile), None
         )
@@ -260,11 +335,15 @@ def _casinos(words: Words, facts: DealFacts) -> Iterator[Mistake]:
             None,
         )
         if holder is None:
-            truth = f"nobody took {name}"
+            truth = t.gettext("nobody took {casino}").format(casino=name)
         elif step is not None:
-            truth = f"{words.by(step)} captured {name} at {words.at(step)}"
+            truth = t.gettext("{side} captured {casino} at {move}").format(
+                side=words.by(step), casino=name, move=words.at(step)
+            )
         else:
-            truth = f"{words.side(holder)} took {name} with the cards left on the table"
+            truth = t.gettext(
+                "{side} took {casino} with the cards left on the table"
+            ).format(side=words.side(holder), casino=name)
         yield from casino_mistakes(words, facts, step, card, holder, truth)
 
 
@@ -278,8 +357,9 @@ def casino_mistakes(
 ) -> Iterator[Mistake]:
     """A casino (``card``, taken by ``holder`` at ``step``) counted for a side
     that did not take it, or not counted at all; ``truth`` says who took it."""
-    _, category, name, points = next(c for c in CASINOS if c[0] == card)
-    label = f"{name} ({card.pretty})"
+    t = words.t
+    _, category, _, points = next(c for c in CASINOS if c[0] == card)
+    label = f"{casino_name(card, t)} ({card.pretty})"
     for side in range(len(facts.base.piles)):
         if side == holder:
             continue
@@ -290,7 +370,9 @@ def casino_mistakes(
             kind="casino_to_side",
             rule="R12.1",
             side=side,
-            what_if=f"{label} had been counted for {words.side(side)}",
+            what_if=t.gettext("{casino} had been counted for {side}").format(
+                casino=label, side=words.side(side)
+            ),
             truth=truth,
             change=set_points(category, changes),
         )
@@ -301,7 +383,7 @@ def casino_mistakes(
             kind="casino_missed",
             rule="R12.1",
             side=holder,
-            what_if=f"{label} had not been counted",
+            what_if=t.gettext("{casino} had not been counted").format(casino=label),
             truth=truth,
             change=set_points(category, {holder: 0}),
         )
@@ -314,17 +396,24 @@ def _aces(words: Words, facts: DealFacts) -> Iterator[Mistake]:
         aces = tuple(
             sorted(score.aces, key=lambda a: origin[a].index if a in origin else 99)
         )
+        t = words.t
         taken = [
-            f"{a.pretty} at move {origin[a].index + 1}"
+            t.gettext("{card} at {move}").format(
+                card=a.pretty, move=words.at(origin[a])
+            )
             if a in origin
             else f"{a.pretty}"
             for a in aces
         ]
         first = origin.get(aces[0]) if aces else None
         has = (
-            f"{words.side(side)} took {count(len(aces), 'ace')} ({and_list(taken)})"
+            t.ngettext(
+                "{side} took {n} ace ({aces})",
+                "{side} took {n} aces ({aces})",
+                len(aces),
+            ).format(side=words.side(side), n=len(aces), aces=and_list(taken, t))
             if aces
-            else f"{words.side(side)} took no ace"
+            else t.gettext("{side} took no ace").format(side=words.side(side))
         )
         yield from aces_miscounted(words, facts, first, side, len(aces), has)
 
@@ -342,7 +431,9 @@ def aces_miscounted(
                 kind="aces_miscounted",
                 rule="R12.1",
                 side=side,
-                what_if=f"{words.side(side)}'s aces had been counted as {aces + delta}",
+                what_if=words.t.gettext("{side}'s aces had been counted as {n}").format(
+                    side=words.side(side), n=aces + delta
+                ),
                 truth=truth,
                 change=add_points("aces", side, delta),
             )
@@ -354,6 +445,7 @@ def _aces_to_side(
     """An ace one side took counted for another: one mistake per pair of sides,
     naming the ace and the move that took it (or, when the side took several,
     each of them: the sheet cannot tell which one was given away)."""
+    t = words.t
     sides = len(facts.base.piles)
     for holder, score in enumerate(facts.scores):
         if not score.aces:
@@ -362,21 +454,41 @@ def _aces_to_side(
         name = words.side(holder)
         took = [
             (
-                f"{a.pretty}"
-                + (f" by {words.player(origin[a].move.seat)}" if words.partners else "")
-                + f" at {words.at(origin[a])}"
+                t.gettext("{card} by {player} at {move}").format(
+                    card=a.pretty,
+                    player=words.player(origin[a].move.seat),
+                    move=words.at(origin[a]),
+                )
+                if words.partners
+                else t.gettext("{card} at {move}").format(
+                    card=a.pretty, move=words.at(origin[a])
+                )
             )
             if a in origin
-            else f"{a.pretty} with the cards left on the table"
+            else t.gettext("{card} with the cards left on the table").format(
+                card=a.pretty
+            )
             for a in aces
         ]
         first = origin.get(aces[0])
         if len(aces) > 1:
-            ace = f"one of {name}'s {count(len(aces), 'ace')} ({', '.join(took)})"
+            ace = t.ngettext(
+                "one of {side}'s {n} ace ({aces})",
+                "one of {side}'s {n} aces ({aces})",
+                len(aces),
+            ).format(
+                side=name,
+                n=len(aces),
+                aces=t.pgettext("list separator", ", ").join(took),
+            )
         elif first is not None:
-            ace = f"the {aces[0].pretty} {words.by(first)} took at {words.at(first)}"
+            ace = t.gettext("the {card} {side} took at {move}").format(
+                card=aces[0].pretty, side=words.by(first), move=words.at(first)
+            )
         else:
-            ace = f"the {aces[0].pretty} left on the table for {name}"
+            ace = t.gettext("the {card} left on the table for {side}").format(
+                card=aces[0].pretty, side=name
+            )
         for side in range(sides):
             if side == holder:
                 continue
@@ -386,8 +498,12 @@ def _aces_to_side(
                 kind="ace_to_side",
                 rule="R12.1",
                 side=side,
-                what_if=f"{ace} had been counted for {words.side(side)}",
-                truth=f"an ace scores for the side that took it ({name})",
+                what_if=t.gettext("{ace} had been counted for {side}").format(
+                    ace=ace, side=words.side(side)
+                ),
+                truth=t.gettext(
+                    "an ace scores for the side that took it ({side})"
+                ).format(side=name),
                 change=_ace_moved(holder, side),
             )
 
@@ -409,6 +525,7 @@ def _captures(words: Words, facts: DealFacts) -> Iterator[Mistake]:
     of one side alike in every figure a sheet holds (as many cards, spades and
     aces, the same casinos) are one mistake naming each of them: no sheet can
     tell which of them was miscounted."""
+    t = words.t
     sides = len(facts.base.piles)
     alike: dict[tuple[object, ...], list[Step]] = {}
     for step in facts.captures:
@@ -426,9 +543,9 @@ def _captures(words: Words, facts: DealFacts) -> Iterator[Mistake]:
         step = group[0]
         side = words.game.side_of(step.move.seat)
         cards = (step.move.card, *step.taken)
-        capture = " or of ".join(words.capture(s) for s in group)
-        n = count(len(cards), "card")
-        owner = f"they are {words.side(side)}'s cards"
+        capture = t.gettext(" or of ").join(words.capture(s) for s in group)
+        n = len(cards)
+        owner = t.gettext("they are {side}'s cards").format(side=words.side(side))
         for other in range(sides):
             if other != side:
                 yield deal_mistake(
@@ -437,8 +554,11 @@ def _captures(words: Words, facts: DealFacts) -> Iterator[Mistake]:
                     kind="capture_to_side",
                     rule="R12.1",
                     side=other,
-                    what_if=f"the {n} of {capture} had been counted for"
-                    f" {words.side(other)}",
+                    what_if=t.ngettext(
+                        "the {n} card of {capture} had been counted for {side}",
+                        "the {n} cards of {capture} had been counted for {side}",
+                        n,
+                    ).format(n=n, capture=capture, side=words.side(other)),
                     truth=owner,
                     change=move_cards(side, other, cards),
                 )
@@ -448,8 +568,12 @@ def _captures(words: Words, facts: DealFacts) -> Iterator[Mistake]:
             kind="capture_twice",
             rule="R12.1",
             side=side,
-            what_if=f"the {n} of {capture} had been counted twice",
-            truth="each card counts once",
+            what_if=t.ngettext(
+                "the {n} card of {capture} had been counted twice",
+                "the {n} cards of {capture} had been counted twice",
+                n,
+            ).format(n=n, capture=capture),
+            truth=t.gettext("each card counts once"),
             change=move_cards(side, side, cards, twice=True),
         )
         yield deal_mistake(
@@ -458,7 +582,11 @@ def _captures(words: Words, facts: DealFacts) -> Iterator[Mistake]:
             kind="capture_missed",
             rule="R12.1",
             side=side,
-            what_if=f"the {n} of {capture} had been left out of the count",
+            what_if=t.ngettext(
+                "the {n} card of {capture} had been left out of the count",
+                "the {n} cards of {capture} had been left out of the count",
+                n,
+            ).format(n=n, capture=capture),
             truth=owner,
             change=move_cards(side, None, cards),
         )

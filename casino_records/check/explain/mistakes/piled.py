@@ -23,7 +23,6 @@ from .base import (
     Mistake,
     Words,
     add_points,
-    count,
     deal_mistake,
 )
 from .counting import (
@@ -58,8 +57,9 @@ def _residue(words: Words, facts: DealFacts, piles: Piles) -> Iterator[Mistake]:
     if not facts.state.residue:
         return
     captured = (
-        f"the rules give them to {words.side(owner)}: {words.player(seat)} made"
-        " the last capture"
+        words.t.gettext(
+            "the rules give them to {side}: {player} made the last capture"
+        ).format(side=words.side(owner), player=words.player(seat))
         if owner is not None and seat is not None
         else None
     )
@@ -67,18 +67,24 @@ def _residue(words: Words, facts: DealFacts, piles: Piles) -> Iterator[Mistake]:
 
 
 def _sweeps(words: Words, facts: DealFacts) -> Iterator[Mistake]:
+    t = words.t
     sweeps = facts.base.sweeps
     for side, made in enumerate(sweeps):
         name = words.side(side)
-        said = f"{name} made {count(len(made), 'sweep')}"
+        said = t.ngettext(
+            "{side} made {n} sweep", "{side} made {n} sweeps", len(made)
+        ).format(side=name, n=len(made))
+        by_piles = t.gettext("by the piles, {made}").format(made=said)
         yield deal_mistake(
             facts,
             None,
             kind="sweep_extra",
             rule="R10.1",
             side=side,
-            what_if=f"a sweep more had been counted for {name}",
-            truth=f"by the piles, {said}",
+            what_if=t.gettext("a sweep more had been counted for {side}").format(
+                side=name
+            ),
+            truth=by_piles,
             change=_sweeps_of(side, len(made) + 1),
         )
         if not made:
@@ -89,8 +95,10 @@ def _sweeps(words: Words, facts: DealFacts) -> Iterator[Mistake]:
             kind="sweep_missed",
             rule="R10.1",
             side=side,
-            what_if=f"one of {name}'s sweeps had not been counted",
-            truth=f"by the piles, {said}",
+            what_if=t.gettext("one of {side}'s sweeps had not been counted").format(
+                side=name
+            ),
+            truth=by_piles,
             change=_sweeps_of(side, len(made) - 1),
         )
         for other in range(len(sweeps)):
@@ -101,9 +109,12 @@ def _sweeps(words: Words, facts: DealFacts) -> Iterator[Mistake]:
                     kind="sweep_to_side",
                     rule="R10.1",
                     side=other,
-                    what_if=f"one of {name}'s sweeps had been counted for"
-                    f" {words.side(other)}",
-                    truth=f"a sweep belongs to the side that made it: {said}",
+                    what_if=t.gettext(
+                        "one of {side}'s sweeps had been counted for {other}"
+                    ).format(side=name, other=words.side(other)),
+                    truth=t.gettext(
+                        "a sweep belongs to the side that made it: {made}"
+                    ).format(made=said),
                     change=lambda s, a=side, b=other: _sweeps_of(
                         a, len(s.sweeps[a]) - 1
                     )(_sweeps_of(b, len(s.sweeps[b]) + 1)(s)),
@@ -121,11 +132,16 @@ def _holder(scenario: Scenario, card: Card) -> int | None:
 
 def _where(words: Words, facts: DealFacts, holder: int | None, card: Card) -> str:
     """Where the piles put ``card``, in words."""
+    t = words.t
     if holder is None:
-        return f"nobody took {card.pretty}"
+        return t.gettext("nobody took {card}").format(card=card.pretty)
     if card in facts.state.residue:
-        return f"{card.pretty} was left on the table and went to {words.side(holder)}"
-    return f"{card.pretty} is in {words.side(holder)}'s pile"
+        return t.gettext("{card} was left on the table and went to {side}").format(
+            card=card.pretty, side=words.side(holder)
+        )
+    return t.gettext("{card} is in {side}'s pile").format(
+        card=card.pretty, side=words.side(holder)
+    )
 
 
 def _casinos(words: Words, facts: DealFacts) -> Iterator[Mistake]:
@@ -149,8 +165,9 @@ def _aces(words: Words, facts: DealFacts) -> Iterator[Mistake]:
                     kind="ace_to_side",
                     rule="R12.1",
                     side=side,
-                    what_if=f"the ace {ace.pretty} had been counted for"
-                    f" {words.side(side)}",
+                    what_if=words.t.gettext(
+                        "the ace {card} had been counted for {side}"
+                    ).format(card=ace.pretty, side=words.side(side)),
                     truth=truth,
                     change=lambda s, a=holder, b=side: add_points("aces", b, 1)(
                         add_points("aces", a, -1)(s)
@@ -158,5 +175,7 @@ def _aces(words: Words, facts: DealFacts) -> Iterator[Mistake]:
                 )
     for side, score in enumerate(facts.scores):
         aces = len(score.aces)
-        truth = f"{words.side(side)} took {count(aces, 'ace')}"
+        truth = words.t.ngettext(
+            "{side} took {n} ace", "{side} took {n} aces", aces
+        ).format(side=words.side(side), n=aces)
         yield from aces_miscounted(words, facts, None, side, aces, truth)

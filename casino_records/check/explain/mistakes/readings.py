@@ -8,11 +8,11 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Iterator
-from typing import Final
 
 from ....engine.cards import Card
 from ....engine.scoring import NEAR_TARGET_ITEM, near_target_band
 from ....engine.values import is_spade
+from ....i18n import ENGLISH, Translator
 from ..whatif import DealFacts, GameFacts, Scenario
 from .base import (
     DEAL_OPTIONS,
@@ -20,18 +20,21 @@ from .base import (
     Mistake,
     Words,
     and_list,
-    count,
     deal_mistake,
     other_rules,
 )
 
 __all__ = ["reading_mistakes", "total_added_wrong"]
 
-_ITEM_NAMES: Final = {
-    "most_cards": "most cards",
-    "big_casino": "Big Casino",
-    "little_casino": "Little Casino",
-}
+
+def _item_name(item: str, t: Translator) -> str:
+    """The item a side near the target needs (R13.4), in words."""
+    names = {
+        "most_cards": t.gettext("most cards"),
+        "big_casino": t.gettext("Big Casino"),
+        "little_casino": t.gettext("Little Casino"),
+    }
+    return names[item]
 
 
 def reading_mistakes(words: Words, facts: DealFacts) -> Iterator[Mistake]:
@@ -41,6 +44,7 @@ def reading_mistakes(words: Words, facts: DealFacts) -> Iterator[Mistake]:
 
 
 def _near_target(words: Words, facts: DealFacts) -> Iterator[Mistake]:
+    t = words.t
     base, rules = facts.base, facts.base.rules
     if rules.near_target_rule == "none":
         return
@@ -50,8 +54,8 @@ def _near_target(words: Words, facts: DealFacts) -> Iterator[Mistake]:
             None,
             kind="near_target_in_play_on",
             rule="R13.5",
-            what_if="the near-target rules had been applied after the tie",
-            truth="after a tied finish play goes on without them",
+            what_if=t.gettext("the near-target rules had been applied after the tie"),
+            truth=t.gettext("after a tied finish play goes on without them"),
             change=lambda s: s.replace(play_on=False),
         )
         return
@@ -68,21 +72,27 @@ def _near_target(words: Words, facts: DealFacts) -> Iterator[Mistake]:
             kind="sweep_threshold_ignored",
             rule="R10.5",
             side=bound[0],
-            what_if=f"{and_list([words.side(k) for k in bound])}'s sweeps had scored at"
-            f" {and_list([str(base.totals_before[k]) for k in bound])}",
-            truth=f"a side at {threshold} or more scores no sweep points",
+            what_if=t.gettext("{sides}'s sweeps had scored at {totals}").format(
+                sides=and_list([words.side(k) for k in bound], t),
+                totals=and_list([str(base.totals_before[k]) for k in bound], t),
+            ),
+            truth=t.gettext("a side at {n} or more scores no sweep points").format(
+                n=threshold
+            ),
             change=_without_threshold,
         )
     for side, total in enumerate(base.totals_before):
         score = facts.scores[side]
         band = near_target_band(rules, total)
         if band and score.banked != score.earned:
-            item = _ITEM_NAMES[NEAR_TARGET_ITEM[band]]
+            item = _item_name(NEAR_TARGET_ITEM[band], t)
             name = words.side(side)
             need = (
-                f"taking {item} takes {name} to exactly {rules.target_score}"
+                t.gettext("taking {item} takes {side} to exactly {n}").format(
+                    item=item, side=name, n=rules.target_score
+                )
                 if score.points[NEAR_TARGET_ITEM[band]]
-                else f"{name} needed {item}"
+                else t.gettext("{side} needed {item}").format(side=name, item=item)
             )
             yield deal_mistake(
                 facts,
@@ -90,9 +100,16 @@ def _near_target(words: Words, facts: DealFacts) -> Iterator[Mistake]:
                 kind="near_target_ignored",
                 rule="R13.4",
                 side=side,
-                what_if=f"{name}, at {total}, had banked all"
-                f" {count(score.earned, 'point')} of the deal",
-                truth=f"at {total} {need}, so {score.banked} count",
+                what_if=t.ngettext(
+                    "{side}, at {total}, had banked all {n} point of the deal",
+                    "{side}, at {total}, had banked all {n} points of the deal",
+                    score.earned,
+                ).format(side=name, total=total, n=score.earned),
+                truth=t.ngettext(
+                    "at {total} {need}, so {n} count",
+                    "at {total} {need}, so {n} count",
+                    score.banked,
+                ).format(total=total, need=need, n=score.banked),
                 change=_bank_all(side),
             )
 
@@ -108,7 +125,7 @@ def _without_threshold(scenario: Scenario) -> Scenario:
 
 
 def _category_rules(words: Words, facts: DealFacts) -> Iterator[Mistake]:
-    game = words.game
+    game, t = words.game, words.t
     sides = len(facts.base.piles)
     if sides >= 3:
         yield deal_mistake(
@@ -116,9 +133,13 @@ def _category_rules(words: Words, facts: DealFacts) -> Iterator[Mistake]:
             None,
             kind="two_player_thresholds",
             rule="R12.2",
-            what_if="most cards had needed 27 cards and most spades 7, as between"
-            " two players",
-            truth=f"with {sides} sides the highest count alone scores",
+            what_if=t.gettext(
+                "most cards had needed 27 cards and most spades 7, as between two"
+                " players"
+            ),
+            truth=t.gettext("with {n} sides the highest count alone scores").format(
+                n=sides
+            ),
             change=_two_player_thresholds,
         )
     if game.seating.partnership:
@@ -127,8 +148,8 @@ def _category_rules(words: Words, facts: DealFacts) -> Iterator[Mistake]:
             None,
             kind="partnership_not_combined",
             rule="R12.2",
-            what_if="the partners' cards had been counted player by player",
-            truth="partners' cards are counted together",
+            what_if=t.gettext("the partners' cards had been counted player by player"),
+            truth=t.gettext("partners' cards are counted together"),
             change=lambda s: _per_seat(s, game, facts),
             composable=False,
         )
@@ -167,7 +188,7 @@ def _per_seat(scenario: Scenario, game: GameFacts, facts: DealFacts) -> Scenario
 
 
 def _options(words: Words, facts: DealFacts) -> Iterator[Mistake]:
-    rules = facts.base.rules
+    rules, t = facts.base.rules, words.t
     first_sweep = next((s for s in facts.state.log if s.sweep), None)
     for other in other_rules(rules, DEAL_OPTIONS):
         sweepy = any(n.startswith("sweep") for n in other.settings)
@@ -177,15 +198,17 @@ def _options(words: Words, facts: DealFacts) -> Iterator[Mistake]:
             first_sweep if sweepy else None,
             kind="other_rules",
             rule=other.rule,
-            what_if=f"the deal had been scored with {other.words()}",
-            truth=other.truth(rules),
+            what_if=t.gettext("the deal had been scored with {rules}").format(
+                rules=other.words(t)
+            ),
+            truth=other.truth(rules, t),
             change=lambda s, r=changed: s.replace(rules=r),
             options=tuple(other.settings.items()),
         )
 
 
 def total_added_wrong(
-    game: GameFacts, facts: DealFacts, side: int, total: int
+    game: GameFacts, facts: DealFacts, side: int, total: int, t: Translator = ENGLISH
 ) -> Mistake:
     """The deal total of ``side`` written as ``total``, its items counted right."""
     score = facts.scores[side]
@@ -200,8 +223,17 @@ def total_added_wrong(
         kind="total_added_wrong",
         rule="R12.1",
         side=side,
-        what_if=f"{game.side_name(side)}'s deal total had been added up as {total}",
-        truth=f"the items come to {items} = {score.earned}"
-        + (f", and {score.banked} count ({score.note})" if score.note else ""),
+        what_if=t.gettext("{side}'s deal total had been added up as {n}").format(
+            side=game.side_name(side), n=total
+        ),
+        truth=(
+            t.ngettext(
+                "the items come to {items} = {earned}, and {n} count ({note})",
+                "the items come to {items} = {earned}, and {n} count ({note})",
+                score.banked,
+            )
+            if score.note
+            else t.gettext("the items come to {items} = {earned}")
+        ).format(items=items, earned=score.earned, n=score.banked, note=score.note),
         change=lambda s: s.tweak_totals(tweak),
     )
