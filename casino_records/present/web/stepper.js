@@ -25,6 +25,8 @@ const KEYS = {
   End: "last",
   PageUp: "round_prev",
   PageDown: "round_next",
+  "[": "mistake_prev", // an analysed game's marked moves (stepper.py's nav)
+  "]": "mistake_next",
 };
 const REPORT_DELAY = 1000;
 const NARROW = "(max-width: 640px)"; // the style sheet's phone layout
