@@ -297,11 +297,10 @@ with st.sidebar:
         format_func=lambda p: md(vm.perspective_label(p, game.names)),
         key="replay_view",
     )
+    view = ss.replay_view  # read now: the callable runs without the session
     st.download_button(
         "Save as an offline page",
-        data=lambda: page_for(
-            data, name, listed, number, ss.replay_view, analysed, analysis
-        ),
+        data=lambda: page_for(data, name, listed, number, view, analysed, analysis),
         file_name=f"{Path(name).stem}.html",
         mime="text/html",
         on_click="ignore",

@@ -19,9 +19,10 @@ from casino_records.present.viewmodel import md_escape as md
 
 def could_win_box(analysis: GameAnalysis, goto: Callable[[int, int], None]) -> None:
     """Each deal's and the match's "could I have won?", par and error rates, a
-    tab each; every move named is a button that ``goto``'s the step after it."""
+    tab each, in a box that opens on a click (the game stays in view); every
+    move named is a button that ``goto``'s the step after it."""
     t: Translator = st.session_state.translator
-    with st.expander(t.gettext("Could I have won?"), expanded=True):
+    with st.expander(t.gettext("Could I have won?")):
         st.caption(
             t.gettext(
                 "For each deal and the match: the moves whose other choice changes"
@@ -49,5 +50,5 @@ def could_win_box(analysis: GameAnalysis, goto: Callable[[int, int], None]) -> N
                     if question.more:
                         st.caption(md(question.more))
                 if block.par:
-                    st.markdown("\n".join(f"- {md(line)}" for line in block.par))
+                    st.caption("\n".join(f"- {md(line)}" for line in block.par))
                 st.caption(md(block.error_rate))
