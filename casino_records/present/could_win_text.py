@@ -18,6 +18,7 @@ from typing import Final
 
 from ..analysis.game_analysis import CouldWin, Par, PlayerLoss, Turnaround
 from ..engine.describe import plural
+from ..i18n import ENGLISH, Translator
 
 __all__ = [
     "TURNAROUNDS_SHOWN",
@@ -125,16 +126,22 @@ def par_lines(par: Sequence[Par], sides: Sequence[str]) -> list[str]:
     return lines
 
 
-def error_rates_line(players: Sequence[PlayerLoss]) -> str:
-    """``Error rate: Ana 3 of 24 moves marked (13 %), Ben 0 of 24 (0 %)``."""
+def error_rates_line(players: Sequence[PlayerLoss], t: Translator = ENGLISH) -> str:
+    """``Error rate (moves marked): Ana 3 of 24 (13 %), Ben 0 of 24 (0 %)``, in
+    the language of ``t``."""
     parts = []
     for player in players:
         if player.moves:
-            marked = sum(player.marks.values())
             parts.append(
-                f"{player.name} {marked} of {player.moves}"
-                f" ({player.error_rate:.0%})".replace("%", " %")
+                t.gettext("{name} {marked} of {n} ({rate})").format(
+                    name=player.name,
+                    marked=sum(player.marks.values()),
+                    n=player.moves,
+                    rate=f"{player.error_rate:.0%}".replace("%", " %"),
+                )
             )
     if not parts:
-        return "Error rate: no move analysed"
-    return "Error rate (moves marked): " + ", ".join(parts)
+        return t.gettext("Error rate: no move analysed")
+    return t.gettext("Error rate (moves marked): {rates}").format(
+        rates=", ".join(parts)
+    )

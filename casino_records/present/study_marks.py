@@ -13,7 +13,7 @@ translator ``t`` and computed here so that the pages only lay it out:
   it (where the stepper shows that move's analysis);
 - the deal's **par** from each round's start (:func:`par_lines`), estimates said
   to be estimates;
-- each player's **error rate** (:func:`error_rate_line`).
+- each player's **error rate** (:func:`.could_win_text.error_rates_line`, as ``analyse`` says it).
 
 Steps are the viewer's (:mod:`.viewmodel.game`): the step after move ``i``
 (0-based) of a deal is ``i + 1``. Moves are written with suit symbols
@@ -46,12 +46,11 @@ from ..analysis.game_analysis import (
     DealAnalysis,
     GameAnalysis,
     Par,
-    PlayerLoss,
     Turnaround,
 )
 from ..i18n import ENGLISH, Translator
 from .analysis_text import pretty_move
-from .could_win_text import TURNAROUNDS_SHOWN
+from .could_win_text import TURNAROUNDS_SHOWN, error_rates_line
 
 __all__ = [
     "MISTAKE_ACTIONS",
@@ -59,7 +58,6 @@ __all__ = [
     "DealStudy",
     "Question",
     "TurnaroundJump",
-    "error_rate_line",
     "marked_steps",
     "mistake_bar_html",
     "mistake_nav",
@@ -112,7 +110,7 @@ def mistake_bar_html(deal: DealAnalysis, marked: int, t: Translator = ENGLISH) -
     count = t.ngettext(
         "{n} move marked in the game", "{n} moves marked in the game", marked
     ).format(n=marked)
-    rates = error_rate_line(deal.players, t)
+    rates = error_rates_line(deal.players, t)
     return (
         '<div class="cr-mistakes" role="group">'
         f'<button type="button" data-nav="mistake_prev" title="{_e(prev_tip)}">'
@@ -121,31 +119,6 @@ def mistake_bar_html(deal: DealAnalysis, marked: int, t: Translator = ENGLISH) -
         f"{_e(nxt)}</button>"
         f'<span class="cr-caption">{_e(count)}. {_e(rates)}</span></div>'
     )
-
-
-def error_rate_line(players: Sequence[PlayerLoss], t: Translator = ENGLISH) -> str:
-    """Each player's share of moves marked: ``Error rate: Ana 3 of 24 moves
-    marked (13 %), Ben 0 of 24 moves marked (0 %)``."""
-    parts = []
-    for player in players:
-        if not player.moves:
-            continue
-        marked = sum(player.marks.values())
-        parts.append(
-            t.ngettext(
-                "{name} {marked} of {n} move marked ({rate} %)",
-                "{name} {marked} of {n} moves marked ({rate} %)",
-                player.moves,
-            ).format(
-                name=player.name,
-                marked=marked,
-                n=player.moves,
-                rate=round(100 * player.error_rate),
-            )
-        )
-    if not parts:
-        return t.gettext("Error rate: no move analysed")
-    return t.gettext("Error rate: {rates}").format(rates=", ".join(parts))
 
 
 # --- could I have won? ------------------------------------------------------------------
@@ -165,9 +138,13 @@ def result_words(text: str, t: Translator = ENGLISH) -> str:
     >>> result_words("came shared second in the deal 5–5–3")
     'came shared second in the deal 5–5–3'
     """
-    match = _MATCH_RESULTS.get(text)
+    match = {
+        "won the match": t.gettext("won the match"),
+        "left the match undecided": t.gettext("left the match undecided"),
+        "lost the match": t.gettext("lost the match"),
+    }.get(text)
     if match is not None:
-        return t.gettext(match)
+        return match
     found = _DEAL_RESULT.fullmatch(text)
     if found is None:
         return text
@@ -192,13 +169,6 @@ def result_words(text: str, t: Translator = ENGLISH) -> str:
         ).format(place=ordinal)
     score = found["score"]
     return words if score is None else f"{words} {score}"
-
-
-_MATCH_RESULTS: Final = {
-    "won the match": "won the match",
-    "left the match undecided": "left the match undecided",
-    "lost the match": "lost the match",
-}
 
 
 def _note_words(note: str, t: Translator) -> str:
@@ -258,7 +228,7 @@ class DealStudy:
     par: tuple[str, ...]
     """:func:`par_lines`."""
     error_rate: str
-    """:func:`error_rate_line`."""
+    """:func:`.could_win_text.error_rates_line`."""
 
 
 def study(analysis: GameAnalysis, t: Translator = ENGLISH) -> list[DealStudy]:
@@ -274,7 +244,7 @@ def study(analysis: GameAnalysis, t: Translator = ENGLISH) -> list[DealStudy]:
                 title,
                 tuple(_question(v, deal.index, t) for v in deal.could_win),
                 tuple(par_lines(deal.par, analysis.sides, t)),
-                error_rate_line(deal.players, t),
+                error_rates_line(deal.players, t),
             )
         )
     out.append(
@@ -283,7 +253,7 @@ def study(analysis: GameAnalysis, t: Translator = ENGLISH) -> list[DealStudy]:
             t.gettext("The match"),
             tuple(_question(v, None, t) for v in analysis.could_win),
             (),
-            error_rate_line(analysis.totals, t),
+            error_rates_line(analysis.totals, t),
         )
     )
     return out
