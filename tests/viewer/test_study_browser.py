@@ -69,7 +69,9 @@ def test_the_keys_go_from_mistake_to_mistake_offline(
     expect(page.locator("[data-part=analysis] .cr-mark")).to_have_text("??")
     page.keyboard.press("]")
     expect(line).to_contain_text("· Move 47 / 48")
-    page.keyboard.press("[")
+    page.keyboard.press("Control+Alt+[")  # AltGr, where a layout types [ with it
+    expect(line).to_contain_text("· Move 41 / 48")
+    page.keyboard.press("Control+]")  # a shortcut, not the stepper's: it stays
     expect(line).to_contain_text("· Move 41 / 48")
     page.keyboard.press("[")  # none before: it stays
     expect(line).to_contain_text("· Move 41 / 48")
