@@ -25,6 +25,13 @@ keys = [
         t.pgettext("keyboard keys", "Page Up / Page Down"),
         t.gettext("start of this (previous) / next round"),
     ),
+    (
+        "`[` / `]`",
+        t.gettext(
+            "previous / next move marked ?!, ? or ?? (in a game analysed, with all"
+            " hands shown)"
+        ),
+    ),
 ]
 # (outside f-strings, where Babel's extraction does not look)
 key_heading = t.pgettext("keys table", "key")

@@ -15,6 +15,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import streamlit as st
+from study_marks import could_win_box  # type: ignore[import-not-found]  # this folder
 
 from casino_records.present import viewmodel as vm
 from casino_records.present.offline import offline_page, stepper_assets
@@ -60,7 +61,7 @@ def stepper_payload(
 ) -> vm.StepperPayload:
     """``analysed`` names ``_analysis`` (which Streamlit does not hash)."""
     game = load_game(data, name, listed, number)
-    return vm.stepper_payload(game, deal, view, _analysis)
+    return vm.stepper_payload(game, deal, view, _analysis, t=ss.translator)
 
 
 @st.cache_data(max_entries=4, show_spinner=False)
@@ -274,6 +275,8 @@ with top:
     if found is not None:
         hidden = "" if ss.replay_view == vm.ALL else " It is shown with all hands."
         st.caption(md(vm.analysis_summary(found)) + hidden)
+        if ss.replay_view == vm.ALL:
+            could_win_box(found, goto)
 
 # --- the game -----------------------------------------------------------------------------
 
@@ -285,7 +288,8 @@ analysed = None  # names the analysis shown, for the caches
 if analysis is None or ss.replay_view != vm.ALL:
     analysis = None
 else:
-    analysed = f"{record_key(data, number)}|{analysis.settings.samples}"
+    # (and the language its study's words are in)
+    analysed = f"{record_key(data, number)}|{analysis.settings.samples}|{ss.lang}"
 with st.sidebar:
     st.radio(
         "Hands",
@@ -293,11 +297,10 @@ with st.sidebar:
         format_func=lambda p: md(vm.perspective_label(p, game.names)),
         key="replay_view",
     )
+    view = ss.replay_view  # read now: the callable runs without the session
     st.download_button(
         "Save as an offline page",
-        data=lambda: page_for(
-            data, name, listed, number, ss.replay_view, analysed, analysis
-        ),
+        data=lambda: page_for(data, name, listed, number, view, analysed, analysis),
         file_name=f"{Path(name).stem}.html",
         mime="text/html",
         on_click="ignore",

@@ -195,12 +195,21 @@ def offline_page(
         payloads[str(deal)] = {**payload, "steps": packed(steps)}
     data = {"start": list(start), "sprite": card_sprite(), "payloads": payloads}
     return _page(
-        game, css, frame, _json_in_html(data), script.replace(_EXPORT, "") + _DRIVER
+        game,
+        css,
+        frame,
+        _json_in_html(data),
+        script.replace(_EXPORT, "") + _DRIVER,
+        marked=analysis is not None,
     )
 
 
-def _page(game: Game, css: str, main: str, data: str, code: str) -> str:
-    """The page around the stepper's ``main`` frame, its ``data`` and ``code``."""
+def _page(
+    game: Game, css: str, main: str, data: str, code: str, *, marked: bool = False
+) -> str:
+    """The page around the stepper's ``main`` frame, its ``data`` and ``code``;
+    ``marked``: the game is analysed (its keys ``[`` ``]`` go to marked moves)."""
+    marked_keys = " · [ ] the previous / next marked move" if marked else ""
     digest = base64.b64encode(hashlib.sha256(code.encode("utf-8")).digest()).decode()
     policy = (
         "default-src 'none'; style-src 'unsafe-inline';"
@@ -241,7 +250,7 @@ def _page(game: Game, css: str, main: str, data: str, code: str) -> str:
             "</header>",
             f'<main id="cr-root">{main}</main>',
             "<footer>Keys: ← → step · Home End the deal's start and score ·"
-            " Page Up / Page Down rounds. Written by casino-records"
+            f" Page Up / Page Down rounds{marked_keys}. Written by casino-records"
             f" {escape(__version__)}; this page needs no server.</footer>",
             "</div>",
             *scripts,

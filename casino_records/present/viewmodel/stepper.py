@@ -27,8 +27,10 @@ from __future__ import annotations
 from typing import TypedDict
 
 from ...analysis.game_analysis import GameAnalysis
+from ...i18n import ENGLISH, Translator
 from ..analysis_view import deal_box_html, move_badges, move_panel_html
 from ..sprite import card_sprite
+from ..study_marks import marked_steps, mistake_bar_html, mistake_nav
 from .board import board_layout, board_parts
 from .findings import failing_finding
 from .fragments import (
@@ -87,7 +89,8 @@ class StepperPosition(TypedDict):
     turn: int
     """The seat to play (its board slot is marked ``cr-turn``); -1 for none."""
     nav: dict[str, list[int] | None]
-    """Each of :data:`NAV_ACTIONS` to ``[deal, step]``, or None to stay put."""
+    """Each of :data:`NAV_ACTIONS` to ``[deal, step]``, or None to stay put; in an
+    analysed game also :data:`..study_marks.MISTAKE_ACTIONS`."""
     parts: dict[str, int]
     """Each of :data:`FRAGMENTS` and each seat to its HTML in
     :attr:`StepperPayload.fragments`."""
@@ -175,7 +178,12 @@ def nav_targets(game: Game, deal: int, move: int) -> dict[str, list[int] | None]
 
 
 def stepper_payload(
-    game: Game, deal: int, perspective: str, analysis: GameAnalysis | None = None
+    game: Game,
+    deal: int,
+    perspective: str,
+    analysis: GameAnalysis | None = None,
+    *,
+    t: Translator = ENGLISH,
 ) -> StepperPayload:
     """Every step of ``deal`` as the viewer shows it from ``perspective``.
 
@@ -184,7 +192,9 @@ def stepper_payload(
     (of :func:`casino_records.analysis.analyse.analyse_record`), the deal gets
     its evaluation graph, each move its badge in the list and each step the
     analysis of the move just made; the page passes it for the ``all`` view only
-    (a move's alternatives name cards the other views hide).
+    (a move's alternatives name cards the other views hide); every step then
+    leads to the previous and the next marked move of the game
+    (:mod:`..study_marks`, whose buttons are worded with ``t``).
 
     :raises KeyError: the deal cannot be shown (not in :attr:`Game.positions`).
     """
@@ -196,6 +206,7 @@ def stepper_payload(
         else None
     )
     by_step = {m.index + 1: m for m in analysed.moves} if analysed else {}
+    marked = marked_steps(analysis.deals) if analysis and analysed else None
     badges = move_badges(analysed) if analysed else None
     fragments: list[str] = []
     index: dict[str, int] = {}
@@ -251,7 +262,8 @@ def stepper_payload(
                 where=where,
                 round=view.round,
                 turn=-1 if view.turn is None else view.turn,
-                nav=nav_targets(game, deal, move),
+                nav=nav_targets(game, deal, move)
+                | ({} if marked is None else mistake_nav(marked, deal, move)),
                 parts={name: fragment(html) for name, html in parts.items()},
             )
         )
@@ -268,7 +280,8 @@ def stepper_payload(
         ],
         banner=banner_html(game),
         board=layout,
-        graph=deal_box_html(analysed, game.sides, analysis.settings)
+        graph=mistake_bar_html(analysed, len(marked or ()), t)
+        + deal_box_html(analysed, game.sides, analysis.settings)
         if analysed is not None and analysis is not None
         else "",
         sprite=card_sprite(),

@@ -25,7 +25,10 @@ const KEYS = {
   End: "last",
   PageUp: "round_prev",
   PageDown: "round_next",
+  "[": "mistake_prev", // an analysed game's marked moves (stepper.py's nav)
+  "]": "mistake_next",
 };
+const TYPED = new Set(["[", "]"]); // keys known by the character they type
 const REPORT_DELAY = 1000;
 const NARROW = "(max-width: 640px)"; // the style sheet's phone layout
 const TYPING = "input, select, textarea, [contenteditable=''], [contenteditable='true'], [role='combobox'], [role='listbox'], [role='slider'], [role='radiogroup'], [role='textbox']";
@@ -252,7 +255,12 @@ function mountStepper({ parentElement, data, setStateValue, setTriggerValue }) {
     const action = KEYS[event.key];
     const target = event.target;
     if (!action || !root.isConnected) return null;
-    if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return null;
+    if (TYPED.has(event.key)) {
+      // typed with AltGr (Ctrl+Alt on Windows) or Option on many layouts
+      if (event.metaKey || (event.ctrlKey && !event.altKey)) return null;
+    } else if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) {
+      return null;
+    }
     if (target instanceof Element && target.closest(TYPING)) return null;
     return action;
   };
