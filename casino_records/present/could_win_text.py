@@ -13,6 +13,7 @@ as the analysis writes them (the viewer makes them pretty with
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from typing import Final
 
@@ -20,6 +21,8 @@ from ..analysis.game_analysis import CouldWin, Par, PlayerLoss, Turnaround
 from ..i18n import ENGLISH, Translator
 
 __all__ = [
+    "note_words",
+    "result_words",
     "TURNAROUNDS_SHOWN",
     "could_win_lines",
     "error_rates_line",
@@ -39,6 +42,71 @@ def _same(text: str) -> str:
 
 def _percent(share: float) -> str:
     return f"{share:.0%}".replace("%", " %")
+
+
+_DEAL_RESULT: Final = re.compile(
+    r"(?P<what>won the deal|tied the deal|lost the deal"
+    r"|came (?P<shared>shared )?(?P<place>first|second|third|fourth) in the deal)"
+    r"(?: (?P<score>[0-9.–]+))?"
+)
+
+
+def result_words(text: str, t: Translator = ENGLISH) -> str:
+    """A result as :mod:`casino_records.analysis.could_win` words it
+    (``lost the deal 4–7``, ``won the match``), in the language of ``t``
+    (a text of another form is returned as it is).
+
+    >>> result_words("came shared second in the deal 5–5–3")
+    'came shared second in the deal 5–5–3'
+    """
+    match = {
+        "won the match": t.gettext("won the match"),
+        "left the match undecided": t.gettext("left the match undecided"),
+        "lost the match": t.gettext("lost the match"),
+    }.get(text)
+    if match is not None:
+        return match
+    found = _DEAL_RESULT.fullmatch(text)
+    if found is None:
+        return text
+    place = found["place"]
+    if place is None:
+        words = {
+            "won the deal": t.gettext("won the deal"),
+            "tied the deal": t.gettext("tied the deal"),
+            "lost the deal": t.gettext("lost the deal"),
+        }[found["what"]]
+    else:
+        ordinal = {
+            "first": t.pgettext("place in a deal", "first"),
+            "second": t.pgettext("place in a deal", "second"),
+            "third": t.pgettext("place in a deal", "third"),
+            "fourth": t.pgettext("place in a deal", "fourth"),
+        }[place]
+        words = (
+            t.gettext("came shared {place} in the deal")
+            if found["shared"]
+            else t.gettext("came {place} in the deal")
+        ).format(place=ordinal)
+    score = found["score"]
+    return words if score is None else f"{words} {score}"
+
+
+def note_words(note: str, t: Translator = ENGLISH) -> str:
+    """Why a question was not asked, as :mod:`~casino_records.analysis.could_win` says it."""
+    notes = {
+        "the deal was not played to its end": t.gettext(
+            "the deal was not played to its end"
+        ),
+        "the best result of the deal": t.gettext("the best result of the deal"),
+        "the match was won": t.gettext("the match was won"),
+        "not asked: an immediate win (option near_target_immediate_win) is not"
+        " looked for on other lines": t.gettext(
+            "not asked: an immediate win (option `near_target_immediate_win`) is"
+            " not looked for on other lines"
+        ),
+    }
+    return notes.get(note, note)
 
 
 def method_word(method: str, t: Translator = ENGLISH) -> str:
@@ -89,7 +157,7 @@ def turnaround_text(
             move=t.index + 1,
             played=move(t.played),
             better=move(t.better),
-            result=t.result,
+            result=result_words(t.result, tr),
             gain=gain,
         )
     said = tr.gettext(
@@ -100,7 +168,7 @@ def turnaround_text(
         move=t.index + 1,
         played=move(t.played),
         better=move(t.better),
-        result=t.result,
+        result=result_words(t.result, tr),
         share=share_text(t, tr),
         gain=gain,
     )
@@ -125,10 +193,10 @@ def could_win_lines(
     for verdict in verdicts:
         name = verdict.name
         if verdict.note and not verdict.result:
-            lines.append(f"{name}, {what}: {verdict.note}")
+            lines.append(f"{name}, {what}: {note_words(verdict.note, t)}")
             continue
         head = t.gettext("Could {side} have won {what}? {side} {result}").format(
-            side=name, what=what, result=verdict.result
+            side=name, what=what, result=result_words(verdict.result, t)
         )
         if verdict.note:
             lines.append(f"{head}.")

@@ -34,7 +34,6 @@ Steps are the viewer's (:mod:`.viewmodel.game`): the step after move ``i``
 
 from __future__ import annotations
 
-import re
 from bisect import bisect_left, bisect_right
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -50,7 +49,12 @@ from ..analysis.game_analysis import (
 )
 from ..i18n import ENGLISH, Translator
 from .analysis_text import pretty_move
-from .could_win_text import TURNAROUNDS_SHOWN, error_rates_line
+from .could_win_text import (
+    TURNAROUNDS_SHOWN,
+    error_rates_line,
+    note_words,
+    result_words,
+)
 
 __all__ = [
     "MISTAKE_ACTIONS",
@@ -62,7 +66,6 @@ __all__ = [
     "mistake_bar_html",
     "mistake_nav",
     "par_lines",
-    "result_words",
     "study",
 ]
 
@@ -122,70 +125,6 @@ def mistake_bar_html(deal: DealAnalysis, marked: int, t: Translator = ENGLISH) -
 
 
 # --- could I have won? ------------------------------------------------------------------
-
-_DEAL_RESULT: Final = re.compile(
-    r"(?P<what>won the deal|tied the deal|lost the deal"
-    r"|came (?P<shared>shared )?(?P<place>first|second|third|fourth) in the deal)"
-    r"(?: (?P<score>[0-9.–]+))?"
-)
-
-
-def result_words(text: str, t: Translator = ENGLISH) -> str:
-    """A result as :mod:`casino_records.analysis.could_win` words it
-    (``lost the deal 4–7``, ``won the match``), in the language of ``t``
-    (a text of another form is returned as it is).
-
-    >>> result_words("came shared second in the deal 5–5–3")
-    'came shared second in the deal 5–5–3'
-    """
-    match = {
-        "won the match": t.gettext("won the match"),
-        "left the match undecided": t.gettext("left the match undecided"),
-        "lost the match": t.gettext("lost the match"),
-    }.get(text)
-    if match is not None:
-        return match
-    found = _DEAL_RESULT.fullmatch(text)
-    if found is None:
-        return text
-    place = found["place"]
-    if place is None:
-        words = {
-            "won the deal": t.gettext("won the deal"),
-            "tied the deal": t.gettext("tied the deal"),
-            "lost the deal": t.gettext("lost the deal"),
-        }[found["what"]]
-    else:
-        ordinal = {
-            "first": t.pgettext("place in a deal", "first"),
-            "second": t.pgettext("place in a deal", "second"),
-            "third": t.pgettext("place in a deal", "third"),
-            "fourth": t.pgettext("place in a deal", "fourth"),
-        }[place]
-        words = (
-            t.gettext("came shared {place} in the deal")
-            if found["shared"]
-            else t.gettext("came {place} in the deal")
-        ).format(place=ordinal)
-    score = found["score"]
-    return words if score is None else f"{words} {score}"
-
-
-def _note_words(note: str, t: Translator) -> str:
-    """Why a question was not asked, as :mod:`~casino_records.analysis.could_win` says it."""
-    notes = {
-        "the deal was not played to its end": t.gettext(
-            "the deal was not played to its end"
-        ),
-        "the best result of the deal": t.gettext("the best result of the deal"),
-        "the match was won": t.gettext("the match was won"),
-        "not asked: an immediate win (option near_target_immediate_win) is not"
-        " looked for on other lines": t.gettext(
-            "not asked: an immediate win (option `near_target_immediate_win`) is"
-            " not looked for on other lines"
-        ),
-    }
-    return notes.get(note, note)
 
 
 @dataclass(frozen=True, slots=True)
@@ -261,7 +200,7 @@ def study(analysis: GameAnalysis, t: Translator = ENGLISH) -> list[DealStudy]:
 
 def _question(verdict: CouldWin, deal: int | None, t: Translator) -> Question:
     name = verdict.name
-    note = _note_words(verdict.note, t)
+    note = note_words(verdict.note, t)
     if verdict.note and not verdict.result:
         return Question(verdict.side, f"{name}: {note}", (), "")
     if deal is None:

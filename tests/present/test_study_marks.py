@@ -16,12 +16,12 @@ from casino_records.analysis.game_analysis import (
 )
 from casino_records.i18n import translator
 from casino_records.present import viewmodel as vm
+from casino_records.present.could_win_text import result_words
 from casino_records.present.study_marks import (
     marked_steps,
     mistake_bar_html,
     mistake_nav,
     par_lines,
-    result_words,
     study,
 )
 from casino_records.record.simulate import simulate_record
@@ -129,7 +129,7 @@ def test_the_study_in_swedish(analysis: GameAnalysis) -> None:
     assert deal.questions[0].text.startswith("Kunde Ana ha vunnit giv 1? Ana förlorade")
     assert deal.questions[1].text.endswith("givens bästa resultat.")
     assert deal.questions[0].turnarounds[0].label == "Drag 48: 3♦ trails"
-    assert deal.error_rate.startswith("Felfrekvens (märkta drag): Ana: 1 av 24")
+    assert deal.error_rate.startswith("Felfrekvens (märkta drag): Ana 1 av 24")
 
 
 def match_of(*turnarounds: Turnaround) -> GameAnalysis:
