@@ -12,6 +12,7 @@ import re
 from collections.abc import Iterable, Sequence
 from typing import Final
 
+from ..i18n import ENGLISH, Translator
 from .cards import Card, parse_card
 from .masks import cards_of
 from .moves import Action, Build, Move, MoveKind, Step
@@ -51,18 +52,22 @@ def cards_text(cards: Iterable[Card] | int, pretty: bool = True) -> str:
     return " ".join(c.pretty if pretty else str(c) for c in ordered)
 
 
-def move_text(move: Move, pretty: bool = True) -> str:
-    """A move without its player: ``9♦ takes 4♠ 5♦``."""
+def move_text(move: Move, pretty: bool = True, t: Translator = ENGLISH) -> str:
+    """A move without its player: ``9♦ takes 4♠ 5♦`` (in ``t``'s language; the
+    ``pretty=False`` form, English, is a key machines read)."""
     card = move.card.pretty if pretty else str(move.card)
     table = cards_text(move.cards, pretty)
     if move.action is Action.TRAIL:
-        return f"{card} trails"
+        return t.gettext("{card} trails").format(card=card)
     if move.action is Action.CAPTURE:
-        value = (
-            f" as {move.value}" if move.value is not None and move.card.is_ace else ""
-        )
-        return f"{card} takes {table}{value}"
-    return f"{card} builds {move.value} onto {table}"
+        if move.value is not None and move.card.is_ace:
+            return t.gettext("{card} takes {cards} as {value}").format(
+                card=card, cards=table, value=move.value
+            )
+        return t.gettext("{card} takes {cards}").format(card=card, cards=table)
+    return t.gettext("{card} builds {value} onto {cards}").format(
+        card=card, value=move.value, cards=table
+    )
 
 
 def build_text(build: Build, names: Sequence[str]) -> str:
@@ -94,7 +99,7 @@ def _groups(groups: Sequence[Sequence[Card]]) -> str:
     return " + ".join("[" + " ".join(c.pretty for c in g) + "]" for g in groups)
 
 
-def step_text(step: Step, names: Sequence[str]) -> str:
+def step_text(step: Step, names: Sequence[str], t: Translator = ENGLISH) -> str:
     """What a step did, in a sentence a club player reads at a glance.
 
     ``Ben plays 3♣ onto B1 (the 5-build), announcing 8: increases Ana's build;
@@ -104,37 +109,78 @@ def step_text(step: Step, names: Sequence[str]) -> str:
     who = names[move.seat]
     card = move.card.pretty
     if step.kind is MoveKind.TRAIL:
-        return f"{who} trails {card}."
+        return t.gettext("{player} trails {card}.").format(player=who, card=card)
     if step.kind is MoveKind.CAPTURE:
-        value = f" as {step.value}" if move.card.is_ace and step.value else ""
-        text = f"{who} plays {card}{value} and takes {_groups(step.groups)}"
+        groups = _groups(step.groups)
+        if move.card.is_ace and step.value:
+            text = t.gettext("{player} plays {card} as {value} and takes {cards}")
+        else:
+            text = t.gettext("{player} plays {card} and takes {cards}")
+        text = text.format(player=who, card=card, value=step.value, cards=groups)
         if step.builds_taken:
             labels = ", ".join(b.label for b in step.builds_taken)
-            text += f" (including {labels})"
-        return text + (": a sweep!" if step.sweep else ".")
+            text += t.gettext(" (including {builds})").format(builds=labels)
+        return text + (t.gettext(": a sweep!") if step.sweep else ".")
     build = step.build
     assert build is not None
-    kind = "single" if build.is_single else "multiple"
+    single = build.is_single
     if step.kind is MoveKind.CREATE:
         onto = cards_text(move.cards)
-        return (
-            f"{who} plays {card} onto {onto}, announcing {build.value}: creates"
-            f" {build.label}, a {kind} build of {build.value}; {who} owns it."
+        text = (
+            t.gettext(
+                "{player} plays {card} onto {cards}, announcing {value}: creates"
+                " {build}, a single build of {value}; {player} owns it."
+            )
+            if single
+            else t.gettext(
+                "{player} plays {card} onto {cards}, announcing {value}: creates"
+                " {build}, a multiple build of {value}; {player} owns it."
+            )
+        )
+        return text.format(
+            player=who, card=card, cards=onto, value=build.value, build=build.label
         )
     previous = step.previous
     assert previous is not None
-    owner = names[previous.owner]
-    whose = "own" if previous.owner == move.seat else f"{owner}'s"
+    own = previous.owner == move.seat
     if step.kind is MoveKind.EXTEND:
-        verb = f"extends {whose} {previous.label}, still worth {build.value} ({kind})"
+        if own:
+            verb = (
+                t.gettext("extends own {build}, still worth {value} (single)")
+                if single
+                else t.gettext("extends own {build}, still worth {value} (multiple)")
+            )
+        else:
+            verb = (
+                t.gettext("extends {owner}'s {build}, still worth {value} (single)")
+                if single
+                else t.gettext(
+                    "extends {owner}'s {build}, still worth {value} (multiple)"
+                )
+            )
+    elif own:
+        verb = t.gettext("increases own build {build} from {old}")
     else:
-        verb = f"increases {whose} build {previous.label} from {previous.value}"
-    text = (
-        f"{who} plays {card} onto {previous.label} (the {previous.value}-build),"
-        f" announcing {build.value}: {verb}"
+        verb = t.gettext("increases {owner}'s build {build} from {old}")
+    verb = verb.format(
+        owner=names[previous.owner],
+        build=previous.label,
+        value=build.value,
+        old=previous.value,
     )
-    if previous.owner != move.seat:
-        return text + f"; {who} now owns it."
+    text = t.gettext(
+        "{player} plays {card} onto {build} (the {old}-build), announcing {value}:"
+        " {does}"
+    ).format(
+        player=who,
+        card=card,
+        build=previous.label,
+        old=previous.value,
+        value=build.value,
+        does=verb,
+    )
+    if not own:
+        return text + t.gettext("; {player} now owns it.").format(player=who)
     return text + "."
 
 
@@ -244,7 +290,11 @@ def totals_text(sides: Sequence[str], totals: Sequence[int]) -> str:
 
 
 def result_text(
-    sides: Sequence[str], totals: Sequence[int], winner: int | None, why: str
+    sides: Sequence[str],
+    totals: Sequence[int],
+    winner: int | None,
+    why: str,
+    t: Translator = ENGLISH,
 ) -> str:
     """A match's result, the one phrasing of the command line and the viewer.
 
@@ -259,11 +309,25 @@ def result_text(
     >>> result_text(["Ana", "Ben"], [12, 9], None, "nobody reached the target")
     'no winner yet: Ana 12, Ben 9 (nobody reached the target)'
     """
-    reason = f" ({why})" if why else ""
+    reason = t.gettext(" ({reason})").format(reason=why) if why else ""
     if winner is None or not 0 <= winner < len(sides) or len(totals) != len(sides):
-        return f"no winner yet: {totals_text(sides, totals)}{reason}"
-    won = agreeing(sides[winner], "wins", "win")
+        return (
+            t.gettext("no winner yet: {totals}").format(
+                totals=totals_text(sides, totals)
+            )
+            + reason
+        )
+    side = sides[winner]
+    players = 2 if " & " in side else 1
     if len(sides) == 2:
-        other = totals[1 - winner]
-        return f"{won}, {totals[winner]} to {other}{reason}"
-    return f"{won}: {totals_text(sides, totals)}{reason}"
+        text = t.ngettext(
+            "{side} wins, {points} to {other}",
+            "{side} win, {points} to {other}",
+            players,
+        )
+        return (
+            text.format(side=side, points=totals[winner], other=totals[1 - winner])
+            + reason
+        )
+    text = t.ngettext("{side} wins: {totals}", "{side} win: {totals}", players)
+    return text.format(side=side, totals=totals_text(sides, totals)) + reason

@@ -18,6 +18,7 @@ from ..analysis.game_analysis import (
 )
 from ..engine.cards import parse_card
 from ..engine.describe import plural
+from ..i18n import ENGLISH, Translator
 from .could_win_text import could_win_lines, error_rates_line, par_lines
 
 __all__ = ["analysis_text", "deal_table", "losses_line", "pretty_move"]
@@ -37,6 +38,47 @@ def pretty_move(text: str) -> str:
         parse_card(token).pretty if _CARD.fullmatch(token) else token
         for token in text.split(" ")
     )
+
+
+_SAID: Final = re.compile(
+    r"^(?P<card>\S+) (?:(?P<trail>trails)"
+    r"|takes (?P<taken>.+?)(?: as (?P<as>\d+))?"
+    r"|builds (?P<value>\d+) onto (?P<onto>.+))$"
+)
+
+
+def said_move(text: str, t: Translator = ENGLISH) -> str:
+    """A move as the analysis writes it (``10S takes 10D``, the engine's words),
+    with suit symbols and in ``t``'s language, as the viewer says moves.
+
+    >>> said_move("AS takes 4D 5C as 14"), said_move("3C builds 8 onto 5D")
+    ('A♠ takes 4♦ 5♣ as 14', '3♣ builds 8 onto 5♦')
+    """
+    found = _SAID.match(text)
+    if found is None:
+        return pretty_move(text)
+    card = pretty_move(found["card"])
+    if found["trail"]:
+        return t.gettext("{card} trails").format(card=card)
+    if found["taken"] is not None:
+        cards = pretty_move(found["taken"])
+        if found["as"]:
+            return t.gettext("{card} takes {cards} as {value}").format(
+                card=card, cards=cards, value=found["as"]
+            )
+        return t.gettext("{card} takes {cards}").format(card=card, cards=cards)
+    return t.gettext("{card} builds {value} onto {cards}").format(
+        card=card, value=found["value"], cards=pretty_move(found["onto"])
+    )
+
+
+def method_word(method: str, t: Translator = ENGLISH) -> str:
+    """How a move's value was found, in a word: ``exact`` or ``estimated``."""
+    if method == "exact":
+        return t.pgettext("analysis method", "exact")
+    if method == "estimated":
+        return t.pgettext("analysis method", "estimated")
+    return method
 
 
 def _loss(move: MoveAnalysis) -> str:
@@ -71,7 +113,7 @@ def _table(rows: Sequence[tuple[str, ...]]) -> list[str]:
     return lines
 
 
-def losses_line(players: Sequence[PlayerLoss]) -> str:
+def losses_line(players: Sequence[PlayerLoss], t: Translator = ENGLISH) -> str:
     """``Ana 0.26 (?! 2, ?? 1), Ben 0.41``: average points lost per move."""
     parts = []
     for player in players:
@@ -86,7 +128,7 @@ def losses_line(players: Sequence[PlayerLoss]) -> str:
             f"{player.name} {player.average_loss:.2f}"
             + (f" ({marks})" if marks else "")
         )
-    return ", ".join(parts) or "no move analysed"
+    return ", ".join(parts) or t.gettext("no move analysed")
 
 
 def deal_table(deal: DealAnalysis, sides: Sequence[str] = ()) -> str:

@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final
 
-from ..engine.describe import agreeing, plural
+from ..i18n import ENGLISH, Translator
 
 if TYPE_CHECKING:
     from ..check.report import DealReport, ReplayReport, SideReport
@@ -37,24 +37,47 @@ ITEMS: Final = {
     2: ("big_casino", "Big Casino"),
     1: ("little_casino", "Little Casino"),
 }
-"""How far short of the target a side is: the item it needs (R13.4)."""
+"""How far short of the target a side is: the item it needs (R13.4), and its
+name in English (:func:`_item` says it in a language)."""
 
 
-def near_target_needs(deal: DealReport, sides: Sequence[str]) -> list[str]:
+def _item(band: int, t: Translator) -> str:
+    if band == 3:
+        return t.pgettext("scoring category", "most cards")
+    if band == 2:
+        return t.pgettext("scoring category", "Big Casino")
+    return t.pgettext("scoring category", "Little Casino")
+
+
+def _partners(name: str) -> int:
+    """2 for partners (``Ana & Caio``, whose verbs take the plural), else 1."""
+    return 2 if " & " in name else 1
+
+
+def near_target_needs(
+    deal: DealReport, sides: Sequence[str], t: Translator = ENGLISH
+) -> list[str]:
     """At the deal's start: each side the near-target rule binds and what it needs."""
     lines = []
     for side, band in enumerate(deal.near_target):
         if band in ITEMS and side < len(sides) and side < len(deal.totals_before):
             name = sides[side]
+            text = t.ngettext(
+                "{side} is on {points} and needs {item} to win (R13.4)",
+                "{side} are on {points} and need {item} to win (R13.4)",
+                _partners(name),
+            )
             lines.append(
-                f"{agreeing(name, 'is', 'are')} on {deal.totals_before[side]} and"
-                f" {'need' if ' & ' in name else 'needs'} {ITEMS[band][1]} to win"
-                " (R13.4)"
+                text.format(
+                    side=name, points=deal.totals_before[side], item=_item(band, t)
+                )
             )
     return lines
 
 
-def near_target_results(deal: DealReport, winner: int | None = None) -> list[str]:
+def near_target_results(
+    deal: DealReport, winner: int | None = None, t: Translator = ENGLISH
+) -> list[str]:
     """At the deal's score: what the near-target rule did to each side it bound.
 
     :param winner: the match's winner, if this deal decided it for that side.
@@ -65,47 +88,74 @@ def near_target_results(deal: DealReport, winner: int | None = None) -> list[str
         band = deal.near_target[side] if side < len(deal.near_target) else 0
         if band not in ITEMS or not score.note:
             continue
-        item, label = ITEMS[band]
+        item, label = ITEMS[band][0], _item(band, t)
         start = (
             score.total_after - score.banked if score.total_after is not None else None
         )
-        on = f", on {start}," if start is not None else ""
         unbanked = score.earned - score.banked
         if score.points.get(item):
-            text = f"{score.name} took {label}: {score.total_after}"
+            text = t.gettext("{side} took {item}: {total}").format(
+                side=score.name, item=label, total=score.total_after
+            )
             if winner == side:
-                text += ", match won"
+                text += t.gettext(", match won")
             text += " (R13.4)"
             if unbanked:
-                text += f"; the deal's other {_points(unbanked)} are not banked"
+                text += t.ngettext(
+                    "; the deal's other {n} point is not banked",
+                    "; the deal's other {n} points are not banked",
+                    unbanked,
+                ).format(n=unbanked)
         else:
-            text = f"{score.name}{on} did not take {label}"
+            text = (
+                t.gettext("{side}, on {points}, did not take {item}").format(
+                    side=score.name, points=start, item=label
+                )
+                if start is not None
+                else t.gettext("{side} did not take {item}").format(
+                    side=score.name, item=label
+                )
+            )
             if not score.banked and score.earned:
-                text += f": none of the deal's {_points(score.earned)} banked"
+                text += t.ngettext(
+                    ": none of the deal's {n} point banked",
+                    ": none of the deal's {n} points banked",
+                    score.earned,
+                ).format(n=score.earned)
             elif unbanked:
-                text += f": {_points(unbanked)} not banked"
+                text += t.ngettext(
+                    ": {n} point not banked", ": {n} points not banked", unbanked
+                ).format(n=unbanked)
             text += " (R13.4)"
         lines.append(text)
     return lines
 
 
-def score_notes(report: ReplayReport, deal: DealReport) -> list[str]:
+def score_notes(
+    report: ReplayReport, deal: DealReport, t: Translator = ENGLISH
+) -> list[str]:
     """At a scored deal: each side's sweep points where cancellation changed
     them (``Ben & Dee: sweep points 3 (4 − 1, R10.4)``), then what the
     near-target rule did (``…, match won`` when this deal won the match)."""
     lines = []
     for side in deal.sides:
-        why = sweep_note(side, deal.sides)
+        why = sweep_note(side, deal.sides, t)
         if why:
             points = side.points.get("sweeps", 0)
-            lines.append(f"{side.name}: sweep points {points} ({why})")
+            lines.append(
+                t.gettext("{side}: sweep points {points} ({why})").format(
+                    side=side.name, points=points, why=why
+                )
+            )
     last = max((d.index for d in report.deals if d.complete), default=None)
     match = report.match
     winner = match.winner if match is not None and deal.index == last else None
-    return lines + near_target_results(deal, winner)
+    return lines + near_target_results(deal, winner, t)
 
 
-def sweep_note(score: SideReport, sides: Sequence[SideReport]) -> str:
+def sweep_note(
+    score: SideReport, sides: Sequence[SideReport], t: Translator = ENGLISH
+) -> str:
     """Why a side's sweep points are not its sweeps: ``4 − 1, R10.4``; else ``""``.
 
     Sweeps of opposing sides cancel, the side with most scoring its margin over
@@ -130,12 +180,14 @@ def sweep_note(score: SideReport, sides: Sequence[SideReport]) -> str:
     if points == own - best:
         return f"{own} − {best}, R10.4"
     if own <= best:
-        return f"cancelled, {own} against {best}, R10.4"
+        return t.gettext("cancelled, {own} against {best}, R10.4").format(
+            own=own, best=best
+        )
     start = score.total_after - score.banked if score.total_after is not None else None
     kept = f"{own} − {best}, " if best else ""
-    on = f" on {start}" if start is not None else ""
-    return f"{kept}none{on}, R10.5"
-
-
-def _points(n: int) -> str:
-    return f"{plural(n, 'point')}"
+    none = (
+        t.gettext("none on {points}").format(points=start)
+        if start is not None
+        else t.gettext("none")
+    )
+    return f"{kept}{none}, R10.5"
