@@ -17,6 +17,7 @@ from ..engine.legality import verify_move
 from ..engine.moves import Move, Step
 from ..engine.state import DealState
 from ..errors import IllegalMoveError
+from ..i18n import ENGLISH, Translator
 
 __all__ = ["barred_lines", "illegal_reason"]
 
@@ -38,9 +39,14 @@ def illegal_reason(
 
 
 def barred_lines(
-    state: DealState, names: Sequence[str], options: Sequence[Step], pretty: bool = True
+    state: DealState,
+    names: Sequence[str],
+    options: Sequence[Step],
+    pretty: bool = True,
+    t: Translator = ENGLISH,
 ) -> list[str]:
-    """The barred moves of the hand to play, one line each (empty: none barred).
+    """The barred moves of the hand to play, one line each (empty: none barred;
+    the engine's reasons are its own words).
 
     :param options: the position's legal moves, played (as ``legal`` lists them).
     """
@@ -52,9 +58,14 @@ def barred_lines(
     for card in state.hands[seat]:
         shown = card.pretty if pretty else str(card)
         why = illegal_reason(state, Move.trail(seat, card), names, pretty)
-        none = f"; {shown} has no legal move here" if card not in playable else ""
+        stuck = card not in playable
         if why:
-            lines.append(f"trailing {shown} is barred: {why}{none}")
-        elif none:
-            lines.append(f"{shown} has no legal move here")
+            text = t.gettext("trailing {card} is barred: {why}").format(
+                card=shown, why=why
+            )
+            if stuck:
+                text += t.gettext("; {card} has no legal move here").format(card=shown)
+            lines.append(text)
+        elif stuck:
+            lines.append(t.gettext("{card} has no legal move here").format(card=shown))
     return lines

@@ -146,8 +146,8 @@ def test_open_an_archive_with_a_bad_line() -> None:
     assert opened.is_archive and opened.problem is None
     lines = [(e.number, e.line, e.status) for e in opened.entries]
     assert lines == [(1, 1, "ok"), (2, 2, "invalid"), (3, 4, "unreadable")]
-    assert opened.entries[0].label.startswith("1. sim-classic-2-a1 · ")
-    assert opened.entries[2].label == "3. line 4 · unreadable"
+    assert opened.entries[0].label().startswith("1. sim-classic-2-a1 · ")
+    assert opened.entries[2].label() == "3. line 4 · unreadable"
     assert opened.entries[2].problem is not None
     assert opened.entry(2) is opened.entries[1]
     assert opened.entry(99) is opened.entries[0]
