@@ -36,8 +36,9 @@ stepper = st.components.v2.component(
 
 
 @st.cache_resource(max_entries=16, show_spinner=False)
-def open_file(data: bytes, name: str, listed: bool) -> vm.Opened:
-    return vm.open_bytes(data, name, any_suffix=listed)
+def open_file(data: bytes, name: str, listed: bool, lang: str = "en") -> vm.Opened:
+    """The file opened, its problems worded in the language ``lang``."""
+    return vm.open_bytes(data, name, any_suffix=listed, t=translator(lang))
 
 
 @st.cache_resource(max_entries=16, show_spinner=False)
@@ -224,7 +225,7 @@ with top:
         st.info(t.gettext("No record to show: upload a record file in the sidebar."))
         st.stop()
 
-    opened = open_file(data, name, listed)
+    opened = open_file(data, name, listed, t.code)
     if opened.problem is not None:
         show_problem(opened.problem)
         st.stop()
@@ -238,7 +239,7 @@ with top:
             number = st.selectbox(
                 t.gettext("Game in the archive"),
                 list(entries),
-                format_func=lambda n: entries[n].label,
+                format_func=lambda n: entries[n].label(t),
                 key="replay_record",
             )
         entry = entries[number]
