@@ -37,6 +37,7 @@ from .position import HandView, PositionView, SideView
 __all__ = [
     "CARD_WIDTH",
     "mark_title",
+    "not_told",
     "board_html",
     "board_layout",
     "board_parts",
@@ -46,14 +47,15 @@ __all__ = [
 
 CARD_WIDTH: Final = 48
 """The cards' drawn width in pixels (the style sheet scales them)."""
-NOT_TOLD: Final = "a card the record does not tell (the round stops, hands unknown)"
-"""The tooltip of a card a seat holds that nobody saw played (D7), in English
-(:func:`not_told` says it in a language)."""
 
 
 def not_told(t: Translator = ENGLISH) -> str:
-    """:data:`NOT_TOLD` in ``t``'s language."""
+    """The tooltip of a card a seat holds that nobody saw played (D7)."""
     return t.gettext("a card the record does not tell (the round stops, hands unknown)")
+
+
+NOT_TOLD: Final = not_told()
+""":func:`not_told` in English."""
 
 
 def mark_title(mark: str, t: Translator = ENGLISH) -> str:

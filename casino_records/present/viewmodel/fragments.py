@@ -49,9 +49,6 @@ __all__ = [
     "score_html",
 ]
 
-HIDDEN_ALTERNATIVES = "Hidden: they would show the hand of the player to move."
-"""What stands for the legal moves when the perspective hides the hand to play
-(in English: :func:`hidden_alternatives` says it in a language)."""
 BANNER_SHOWN = 3
 """Differences the banner lists before the rest go into a "more" box."""
 FOLD_NARROW = "data-fold-narrow"
@@ -65,8 +62,12 @@ def _e(text: object) -> str:
 
 
 def hidden_alternatives(t: Translator = ENGLISH) -> str:
-    """:data:`HIDDEN_ALTERNATIVES` in ``t``'s language."""
+    """What stands for the legal moves when the perspective hides the hand to play."""
     return t.gettext("Hidden: they would show the hand of the player to move.")
+
+
+HIDDEN_ALTERNATIVES = hidden_alternatives()
+""":func:`hidden_alternatives` in English."""
 
 
 def html_table(
