@@ -410,7 +410,7 @@ def position(
                 analysis,
                 t.code,
             ),
-            key=f"{ss.replay_loaded}|{deal}|{t.code}",
+            key=f"{ss.replay_loaded}|{t.code}|{deal}",
             start=ss.replay_start,
             nonce=ss.replay_nonce,
         ),
