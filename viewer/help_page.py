@@ -8,9 +8,9 @@ from casino_records.i18n import LANGUAGES, Translator
 
 t: Translator = st.session_state.translator
 
-# The replay page's own words, quoted here: translated with that page.
-HEADLINE = '"Move 13 / 48"'
-SAVE_BUTTON = "*Save as an offline page*"
+# The replay page's own words, quoted here as that page says them.
+HEADLINE = '"{}"'.format(t.gettext("Move {n} / {moves}").format(n=13, moves=48))
+SAVE_BUTTON = "*{}*".format(t.gettext("Save as an offline page"))
 
 keys = [
     (

@@ -5,7 +5,8 @@ Layout only: every value shown comes from casino_records.present. Data
 renders Markdown. The game is the stepper (a Custom Component v2, see
 casino_records/present/web/stepper.js): it gets every step of the deal
 pre-rendered and escaped by viewmodel.stepper, with the record's verdict, and
-steps through them in the browser without a rerun.
+steps through them in the browser without a rerun. Every word is in the
+session's language (``st.session_state.translator``).
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from pathlib import Path
 import streamlit as st
 from study_marks import could_win_box  # type: ignore[import-not-found]  # this folder
 
+from casino_records.i18n import Translator, translator
 from casino_records.present import viewmodel as vm
 from casino_records.present.offline import offline_page, stepper_assets
 from casino_records.present.viewmodel import results as rv
@@ -26,6 +28,7 @@ SAMPLES = HERE.parent / "sample_games"
 STEPPER = "replay_stepper"
 md = vm.md_escape
 ss = st.session_state
+t: Translator = ss.translator
 
 _frame, _css, _js = stepper_assets()
 stepper = st.components.v2.component(
@@ -34,11 +37,12 @@ stepper = st.components.v2.component(
 
 
 @st.cache_resource(max_entries=16, show_spinner=False)
-def open_file(data: bytes, name: str, listed: bool) -> vm.Opened:
-    return vm.open_bytes(data, name, any_suffix=listed)
+def open_file(data: bytes, name: str, listed: bool, lang: str = "en") -> vm.Opened:
+    """The file opened, its problems worded in the language ``lang``."""
+    return vm.open_bytes(data, name, any_suffix=listed, t=translator(lang))
 
 
-@st.cache_resource(max_entries=16, show_spinner="Replaying…")
+@st.cache_resource(max_entries=16, show_spinner=False)
 def load_game(data: bytes, name: str, listed: bool, number: int | None) -> vm.Game:
     opened = open_file(data, name, listed)
     entry = opened.entry(number) if opened.is_archive else None
@@ -58,10 +62,12 @@ def stepper_payload(
     view: str,
     analysed: str | None,
     _analysis: vm.GameAnalysis | None,
+    lang: str,
 ) -> vm.StepperPayload:
-    """``analysed`` names ``_analysis`` (which Streamlit does not hash)."""
+    """``analysed`` names ``_analysis`` (which Streamlit does not hash); its
+    words are in the language ``lang``."""
     game = load_game(data, name, listed, number)
-    return vm.stepper_payload(game, deal, view, _analysis, t=ss.translator)
+    return vm.stepper_payload(game, deal, view, _analysis, t=translator(lang))
 
 
 @st.cache_data(max_entries=4, show_spinner=False)
@@ -73,9 +79,11 @@ def page_for(
     view: str,
     analysed: str | None,
     _analysis: vm.GameAnalysis | None,
+    lang: str,
 ) -> bytes:
     game = load_game(data, name, listed, number)
-    return offline_page(game, perspective=view, analysis=_analysis).encode("utf-8")
+    page = offline_page(game, perspective=view, analysis=_analysis, t=translator(lang))
+    return page.encode("utf-8")
 
 
 def record_key(data: bytes, number: int | None) -> str:
@@ -87,34 +95,45 @@ def analysis_section(game: vm.Game, data: bytes, number: int | None) -> None:
     """The sidebar's analysis: the button that runs it, with its progress."""
     found = ss.replay_analyses.get(record_key(data, number))
     carried = vm.recorded_analysis(game)
-    st.header("Analysis")
+    st.header(t.gettext("Analysis"))
     if found is None and carried:
         st.caption(
-            "This record carries an analysis (its marks and comments are on the"
-            f" moves), made by {md(carried)}."
+            t.gettext(
+                "This record carries an analysis (its marks and comments are on the"
+                " moves), made by {command}."
+            ).format(command=md(carried))
         )
     samples = st.selectbox(
-        "Samples per estimated move",
+        t.gettext("Samples per estimated move"),
         vm.SAMPLE_CHOICES,
         index=0,
         key="replay_samples",
-        format_func=vm.samples_label,
-        help="Sampled deals of the unseen cards per estimated move: more is"
-        " slower and more precise. The last moves of each deal are exact.",
+        format_func=lambda n: vm.samples_label(n, t),
+        help=t.gettext(
+            "Sampled deals of the unseen cards per estimated move: more is"
+            " slower and more precise. The last moves of each deal are exact."
+        ),
     )
     start = st.button(
-        "Analyse again" if found is not None or carried else "Analyse every move",
+        t.gettext("Analyse again")
+        if found is not None or carried
+        else t.gettext("Analyse every move"),
         key="replay_analyse",
-        help="How many points each move lost against the best one, as"
-        " `casino-records analyse` finds it: exact in each deal's last 8"
-        " moves, estimated from what the player knew before them.",
+        help=t.gettext(
+            "How many points each move lost against the best one, as"
+            " `casino-records analyse` finds it: exact in each deal's last 8"
+            " moves, estimated from what the player knew before them."
+        ),
     )
     if not start:
         return
-    bar = st.progress(0.0, text="Analysing…")
+    bar = st.progress(0.0, text=t.gettext("Analysing…"))
 
     def progress(done: int, total: int) -> None:
-        bar.progress(done / max(total, 1), text=f"Analysed {done} / {total} moves")
+        text = t.gettext("Analysed {done} / {total} moves").format(
+            done=done, total=total
+        )
+        bar.progress(done / max(total, 1), text=text)
 
     analysis = vm.analyse_game(game, samples, progress=progress)
     ss.replay_analyses[record_key(data, number)] = analysis
@@ -149,17 +168,19 @@ if not ss.replay_started:
 # --- choose the record ------------------------------------------------------------------
 
 with st.sidebar:
-    st.header("Record")
+    st.header(t.pgettext("replay sidebar", "Record"))
     upload = st.file_uploader(
-        "Open a record file (.json, .jsonl or .txt)",
+        t.gettext("Open a record file (.json, .jsonl or .txt)"),
         key="replay_upload",
         max_upload_size=vm.MAX_UPLOAD_MB,
-        help=f"A .json record, a .jsonl archive or the text notation (.txt), at most"
-        f" {vm.MAX_UPLOAD_MB} MiB. Remove it to go back to the list.",
+        help=t.gettext(
+            "A .json record, a .jsonl archive or the text notation (.txt), at most"
+            " {mib} MiB. Remove it to go back to the list."
+        ).format(mib=vm.MAX_UPLOAD_MB),
     )
     if files:
         st.selectbox(
-            "Bundled games" if vm.env_path() is None else "Games",
+            t.gettext("Bundled games") if vm.env_path() is None else t.gettext("Games"),
             list(files),
             key="replay_file",
             disabled=upload is not None or ss.get("results_pick") is not None,
@@ -177,13 +198,17 @@ with top:
         data, name, src = upload.getvalue(), upload.name, "upload"
     elif handoff is not None:
         data, name, src = handoff[0], handoff[1], "upload"
-        if st.sidebar.button("Close the recorded game", key="replay_drop_handoff"):
+        if st.sidebar.button(
+            t.gettext("Close the recorded game"), key="replay_drop_handoff"
+        ):
             del ss.scorer_handoff
             st.rerun()
     elif picked is not None:
         data, name, src = picked.data, picked.name, "upload"
-        st.sidebar.caption(f"From the results: {md(picked.source)}")
-        if st.sidebar.button("Back to the results", key="replay_drop_pick"):
+        st.sidebar.caption(
+            t.gettext("From the results: {source}").format(source=md(picked.source))
+        )
+        if st.sidebar.button(t.gettext("Back to the results"), key="replay_drop_pick"):
             del ss.results_pick
             st.switch_page("results_page.py")
     elif files:
@@ -192,14 +217,16 @@ with top:
             data = files[name].read_bytes()
         except OSError as exc:
             st.error(
-                f"Cannot read {md(str(files[name]))}: {md(exc.strerror or str(exc))}"
+                t.gettext("Cannot read {file}: {reason}").format(
+                    file=md(str(files[name])), reason=md(exc.strerror or str(exc))
+                )
             )
             st.stop()
     else:
-        st.info("No record to show: upload a record file in the sidebar.")
+        st.info(t.gettext("No record to show: upload a record file in the sidebar."))
         st.stop()
 
-    opened = open_file(data, name, listed)
+    opened = open_file(data, name, listed, t.code)
     if opened.problem is not None:
         show_problem(opened.problem)
         st.stop()
@@ -211,9 +238,9 @@ with top:
             ss.replay_record = opened.entry(None).number  # type: ignore[union-attr]
         with st.sidebar:
             number = st.selectbox(
-                "Game in the archive",
+                t.gettext("Game in the archive"),
                 list(entries),
-                format_func=lambda n: entries[n].label,
+                format_func=lambda n: entries[n].label(t),
                 key="replay_record",
             )
         entry = entries[number]
@@ -221,7 +248,8 @@ with top:
             show_problem(entry.problem)
             st.stop()
 
-    game = load_game(data, name, listed, number)
+    with st.spinner(t.gettext("Replaying…")):
+        game = load_game(data, name, listed, number)
     record_id = game.record.id or name
     link_game = record_id if src == "upload" else name
 
@@ -255,26 +283,35 @@ with top:
 
     if pending is not None and pending.src == "upload" and src != "upload":
         st.info(
-            f"The link points to an uploaded record ({md(pending.game or '?')}):"
-            " upload that file to open it at the linked position."
+            t.gettext(
+                "The link points to an uploaded record ({record}): upload that file"
+                " to open it at the linked position."
+            ).format(record=md(pending.game or "?"))
         )
 
     # --- header --------------------------------------------------------------------------
 
     st.subheader(md(record_id), anchor=False)
     comment = f"  \n{md(game.record.comment)}" if game.record.comment else ""
-    st.caption(md(vm.summary(game)) + comment)
+    st.caption(md(vm.summary(game, t)) + comment)
     if not game.deals:
         problems = [f for f in game.report.findings if f.severity == "error"]
-        reason = (
-            f": {md(problems[0].where)}: {md(problems[0].message)}" if problems else ""
+        st.warning(
+            t.gettext("This record has no position to show: {where}: {problem}").format(
+                where=md(problems[0].where), problem=md(problems[0].message)
+            )
+            if problems
+            else t.gettext("This record has no position to show")
         )
-        st.warning(f"This record has no position to show{reason}")
         st.stop()
     found = ss.replay_analyses.get(record_key(data, number))
     if found is not None:
-        hidden = "" if ss.replay_view == vm.ALL else " It is shown with all hands."
-        st.caption(md(vm.analysis_summary(found)) + hidden)
+        hidden = (
+            ""
+            if ss.replay_view == vm.ALL
+            else t.gettext(" It is shown with all hands.")
+        )
+        st.caption(md(vm.analysis_summary(found, t)) + hidden)
         if ss.replay_view == vm.ALL:
             could_win_box(found, goto)
 
@@ -292,35 +329,43 @@ else:
     analysed = f"{record_key(data, number)}|{analysis.settings.samples}|{ss.lang}"
 with st.sidebar:
     st.radio(
-        "Hands",
+        t.gettext("Hands"),
         views,
-        format_func=lambda p: md(vm.perspective_label(p, game.names)),
+        format_func=lambda p: md(vm.perspective_label(p, game.names, t)),
         key="replay_view",
     )
     view = ss.replay_view  # read now: the callable runs without the session
     st.download_button(
-        "Save as an offline page",
-        data=lambda: page_for(data, name, listed, number, view, analysed, analysis),
+        t.gettext("Save as an offline page"),
+        data=lambda: page_for(
+            data, name, listed, number, view, analysed, analysis, t.code
+        ),
         file_name=f"{Path(name).stem}.html",
         mime="text/html",
         on_click="ignore",
-        help="One HTML file with the whole game, this view of the hands and the"
-        " verdict: it opens in any browser, with no server (as `casino-records"
-        " html`).",
+        help=t.gettext(
+            "One HTML file with the whole game, this view of the hands and the"
+            " verdict: it opens in any browser, with no server (as `casino-records"
+            " html`)."
+        ),
     )
     analysis_section(game, data, number)
     if analysis is not None:
         st.download_button(
-            "Download the annotated record",
+            t.gettext("Download the annotated record"),
             data=lambda: vm.annotated_bytes(game, analysis),
             file_name=f"{Path(name).stem}-analysed.json",
             mime="application/json",
             on_click="ignore",
-            help="The record with the analysis written in: a glyph (?!, ?, ??)"
-            " and a comment on every move (as `casino-records analyse"
-            " --annotate`).",
+            help=t.gettext(
+                "The record with the analysis written in: a glyph (?!, ?, ??)"
+                " and a comment on every move (as `casino-records analyse"
+                " --annotate`)."
+            ),
         )
-    st.caption("Keys: ← → step · Home End deal start/score · PgUp PgDn round")
+    st.caption(
+        t.gettext("Keys: ← → step · Home End deal start/score · PgUp PgDn round")
+    )
 
 
 def reported() -> None:
@@ -360,9 +405,17 @@ def position(
         key=STEPPER,
         data=vm.stepper_data(
             stepper_payload(
-                data, name, listed, number, deal, ss.replay_view, analysed, analysis
+                data,
+                name,
+                listed,
+                number,
+                deal,
+                ss.replay_view,
+                analysed,
+                analysis,
+                t.code,
             ),
-            key=f"{ss.replay_loaded}|{deal}",
+            key=f"{ss.replay_loaded}|{t.code}|{deal}",
             start=ss.replay_start,
             nonce=ss.replay_nonce,
         ),

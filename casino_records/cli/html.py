@@ -7,6 +7,7 @@ from pathlib import Path
 
 import click
 
+from ..present.status_words import status_word
 from .exits import EXIT_PROBLEM, stderr
 from .inputs import load_one, same_file
 from .options import INPUT_FILE, OUTPUT, Settings
@@ -68,10 +69,19 @@ def html_command(
         )
     perspective = NONE if no_hands else "all" if seat is None else f"seat{seat}"
     game = build_game(record, source=label)
-    page = offline_page(game, perspective=perspective).encode("utf-8")
+    page = offline_page(game, perspective=perspective, t=settings.translator).encode(
+        "utf-8"
+    )
     with atomic_output(output) as stream:
         stream.write(page)
     status = game.report.status
     if str(output) != "-":
-        stderr(f"wrote {output} ({len(page) // 1024} KiB; the record is {status})")
+        t = settings.translator
+        stderr(
+            t.gettext("wrote {path} ({size} KiB; the record is {status})").format(
+                path=output,
+                size=len(page) // 1024,
+                status=status_word(status, t),
+            )
+        )
     sys.exit(0 if status == "ok" else EXIT_PROBLEM)

@@ -125,7 +125,7 @@ def _groups(groups: Sequence[Sequence[Card]]) -> str:
     return " + ".join("[" + " ".join(c.pretty for c in g) + "]" for g in groups)
 
 
-def step_text(step: Step, names: Sequence[str]) -> str:
+def step_text(step: Step, names: Sequence[str], t: Translator = ENGLISH) -> str:
     """What a step did, in a sentence a club player reads at a glance.
 
     ``Ben plays 3♣ onto B1 (the 5-build), announcing 8: increases Ana's build;
@@ -135,37 +135,78 @@ def step_text(step: Step, names: Sequence[str]) -> str:
     who = names[move.seat]
     card = move.card.pretty
     if step.kind is MoveKind.TRAIL:
-        return f"{who} trails {card}."
+        return t.gettext("{player} trails {card}.").format(player=who, card=card)
     if step.kind is MoveKind.CAPTURE:
-        value = f" as {step.value}" if move.card.is_ace and step.value else ""
-        text = f"{who} plays {card}{value} and takes {_groups(step.groups)}"
+        groups = _groups(step.groups)
+        if move.card.is_ace and step.value:
+            text = t.gettext("{player} plays {card} as {value} and takes {cards}")
+        else:
+            text = t.gettext("{player} plays {card} and takes {cards}")
+        text = text.format(player=who, card=card, value=step.value, cards=groups)
         if step.builds_taken:
             labels = ", ".join(b.label for b in step.builds_taken)
-            text += f" (including {labels})"
-        return text + (": a sweep!" if step.sweep else ".")
+            text += t.gettext(" (including {builds})").format(builds=labels)
+        return text + (t.gettext(": a sweep!") if step.sweep else ".")
     build = step.build
     assert build is not None
-    kind = "single" if build.is_single else "multiple"
+    single = build.is_single
     if step.kind is MoveKind.CREATE:
         onto = cards_text(move.cards)
-        return (
-            f"{who} plays {card} onto {onto}, announcing {build.value}: creates"
-            f" {build.label}, a {kind} build of {build.value}; {who} owns it."
+        text = (
+            t.gettext(
+                "{player} plays {card} onto {cards}, announcing {value}: creates"
+                " {build}, a single build of {value}; {player} owns it."
+            )
+            if single
+            else t.gettext(
+                "{player} plays {card} onto {cards}, announcing {value}: creates"
+                " {build}, a multiple build of {value}; {player} owns it."
+            )
+        )
+        return text.format(
+            player=who, card=card, cards=onto, value=build.value, build=build.label
         )
     previous = step.previous
     assert previous is not None
-    owner = names[previous.owner]
-    whose = "own" if previous.owner == move.seat else f"{owner}'s"
+    own = previous.owner == move.seat
     if step.kind is MoveKind.EXTEND:
-        verb = f"extends {whose} {previous.label}, still worth {build.value} ({kind})"
+        if own:
+            verb = (
+                t.gettext("extends own {build}, still worth {value} (single)")
+                if single
+                else t.gettext("extends own {build}, still worth {value} (multiple)")
+            )
+        else:
+            verb = (
+                t.gettext("extends {owner}'s {build}, still worth {value} (single)")
+                if single
+                else t.gettext(
+                    "extends {owner}'s {build}, still worth {value} (multiple)"
+                )
+            )
+    elif own:
+        verb = t.gettext("increases own build {build} from {old}")
     else:
-        verb = f"increases {whose} build {previous.label} from {previous.value}"
-    text = (
-        f"{who} plays {card} onto {previous.label} (the {previous.value}-build),"
-        f" announcing {build.value}: {verb}"
+        verb = t.gettext("increases {owner}'s build {build} from {old}")
+    verb = verb.format(
+        owner=names[previous.owner],
+        build=previous.label,
+        value=build.value,
+        old=previous.value,
     )
-    if previous.owner != move.seat:
-        return text + f"; {who} now owns it."
+    text = t.gettext(
+        "{player} plays {card} onto {build} (the {old}-build), announcing {value}:"
+        " {does}"
+    ).format(
+        player=who,
+        card=card,
+        build=previous.label,
+        old=previous.value,
+        value=build.value,
+        does=verb,
+    )
+    if not own:
+        return text + t.gettext("; {player} now owns it.").format(player=who)
     return text + "."
 
 

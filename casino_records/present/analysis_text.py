@@ -22,10 +22,42 @@ from ..engine.cards import parse_card
 from ..i18n import ENGLISH, Translator
 from .could_win_text import could_win_lines, error_rates_line, method_word, par_lines
 
-__all__ = ["analysis_text", "deal_table", "losses_line", "pretty_move"]
+__all__ = ["analysis_text", "deal_table", "losses_line", "pretty_move", "said_move"]
 
 _CARD: Final = re.compile(r"(?:10|[2-9AJQK])[SHDC]")
 """A card as the analysis writes it (strictly: ``as`` is a word, not the ace)."""
+
+
+_SAID: Final = re.compile(
+    r"^(?P<card>\S+) (?:(?P<trail>trails)"
+    r"|takes (?P<taken>.+?)(?: as (?P<as>\d+))?"
+    r"|builds (?P<value>\d+) onto (?P<onto>.+))$"
+)
+
+
+def said_move(text: str, t: Translator = ENGLISH) -> str:
+    """A move as the analysis writes it (``10S takes 10D``, the engine's words),
+    with suit symbols and in ``t``'s language, as the viewer says moves.
+
+    >>> said_move("AS takes 4D 5C as 14"), said_move("3C builds 8 onto 5D")
+    ('A♠ takes 4♦ 5♣ as 14', '3♣ builds 8 onto 5♦')
+    """
+    found = _SAID.match(text)
+    if found is None:
+        return pretty_move(text)
+    card = pretty_move(found["card"])
+    if found["trail"]:
+        return t.gettext("{card} trails").format(card=card)
+    if found["taken"] is not None:
+        cards = pretty_move(found["taken"])
+        if found["as"]:
+            return t.gettext("{card} takes {cards} as {value}").format(
+                card=card, cards=cards, value=found["as"]
+            )
+        return t.gettext("{card} takes {cards}").format(card=card, cards=cards)
+    return t.gettext("{card} builds {value} onto {cards}").format(
+        card=card, value=found["value"], cards=pretty_move(found["onto"])
+    )
 
 
 def pretty_move(text: str) -> str:

@@ -26,8 +26,9 @@ from ..analysis.game_analysis import (
     MoveAnalysis,
     PlayerLoss,
 )
-from ..engine.describe import plural
-from .analysis_text import losses_line, pretty_move
+from ..i18n import ENGLISH, Translator
+from .analysis_text import losses_line, said_move
+from .could_win_text import method_word
 from .evalgraph import SIDE_COLOURS, evaluation_svg, graph_scale
 
 __all__ = [
@@ -57,15 +58,15 @@ def _lost(move: MoveAnalysis) -> bool:
     return move.best != move.played and move.loss >= _SHOWN_LOSS
 
 
-def move_note(move: MoveAnalysis) -> str:
+def move_note(move: MoveAnalysis, t: Translator = ENGLISH) -> str:
     """A short line: the mark, the loss and the best move; or "best move"."""
+    method = method_word(move.method, t)
     if not _lost(move):
-        return f"best move ({move.method})"
+        return t.gettext("best move ({method})").format(method=method)
     spread = "" if move.method == "exact" else f" ±{move.loss_stderr:.2f}"
     mark = f"{move.mark} " if move.mark else ""
-    return (
-        f"{mark}lost {move.loss:.2f}{spread}, best {pretty_move(move.best)}"
-        f" ({move.method})"
+    return mark + t.gettext("lost {loss}, best {move} ({method})").format(
+        loss=f"{move.loss:.2f}{spread}", move=said_move(move.best, t), method=method
     )
 
 
@@ -83,29 +84,31 @@ def mark_kind(mark: str) -> str:
     return _KINDS.get(mark, "loss")
 
 
-def move_badges(deal: DealAnalysis) -> dict[int, tuple[str, str, str]]:
+def move_badges(
+    deal: DealAnalysis, t: Translator = ENGLISH
+) -> dict[int, tuple[str, str, str]]:
     """The move list's badges of ``deal``: for the step after each move that
     lost points, :func:`move_badge`, :func:`move_note` and :func:`mark_kind`."""
     return {
-        move.index + 1: (move_badge(move), move_note(move), mark_kind(move.mark))
+        move.index + 1: (move_badge(move), move_note(move, t), mark_kind(move.mark))
         for move in deal.moves
         if _lost(move)
     }
 
 
-def notes_by_index(deal: DealAnalysis) -> dict[int, str]:
+def notes_by_index(deal: DealAnalysis, t: Translator = ENGLISH) -> dict[int, str]:
     """:func:`move_note` of each analysed move of ``deal``, by move index."""
-    return {move.index: move_note(move) for move in deal.moves}
+    return {move.index: move_note(move, t) for move in deal.moves}
 
 
-def how_text(move: MoveAnalysis) -> str:
+def how_text(move: MoveAnalysis, t: Translator = ENGLISH) -> str:
     """How the move's values were found, in a few words."""
     if move.method == "exact":
-        return "exact: every card known, best play to the end of the deal"
-    return (
-        f"estimated from what {move.player} knew: {move.samples} deals of the"
-        " unseen cards, each played out by the greedy bot"
-    )
+        return t.gettext("exact: every card known, best play to the end of the deal")
+    return t.gettext(
+        "estimated from what {player} knew: {n} deals of the unseen cards, each"
+        " played out by the greedy bot"
+    ).format(player=move.player, n=move.samples)
 
 
 def _mark_html(mark: str) -> str:
@@ -114,58 +117,89 @@ def _mark_html(mark: str) -> str:
     return f'<b class="cr-mark cr-mark-{mark_kind(mark)}">{_e(mark)}</b> '
 
 
-def move_panel_html(move: MoveAnalysis | None, moves_in_deal: int = 48) -> str:
+def move_panel_html(
+    move: MoveAnalysis | None, moves_in_deal: int = 48, t: Translator = ENGLISH
+) -> str:
     """The analysis of the move just made: its loss, the best move, how it was
     found, and the values of the legal moves (best first). Empty for None."""
     if move is None:
         return ""
-    label = f"Move {move.index + 1} / {moves_in_deal}, {move.player}"
+    label = t.gettext("Move {n} / {moves}, {player}").format(
+        n=move.index + 1, moves=moves_in_deal, player=move.player
+    )
     if _lost(move):
         spread = "" if move.method == "exact" else f" ± {move.loss_stderr:.2f}"
-        verdict = (
-            f"{_mark_html(move.mark)}lost <b>{move.loss:.2f}</b>{spread} points;"
-            f" best was <b>{_e(pretty_move(move.best))}</b>"
+        verdict = _mark_html(move.mark) + _e(
+            t.gettext("lost {loss}{spread} points; best was {move}")
+        ).format(
+            loss=f"<b>{move.loss:.2f}</b>",
+            spread=spread,
+            move=f"<b>{_e(said_move(move.best, t))}</b>",
         )
     else:
-        verdict = "<b>the best move</b>" + (
-            "" if move.method == "exact" else " (no better estimate)"
+        best = _e(t.gettext("the best move"))
+        verdict = f"<b>{best}</b>" + (
+            "" if move.method == "exact" else _e(t.gettext(" (no better estimate)"))
         )
     shown = move.alternatives[:ALTERNATIVES_SHOWN]
     if not any(a.move == move.played for a in shown):
         shown += [a for a in move.alternatives if a.move == move.played][:1]
     rows = []
+    played_word = _e(t.gettext("▶ played"))
     for alternative in shown:
         played = alternative.move == move.played
         spread = "" if move.method == "exact" else f" ± {alternative.stderr:.2f}"
         first = (
-            '<tr class="cr-row-played"><td>▶ played</td>' if played else "<tr><td></td>"
+            f'<tr class="cr-row-played"><td>{played_word}</td>'
+            if played
+            else "<tr><td></td>"
         )
         rows.append(
-            f"{first}<td>{_e(pretty_move(alternative.move))}</td>"
+            f"{first}<td>{_e(said_move(alternative.move, t))}</td>"
             f'<td class="cr-num">{alternative.value:+.2f}{spread}</td></tr>'
         )
     more = len(move.alternatives) - len(shown)
     tail = (
-        f'<p class="cr-caption">… and {plural(more, "more legal move")}.</p>'
+        '<p class="cr-caption">'
+        + _e(
+            t.ngettext(
+                "… and {n} more legal move.", "… and {n} more legal moves.", more
+            ).format(n=more)
+        )
+        + "</p>"
         if more > 0
         else ""
     )
+    count = len(move.alternatives)
+    heading = _e(t.gettext("Analysis · {move}:").format(move=label))
+    legal = _e(
+        t.ngettext(
+            "The {n} legal move, best first", "The {n} legal moves, best first", count
+        ).format(n=count)
+    )
+    value = _e(
+        t.gettext(
+            "Value: the points of {player}'s side minus the others', at the deal's end."
+        ).format(player=move.player)
+    )
+    move_head = _e(t.pgettext("analysis table", "move"))
+    value_head = _e(t.pgettext("analysis table", "value"))
     return (
         '<div class="cr-eval-move">'
-        f"<p><strong>Analysis · {_e(label)}:</strong> {verdict}"
-        f' <span class="cr-method cr-{move.method}">{_e(move.method)}</span></p>'
-        f'<details class="cr-alts"><summary>The'
-        f" {plural(len(move.alternatives), 'legal move')}, best first</summary>"
-        f'<p class="cr-caption">{_e(how_text(move))}. Value: the points of'
-        f" {_e(move.player)}'s side minus the others', at the deal's end.</p>"
-        '<table class="cr-table"><thead><tr><th></th><th>move</th><th>value</th></tr>'
+        f"<p><strong>{heading}</strong> {verdict}"
+        f' <span class="cr-method cr-{move.method}">'
+        f"{_e(method_word(move.method, t))}</span></p>"
+        f'<details class="cr-alts"><summary>{legal}</summary>'
+        f'<p class="cr-caption">{_e(how_text(move, t))}. {value}</p>'
+        f'<table class="cr-table"><thead><tr><th></th><th>{move_head}</th>'
+        f"<th>{value_head}</th></tr>"
         f"</thead><tbody>{''.join(rows)}</tbody></table>{tail}</details>"
         "</div>"
     )
 
 
-def _losses_html(players: Sequence[PlayerLoss]) -> str:
-    return _e(losses_line(players))
+def _losses_html(players: Sequence[PlayerLoss], t: Translator = ENGLISH) -> str:
+    return _e(losses_line(players, t))
 
 
 def deal_box_html(
@@ -174,38 +208,62 @@ def deal_box_html(
     settings: AnalysisSettings,
     *,
     moves_in_deal: int = 48,
+    t: Translator = ENGLISH,
 ) -> str:
     """A deal's analysis: the evaluation graph (its points go to their moves in
     the stepper), each player's points lost per move, and how it was made."""
-    graph = evaluation_svg(deal, sides, stepper=True, moves_in_deal=moves_in_deal)
+    graph = evaluation_svg(deal, sides, stepper=True, moves_in_deal=moves_in_deal, t=t)
     exact = [m for m in deal.moves if m.method == "exact"]
-    tail = f"; the last {len(exact)} exact, every card known" if exact else ""
-    how = (
-        f"Estimated moves: {settings.up_to}{settings.samples} sampled deals each (seed"
-        f" {settings.seed!r}){tail}."
-        f" Marks: ?! from {settings.inaccuracy:g}, ? from {settings.mistake:g},"
-        f" ?? from {settings.blunder:g} points lost."
+    n = settings.samples
+    samples = (
+        t.ngettext("up to {n} sampled deal each", "up to {n} sampled deals each", n)
+        if settings.up_to
+        else t.ngettext("{n} sampled deal each", "{n} sampled deals each", n)
+    ).format(n=n)
+    how = t.gettext("Estimated moves: {samples} (seed {seed})").format(
+        samples=samples, seed=repr(settings.seed)
+    )
+    if exact:
+        how += t.ngettext(
+            "; the last {n} exact, every card known",
+            "; the last {n} exact, every card known",
+            len(exact),
+        ).format(n=len(exact))
+    how += ". " + t.gettext(
+        "Marks: ?! from {inaccuracy}, ? from {mistake}, ?? from {blunder} points lost."
+    ).format(
+        inaccuracy=f"{settings.inaccuracy:g}",
+        mistake=f"{settings.mistake:g}",
+        blunder=f"{settings.blunder:g}",
     )
     note = f'<p class="cr-caption">{_e(deal.note)}</p>' if deal.note else ""
     top = graph_scale(deal.moves, len(sides))
     if len(sides) == 2:
-        legend = (
-            f"Above the middle line {_e(sides[0])} is ahead, below {_e(sides[1])};"
-            f" the edges are ±{top:g} points"
+        legend = _e(
+            t.gettext(
+                "Above the middle line {first} is ahead, below {second}; the edges"
+                " are ±{top} points"
+            ).format(first=sides[0], second=sides[1], top=f"{top:g}")
         )
     else:
         names = ", ".join(
             f'<b style="color:{SIDE_COLOURS[s % len(SIDE_COLOURS)]}">{_e(name)}</b>'
             for s, name in enumerate(sides)
         )
-        legend = f"Each side's lead over the others' mean ({names}), up to ±{top:g}"
-    legend += "; the shaded moves are exact." if exact else "."
+        legend = escape(
+            t.gettext("Each side's lead over the others' mean ({sides}), up to ±{top}"),
+            quote=False,
+        ).format(sides=names, top=f"{top:g}")
+    legend += _e(t.gettext("; the shaded moves are exact.")) if exact else "."
+    evaluation = _e(t.gettext("Evaluation of deal {n}").format(n=deal.index + 1))
+    lost = _e(t.gettext("Points lost per move:"))
+    click = _e(t.gettext("Click a point to go to its move."))
     return (
         '<details class="cr-analysis" open>'
-        f"<summary>Evaluation of deal {deal.index + 1}</summary>"
+        f"<summary>{evaluation}</summary>"
         f'<div class="cr-graph">{graph}</div>'
         f'<p class="cr-caption cr-graph-legend">{legend}</p>'
-        f"<p><strong>Points lost per move:</strong> {_losses_html(deal.players)}</p>"
-        f'<p class="cr-caption">{_e(how)} Click a point to go to its move.</p>'
+        f"<p><strong>{lost}</strong> {_losses_html(deal.players, t)}</p>"
+        f'<p class="cr-caption">{_e(how)} {click}</p>'
         f"{note}</details>"
     )

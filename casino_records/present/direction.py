@@ -31,14 +31,18 @@ ARROWS: Final = {True: "↻", False: "↺"}
 
 def direction_text(clockwise: bool, t: Translator = ENGLISH) -> str:
     """``Play goes clockwise ↻, the dealer’s left first (R2.3)``."""
-    said = (
-        t.gettext("Play goes clockwise {arrow}, the dealer’s left first (R2.3)")
-        if clockwise
-        else t.gettext(
+    if clockwise:
+        text = t.gettext("Play goes clockwise {arrow}, the dealer’s left first (R2.3)")
+    else:
+        text = t.gettext(
             "Play goes counter-clockwise {arrow}, the dealer’s right first (R2.3)"
         )
-    )
-    return said.format(arrow=ARROWS[clockwise])
+    return text.format(arrow=ARROWS[clockwise])
+
+
+def _seat(names: Sequence[str], seat: int, t: Translator) -> str:
+    name = names[seat] if seat < len(names) else ""
+    return name or t.gettext("seat {n}").format(n=seat)
 
 
 def order_text(
@@ -49,16 +53,15 @@ def order_text(
     t: Translator = ENGLISH,
 ) -> str:
     """The direction and the deal's seats in playing order, the dealer last."""
-    seat = t.gettext("seat {seat}")
-    seats = " → ".join(
-        names[s] if s < len(names) else seat.format(seat=s) for s in order
-    )
+    seats = " → ".join(_seat(names, s, t) for s in order)
     return t.gettext("{direction}: {seats} (deals)").format(
         direction=direction_text(clockwise, t), seats=seats
     )
 
 
-def seats_text(names: Sequence[str], *, clockwise: bool) -> str:
+def seats_text(
+    names: Sequence[str], *, clockwise: bool, t: Translator = ENGLISH
+) -> str:
     """How the seats sit round a real table, and which way play goes from them.
 
     >>> seats_text(["Ana", "Ben", "Caio", "Dee"], clockwise=False)
@@ -67,25 +70,48 @@ def seats_text(names: Sequence[str], *, clockwise: bool) -> str:
     Ben’s, Dee on Caio’s. Play goes counter-clockwise ↺, the dealer’s right first
     (R2.3): when Ana deals, Dee plays first, then Caio, Ben and Ana.'
     """
-    names = [name or f"seat {seat}" for seat, name in enumerate(names)]
+    names = [_seat(names, seat, t) for seat in range(len(names))]
     players = len(names)
+    first = (
+        t.gettext("{left} sits opposite {player}")
+        if players == 2
+        else t.gettext("{left} sits on {player}’s left")
+    )
     lefts = [
-        f"{names[1]} sits {'opposite' if players == 2 else 'on'} {names[0]}"
-        + ("’s left" if players > 2 else ""),
-        *(f"{names[s + 1]} on {names[s]}’s" for s in range(1, players - 1)),
+        first.format(left=names[1], player=names[0]),
+        *(
+            t.gettext("{left} on {player}’s").format(left=names[s + 1], player=names[s])
+            for s in range(1, players - 1)
+        ),
     ]
     step = 1 if clockwise else -1
     order = [names[(step * k) % players] for k in range(1, players + 1)]
     rest = order[1:]
-    then = ", ".join(rest[:-1]) + f" and {rest[-1]}" if len(rest) > 1 else rest[0]
-    return (
-        f"The seats run clockwise round the table: {', '.join(lefts)}."
-        f" {direction_text(clockwise)}: when {names[0]} deals, {order[0]} plays"
-        f" first, then {then}."
+    then = (
+        t.gettext("{some} and {last}").format(some=", ".join(rest[:-1]), last=rest[-1])
+        if len(rest) > 1
+        else rest[0]
+    )
+    return t.gettext(
+        "The seats run clockwise round the table: {seats}. {direction}: when"
+        " {dealer} deals, {first} plays first, then {then}."
+    ).format(
+        seats=", ".join(lefts),
+        direction=direction_text(clockwise, t),
+        dealer=names[0],
+        first=order[0],
+        then=then,
     )
 
 
-def ordinal(n: int) -> str:
+def ordinal(n: int, t: Translator = ENGLISH) -> str:
     """``1st``, ``2nd``, ``3rd``, ``4th``: a seat's place in the order of play."""
-    suffix = {1: "st", 2: "nd", 3: "rd"}.get(n, "th")
-    return f"{n}{suffix}"
+    if n == 1:
+        text = t.pgettext("order of play", "{n}st")
+    elif n == 2:
+        text = t.pgettext("order of play", "{n}nd")
+    elif n == 3:
+        text = t.pgettext("order of play", "{n}rd")
+    else:
+        text = t.pgettext("order of play", "{n}th")
+    return text.format(n=n)

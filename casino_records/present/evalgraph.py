@@ -26,8 +26,9 @@ from html import escape
 from typing import Final
 
 from ..analysis.game_analysis import DealAnalysis, MoveAnalysis
-from ..engine.describe import plural
-from .analysis_text import pretty_move
+from ..i18n import ENGLISH, Translator
+from .analysis_text import said_move
+from .could_win_text import method_word
 
 __all__ = ["MARK_COLOURS", "SIDE_COLOURS", "evaluation_svg", "graph_scale", "lead"]
 
@@ -67,13 +68,19 @@ def graph_scale(moves: Sequence[MoveAnalysis], sides: int) -> float:
     return float(max(4, 2 * math.ceil(biggest / 2)))
 
 
-def _tooltip(move: MoveAnalysis) -> str:
+def _tooltip(move: MoveAnalysis, t: Translator = ENGLISH) -> str:
     mark = f" {move.mark}" if move.mark else ""
-    text = f"move {move.index + 1}, {move.player}: {pretty_move(move.played)}{mark}"
+    text = t.gettext("move {n}, {player}: {move}").format(
+        n=move.index + 1, player=move.player, move=said_move(move.played, t)
+    )
+    text += mark
+    method = method_word(move.method, t)
     if move.best == move.played:
-        text += f"; best move ({move.method})"
+        text += t.gettext("; best move ({method})").format(method=method)
     else:
-        text += f"; lost {move.loss:.2f}, best {pretty_move(move.best)} ({move.method})"
+        text += t.gettext("; lost {loss}, best {move} ({method})").format(
+            loss=f"{move.loss:.2f}", move=said_move(move.best, t), method=method
+        )
     return text
 
 
@@ -85,6 +92,7 @@ def evaluation_svg(
     href: Callable[[int], str] | None = None,
     stepper: bool = False,
     moves_in_deal: int = 48,
+    t: Translator = ENGLISH,
 ) -> str:
     """The evaluation graph of ``deal`` (see the module).
 
@@ -99,9 +107,13 @@ def evaluation_svg(
     moves = deal.moves
     count = len(moves)
     label = (
-        f"Evaluation graph of deal {deal.index + 1}: {plural(count, 'move')}"
+        t.ngettext(
+            "Evaluation graph of deal {deal}: {n} move",
+            "Evaluation graph of deal {deal}: {n} moves",
+            count,
+        ).format(deal=deal.index + 1, n=count)
         if moves
-        else "Evaluation graph: no move analysed"
+        else t.gettext("Evaluation graph: no move analysed")
     )
     lines = [
         f'<svg xmlns="http://www.w3.org/2000/svg" class="evaluation-graph" width="100%"'
@@ -146,13 +158,14 @@ def evaluation_svg(
         f' stroke="{_GRID}" stroke-width="1"/>'
     )
     if len(sides) == 2:
+        ahead = t.gettext("{side} ahead (+{top})")
         lines.append(
             f'<text x="{_LEFT + 2}" y="{_TOP - 4}" font-size="10" fill="{_TEXT}">'
-            f"{_e(sides[0])} ahead (+{top:g})</text>"
+            f"{_e(ahead.format(side=sides[0], top=f'{top:g}'))}</text>"
         )
         lines.append(
             f'<text x="{_LEFT + 2}" y="{_HEIGHT - 4}" font-size="10" fill="{_TEXT}">'
-            f"{_e(sides[1])} ahead (+{top:g})</text>"
+            f"{_e(ahead.format(side=sides[1], top=f'{top:g}'))}</text>"
         )
     else:
         legend = _LEFT + 2
@@ -201,7 +214,7 @@ def evaluation_svg(
                 else ""
             )
             + ">"
-            f"<title>{_e(_tooltip(move))}</title>"
+            f"<title>{_e(_tooltip(move, t))}</title>"
             f'<circle cx="{x(move.index)}" cy="{y(value)}" r="{radius}" fill="{colour}"/>'
             # A wider, invisible target, so a point is easy to hit with a finger.
             f'<rect x="{round(x(move.index) - step / 2, 1)}" y="{_TOP}"'

@@ -26,39 +26,51 @@ from collections.abc import Sequence
 
 from ..engine.describe import cards_text, move_text
 from ..engine.moves import Action, Build, Move, Step
+from ..i18n import ENGLISH, Translator
 
 __all__ = ["move_words", "step_words"]
 
 
-def _build_words(build: Build) -> str:
+def _build_words(build: Build, t: Translator) -> str:
     groups = " · ".join(cards_text(group) for group in build.groups)
-    return f"the build of {build.value} ({groups})"
+    return t.gettext("the build of {value} ({cards})").format(
+        value=build.value, cards=groups
+    )
 
 
-def move_words(move: Move, builds: Sequence[Build]) -> str:
+def move_words(move: Move, builds: Sequence[Build], t: Translator = ENGLISH) -> str:
     """``move`` in words, each of ``builds`` it takes whole (or builds onto)
     said as the build of its value; with none, as :func:`move_text` says it."""
     used = [b for b in builds if set(b.cards) <= set(move.cards)]
     if not used or move.action is Action.TRAIL:
-        return move_text(move)
+        return move_text(move, t=t)
     inside = {card for build in used for card in build.cards}
     loose = [card for card in move.cards if card not in inside]
-    parts = [_build_words(build) for build in used]
+    parts = [_build_words(build, t) for build in used]
     if loose:
         parts.append(cards_text(loose))
-    taken = ", ".join(parts[:-1]) + " and " + parts[-1] if len(parts) > 1 else parts[0]
+    taken = (
+        t.gettext("{some} and {last}").format(
+            some=", ".join(parts[:-1]), last=parts[-1]
+        )
+        if len(parts) > 1
+        else parts[0]
+    )
     card = move.card.pretty
     if move.action is Action.CAPTURE:
-        value = (
-            f" as {move.value}" if move.value is not None and move.card.is_ace else ""
-        )
-        return f"{card} takes {taken}{value}"
-    return f"{card} builds {move.value} onto {taken}"
+        if move.value is not None and move.card.is_ace:
+            return t.gettext("{card} takes {cards} as {value}").format(
+                card=card, cards=taken, value=move.value
+            )
+        return t.gettext("{card} takes {cards}").format(card=card, cards=taken)
+    return t.gettext("{card} builds {value} onto {cards}").format(
+        card=card, value=move.value, cards=taken
+    )
 
 
-def step_words(step: Step, names: Sequence[str]) -> str:
+def step_words(step: Step, names: Sequence[str], t: Translator = ENGLISH) -> str:
     """A move just made, with its player: ``Ana: 10♠ takes the build of 10 (3♦ 7♣)``
     (a sweep said after it)."""
     builds = [*step.builds_taken, *([step.previous] if step.previous else [])]
-    sweep = " · a sweep" if step.sweep else ""
-    return f"{names[step.move.seat]}: {move_words(step.move, builds)}{sweep}"
+    sweep = t.gettext(" · a sweep") if step.sweep else ""
+    return f"{names[step.move.seat]}: {move_words(step.move, builds, t)}{sweep}"

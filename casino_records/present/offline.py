@@ -27,10 +27,12 @@ import json
 import zlib
 from html import escape
 from importlib import resources
+from string import Template
 from typing import Final
 
 from .. import __version__
 from ..analysis.game_analysis import GameAnalysis
+from ..i18n import ENGLISH, Translator
 from .sprite import card_sprite
 from .viewmodel import (
     ALL,
@@ -40,6 +42,7 @@ from .viewmodel import (
     stepper_payload,
     summary,
 )
+from .viewmodel.stepper import frame_labels
 
 __all__ = ["PAGE_CSS", "STEPS", "offline_page", "packed", "stepper_assets"]
 
@@ -68,8 +71,7 @@ _DRIVER: Final = """
   const host = document.getElementById("cr-root");
   // Each deal's steps come deflated (see offline.packed): inflated here, once.
   if (typeof DecompressionStream !== "function") {
-    host.querySelector(".cr-stepper").textContent =
-      "This page needs a browser that can inflate data (DecompressionStream).";
+    host.querySelector(".cr-stepper").textContent = data.unsupported;
     return;
   }
   async function inflate(text) {
@@ -124,9 +126,14 @@ def _asset(name: str) -> str:
     return resources.files(__package__).joinpath("web", name).read_text("utf-8")
 
 
-def stepper_assets() -> tuple[str, str, str]:
-    """The stepper's HTML frame, style sheet and script (an ES module)."""
-    return _asset("stepper.html"), _asset("stepper.css"), _asset("stepper.js")
+def stepper_assets(t: Translator = ENGLISH) -> tuple[str, str, str]:
+    """The stepper's HTML frame (its words in ``t``'s language: the script
+    sets them anew from each payload's ``labels``), style sheet and script
+    (an ES module)."""
+    frame = Template(_asset("stepper.html")).substitute(
+        {key: escape(text) for key, text in frame_labels(t).items()}
+    )
+    return frame, _asset("stepper.css"), _asset("stepper.js")
 
 
 def _json_in_html(value: object) -> str:
@@ -161,7 +168,11 @@ def packed(value: object) -> str:
 
 
 def offline_page(
-    game: Game, *, perspective: str = ALL, analysis: GameAnalysis | None = None
+    game: Game,
+    *,
+    perspective: str = ALL,
+    analysis: GameAnalysis | None = None,
+    t: Translator = ENGLISH,
 ) -> str:
     """The whole game as one HTML page that works from ``file://``.
 
@@ -171,52 +182,63 @@ def offline_page(
     A record with no position to show (its first deal cannot be dealt) gets
     the verdict alone. The game's ``analysis``, if given, is shown in the
     ``all`` view as the viewer shows it (:func:`.viewmodel.stepper_payload`).
+    Every word is in ``t``'s language, and the page says which (``lang``).
     """
     if perspective != ALL:
         analysis = None
     start = opening_position(game)
-    frame, css, script = stepper_assets()
+    frame, css, script = stepper_assets(t)
     if _EXPORT not in script:  # pragma: no cover - the asset is ours
         raise RuntimeError(f"stepper.js must end with {_EXPORT!r}")
     if start is None:
+        nothing = escape(t.gettext("This record has no position to show."))
         return _page(
             game,
             css,
-            f'<div class="cr-stepper">{banner_html(game)}'
-            "<p>This record has no position to show.</p></div>",
+            f'<div class="cr-stepper">{banner_html(game, t)}<p>{nothing}</p></div>',
             "",
             "",
+            t,
         )
     payloads = {}
     for deal in game.deals:
-        payload = dict(stepper_payload(game, deal, perspective, analysis))
+        payload = dict(stepper_payload(game, deal, perspective, analysis, t=t))
         payload.pop("sprite")
         steps = {name: payload.pop(name) for name in STEPS}
         payloads[str(deal)] = {**payload, "steps": packed(steps)}
-    data = {"start": list(start), "sprite": card_sprite(), "payloads": payloads}
+    data = {
+        "start": list(start),
+        "sprite": card_sprite(),
+        "payloads": payloads,
+        "unsupported": t.gettext(
+            "This page needs a browser that can inflate data (DecompressionStream)."
+        ),
+    }
+    code = script.replace(_EXPORT, "") + _DRIVER
     return _page(
-        game,
-        css,
-        frame,
-        _json_in_html(data),
-        script.replace(_EXPORT, "") + _DRIVER,
-        marked=analysis is not None,
+        game, css, frame, _json_in_html(data), code, t, marked=analysis is not None
     )
 
 
 def _page(
-    game: Game, css: str, main: str, data: str, code: str, *, marked: bool = False
+    game: Game,
+    css: str,
+    main: str,
+    data: str,
+    code: str,
+    t: Translator = ENGLISH,
+    *,
+    marked: bool = False,
 ) -> str:
     """The page around the stepper's ``main`` frame, its ``data`` and ``code``;
     ``marked``: the game is analysed (its keys ``[`` ``]`` go to marked moves)."""
-    marked_keys = " · [ ] the previous / next marked move" if marked else ""
     digest = base64.b64encode(hashlib.sha256(code.encode("utf-8")).digest()).decode()
     policy = (
         "default-src 'none'; style-src 'unsafe-inline';"
         f" script-src 'sha256-{digest}'; base-uri 'none'; form-action 'none'"
     )
     record = game.record
-    title = record.id or "casino record"
+    title = record.id or t.gettext("casino record")
     comment = (
         f'<p class="cr-record-comment">{escape(record.comment)}</p>'
         if record.comment
@@ -230,10 +252,23 @@ def _page(
         if code
         else []
     )
+    footer = (
+        t.gettext(
+            "Keys: ← → step · Home End the deal's start and score · Page Up / Page"
+            " Down rounds · [ ] the previous / next marked move. Written by"
+            " casino-records {version}; this page needs no server."
+        )
+        if marked
+        else t.gettext(
+            "Keys: ← → step · Home End the deal's start and score · Page Up / Page"
+            " Down rounds. Written by casino-records {version}; this page needs no"
+            " server."
+        )
+    ).format(version=__version__)
     return "\n".join(
         [
             "<!doctype html>",
-            '<html lang="en">',
+            f'<html lang="{escape(t.code)}">',
             "<head>",
             '<meta charset="utf-8">',
             '<meta name="viewport" content="width=device-width, initial-scale=1">',
@@ -245,13 +280,11 @@ def _page(
             '<div class="cr-page">',
             "<header>",
             f"<h1>{escape(title)}</h1>",
-            f'<p class="cr-meta">{escape(summary(game))}</p>',
+            f'<p class="cr-meta">{escape(summary(game, t))}</p>',
             comment,
             "</header>",
             f'<main id="cr-root">{main}</main>',
-            "<footer>Keys: ← → step · Home End the deal's start and score ·"
-            f" Page Up / Page Down rounds{marked_keys}. Written by casino-records"
-            f" {escape(__version__)}; this page needs no server.</footer>",
+            f"<footer>{escape(footer)}</footer>",
             "</div>",
             *scripts,
             "</body>",

@@ -105,7 +105,7 @@ def tally(session: ScorerSession) -> str:
             big_casino=BIG_CASINO in pile,
             little_casino=LITTLE_CASINO in pile,
             aces=sum(1 for card in pile if card.is_ace),
-        ).counts
+        ).counts()
         lines.append(f"{names[side]} {counts}")
     return " — ".join(lines)
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Final
 
 from ..engine.cards import CARDS, UNKNOWN_CARD, Card
-from ..engine.describe import plural
+from ..i18n import ENGLISH, Translator
 from .svg import (
     _FONT,
     _SVG_NS,
@@ -64,7 +64,11 @@ def card_sprite() -> str:
 
 
 def card_ref(
-    card: Card | None, *, size: int = DEFAULT_CARD_WIDTH, face_down: bool = False
+    card: Card | None,
+    *,
+    size: int = DEFAULT_CARD_WIDTH,
+    face_down: bool = False,
+    t: Translator = ENGLISH,
 ) -> str:
     """One card as a reference to its symbol in :func:`card_sprite` (a page holds it).
 
@@ -85,7 +89,7 @@ def card_ref(
         classes, name, label, symbol = (
             "card back",
             UNKNOWN_CARD,
-            "face-down card",
+            t.gettext("face-down card"),
             "back",
         )
     else:
@@ -103,7 +107,7 @@ def card_ref(
     )
 
 
-def pile_svg(count: int, *, size: int = 36) -> str:
+def pile_svg(count: int, *, size: int = 36, t: Translator = ENGLISH) -> str:
     """Draw a capture pile: a stack of card backs, higher as it grows, and its count.
 
     :param count: cards in the pile (0 draws a dashed empty place).
@@ -124,7 +128,11 @@ def pile_svg(count: int, *, size: int = 36) -> str:
     height = _height(size)
     width = size + shift * max(0, layers - 1) + 2
     total_h = height + shift * max(0, layers - 1) + 2
-    label = f"capture pile of {plural(count, 'card')}"
+    label = _e(
+        t.ngettext(
+            "capture pile of {n} card", "capture pile of {n} cards", count
+        ).format(n=count)
+    )
     parts = [
         f'<svg xmlns="{_SVG_NS}" class="pile" data-count="{count}"'
         f' width="{width}" height="{total_h}" viewBox="0 0 {width} {total_h}"'

@@ -27,10 +27,17 @@ from html import escape
 from typing import Final
 
 from ..engine.cards import UNKNOWN_CARD, Card
-from ..engine.describe import plural
 from ..engine.moves import Build
+from ..i18n import ENGLISH, Translator
 
-__all__ = ["DEFAULT_CARD_WIDTH", "build_label", "card_svg", "hand_svg", "table_svg"]
+__all__ = [
+    "DEFAULT_CARD_WIDTH",
+    "build_label",
+    "card_svg",
+    "hand_svg",
+    "table_summary",
+    "table_svg",
+]
 
 DEFAULT_CARD_WIDTH: Final = 60
 """Card width in pixels when no ``size`` is given (the height is 7/5 of it)."""
@@ -194,6 +201,7 @@ def hand_svg(
     face_down: bool = False,
     highlight: Iterable[Card] = (),
     size: int = DEFAULT_CARD_WIDTH,
+    t: Translator = ENGLISH,
 ) -> str:
     """Draw a hand as a row of cards, in the order given.
 
@@ -219,7 +227,11 @@ def hand_svg(
     height = _height(size)
     count = len(cards)
     width = 2 * pad + max(1, count) * size + max(0, count - 1) * gap
-    label = f"{count} face-down cards" if face_down else f"hand of {count} cards"
+    label = (
+        t.ngettext("{n} face-down card", "{n} face-down cards", count)
+        if face_down
+        else t.ngettext("hand of {n} card", "hand of {n} cards", count)
+    ).format(n=count)
     parts = [
         f'<svg xmlns="{_SVG_NS}" class="hand" data-count="{count}"'
         f' width="{width}" height="{height + 2 * pad}"'
@@ -247,7 +259,14 @@ def hand_svg(
     return "\n".join(parts)
 
 
-def build_label(build: Build, names: Sequence[str]) -> str:
+def table_summary(loose: int, builds: int, t: Translator = ENGLISH) -> str:
+    """What lies on the table, for its label: ``table: 3 loose cards, 1 build``."""
+    cards = t.ngettext("{n} loose card", "{n} loose cards", loose).format(n=loose)
+    piles = t.ngettext("{n} build", "{n} builds", builds).format(n=builds)
+    return t.gettext("table: {cards}, {builds}").format(cards=cards, builds=piles)
+
+
+def build_label(build: Build, names: Sequence[str], t: Translator = ENGLISH) -> str:
     """Describe a build as ``label · value · single|multiple · owner``.
 
     The owner is ``names[build.owner]``, or ``seat N`` when there is no such name.
@@ -259,9 +278,9 @@ def build_label(build: Build, names: Sequence[str]) -> str:
     >>> build_label(Build(2, 5, ((parse_cards("5D")[0],),) * 2, owner=3), ["Ana"])
     'B2 · 5 · multiple · seat 3'
     """
-    kind = "single" if build.is_single else "multiple"
+    kind = t.gettext("single") if build.is_single else t.gettext("multiple")
     owner = names[build.owner] if 0 <= build.owner < len(names) else None
-    who = owner if owner else f"seat {build.owner}"
+    who = owner if owner else t.gettext("seat {n}").format(n=build.owner)
     return _MIDDLE_DOT.join((build.label, str(build.value), kind, who))
 
 
@@ -277,6 +296,7 @@ def table_svg(
     highlight: Iterable[Card] = (),
     size: int = DEFAULT_CARD_WIDTH,
     max_width: int = 760,
+    t: Translator = ENGLISH,
 ) -> str:
     """Draw the table: the loose cards, then each build as an overlapped pile.
 
@@ -335,7 +355,7 @@ def table_svg(
                 offsets.append(x)
                 x += step
         pile_w = (offsets[-1] if offsets else 0) + size
-        full = build_label(build, names)
+        full = build_label(build, names, t)
         owner = names[build.owner] if 0 <= build.owner < len(names) else ""
         short = (
             full
@@ -384,17 +404,16 @@ def table_svg(
         used_w = max(used_w, x + width + pad)
         x += width + gap
     if not items:
+        empty = _e(t.gettext("(empty table)"))
         empty_w = max(size * 3, 120)
         body.append(
             f'<text class="empty" x="{pad + empty_w // 2}" y="{pad + card_h // 2}"'
             f' font-size="{font}" text-anchor="middle" fill="#dfe9e1">'
-            "(empty table)</text>"
+            f"{empty}</text>"
         )
         used_w = empty_w + 2 * pad
     total_h = y + row_h + pad
-    summary = (
-        f"table: {plural(len(loose), 'loose card')}, {plural(len(builds), 'build')}"
-    )
+    summary = _e(table_summary(len(loose), len(builds), t))
     return "\n".join(
         [
             f'<svg xmlns="{_SVG_NS}" class="table" data-loose="{len(loose)}"'

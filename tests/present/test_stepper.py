@@ -57,7 +57,7 @@ def test_every_step_is_there_with_its_headline(
     for move, position in enumerate(payload["positions"]):
         view = vm.position_view(game, 0, move)
         assert position["headline"] == (
-            f"{view.headline} · {view.turn_text(game.names)}"
+            f"{view.headline()} · {view.turn_text(game.names)}"
         )
         assert position["label"] == game.step_label(0, move)
         assert position["round"] == view.round

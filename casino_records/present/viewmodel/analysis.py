@@ -14,7 +14,7 @@ from typing import Final
 from ...analysis.analyse import DEFAULT_SAMPLES, analyse_record, make_settings
 from ...analysis.annotate import annotate
 from ...analysis.game_analysis import GameAnalysis
-from ...engine.describe import plural
+from ...i18n import ENGLISH, Translator
 from ...record.json.jsonio import dumps
 from ..analysis_text import losses_line
 from .game import Game
@@ -33,15 +33,17 @@ SAMPLE_CHOICES: Final = (20, 50, DEFAULT_SAMPLES)
 default (under a minute a two-player deal, see bench/README.md)."""
 
 
-def samples_label(samples: int) -> str:
+def samples_label(samples: int, t: Translator = ENGLISH) -> str:
     """A choice of :data:`SAMPLE_CHOICES` in words.
 
     >>> [samples_label(n) for n in SAMPLE_CHOICES]
     ['20 (quick)', '50', '200 (as the command)']
     """
     if samples == DEFAULT_SAMPLES:
-        return f"{samples} (as the command)"
-    return f"{samples} (quick)" if samples == SAMPLE_CHOICES[0] else str(samples)
+        return t.gettext("{n} (as the command)").format(n=samples)
+    if samples == SAMPLE_CHOICES[0]:
+        return t.gettext("{n} (quick)").format(n=samples)
+    return str(samples)
 
 
 def analyse_game(
@@ -74,7 +76,7 @@ def recorded_analysis(game: Game) -> str | None:
     return None if meta is None else meta.tags.get("analysis")
 
 
-def analysis_summary(analysis: GameAnalysis) -> str:
+def analysis_summary(analysis: GameAnalysis, t: Translator = ENGLISH) -> str:
     """One plain line: how it was made and each player's points lost per move.
 
     >>> from casino_records.record.simulate import simulate_record
@@ -86,11 +88,32 @@ def analysis_summary(analysis: GameAnalysis) -> str:
     s = analysis.settings
     count = len(analysis.moves)
     exact = sum(1 for m in analysis.moves if m.method == "exact")
-    samples = f"{s.up_to}{plural(s.samples, 'sampled deal')} per estimated move"
-    return (
-        f"Analysed {plural(count, 'move')} ({samples}, seed {s.seed!r};"
-        f" {exact} exact, every card known). Points lost per move:"
-        f" {losses_line(analysis.totals)}."
+    n = s.samples
+    samples = (
+        t.ngettext(
+            "up to {n} sampled deal per estimated move",
+            "up to {n} sampled deals per estimated move",
+            n,
+        )
+        if s.up_to
+        else t.ngettext(
+            "{n} sampled deal per estimated move",
+            "{n} sampled deals per estimated move",
+            n,
+        )
+    ).format(n=n)
+    return t.ngettext(
+        "Analysed {n} move ({samples}, seed {seed}; {exact} exact, every card"
+        " known). Points lost per move: {losses}.",
+        "Analysed {n} moves ({samples}, seed {seed}; {exact} exact, every card"
+        " known). Points lost per move: {losses}.",
+        count,
+    ).format(
+        n=count,
+        samples=samples,
+        seed=repr(s.seed),
+        exact=exact,
+        losses=losses_line(analysis.totals, t),
     )
 
 

@@ -26,17 +26,18 @@ from html import escape
 from typing import Final
 
 from ...engine.cards import Card
-from ...engine.describe import plural
+from ...i18n import ENGLISH, Translator
 from ..direction import order_text, ordinal
 from ..sprite import card_ref, pile_svg
-from ..svg import build_label
+from ..svg import build_label, table_summary
 from .felt import FeltItem
 from .game import StepKind
 from .position import HandView, PositionView, SideView
 
 __all__ = [
     "CARD_WIDTH",
-    "MARK_TITLES",
+    "mark_title",
+    "not_told",
     "board_html",
     "board_layout",
     "board_parts",
@@ -46,16 +47,30 @@ __all__ = [
 
 CARD_WIDTH: Final = 48
 """The cards' drawn width in pixels (the style sheet scales them)."""
-MARK_TITLES: Final = {
-    "played": "the card played",
-    "joined": "joined the build",
-    "taken": "taken",
-    "residue": "left on the table: to the last capturer",
-    "illegal": "named by the illegal move",
-}
-"""What each mark of a card on the felt means, as its tooltip."""
-NOT_TOLD: Final = "a card the record does not tell (the round stops, hands unknown)"
-"""The tooltip of a card a seat holds that nobody saw played (D7)."""
+
+
+def not_told(t: Translator = ENGLISH) -> str:
+    """The tooltip of a card a seat holds that nobody saw played (D7)."""
+    return t.gettext("a card the record does not tell (the round stops, hands unknown)")
+
+
+NOT_TOLD: Final = not_told()
+""":func:`not_told` in English."""
+
+
+def mark_title(mark: str, t: Translator = ENGLISH) -> str:
+    """What a mark of a card on the felt means, as its tooltip (``""`` for none)."""
+    if mark == "played":
+        return t.gettext("the card played")
+    if mark == "joined":
+        return t.gettext("joined the build")
+    if mark == "taken":
+        return t.gettext("taken")
+    if mark == "residue":
+        return t.gettext("left on the table: to the last capturer")
+    if mark == "illegal":
+        return t.gettext("named by the illegal move")
+    return ""
 
 
 def _e(text: object) -> str:
@@ -63,25 +78,30 @@ def _e(text: object) -> str:
 
 
 def _card(
-    card: Card | None, mark: str = "", *, face_down: bool = False, title: str = ""
+    card: Card | None,
+    mark: str = "",
+    *,
+    face_down: bool = False,
+    title: str = "",
+    t: Translator = ENGLISH,
 ) -> str:
     classes = "cr-card" + (f" cr-{mark}" if mark else "")
-    tip = title or MARK_TITLES.get(mark, "")
+    tip = title or mark_title(mark, t)
     title = f' title="{_e(tip)}"' if tip else ""
-    picture = card_ref(card, size=CARD_WIDTH, face_down=face_down)
+    picture = card_ref(card, size=CARD_WIDTH, face_down=face_down, t=t)
     return f'<span class="{classes}"{title}>{picture}</span>'
 
 
-def _item(item: FeltItem, names: Sequence[str]) -> str:
+def _item(item: FeltItem, names: Sequence[str], t: Translator = ENGLISH) -> str:
     ghost = " cr-ghost" if item.ghost else ""
     if item.build is None:
-        card = _card(item.cards[0], item.marks[0])
+        card = _card(item.cards[0], item.marks[0], t=t)
         return f'<span class="cr-loose{ghost}">{card}</span>' if ghost else card
     build = item.build
     marks = iter(item.marks)
     groups = "".join(
         '<span class="cr-group">'
-        + "".join(_card(card, next(marks)) for card in group)
+        + "".join(_card(card, next(marks), t=t) for card in group)
         + "</span>"
         for group in build.groups
     )
@@ -90,32 +110,37 @@ def _item(item: FeltItem, names: Sequence[str]) -> str:
         f'<div class="cr-build{ghost}" data-build="{_e(build.label)}"'
         f' data-value="{build.value}" data-kind="{kind}" data-owner="{build.owner}">'
         f'<div class="cr-build-cards">{groups}</div>'
-        f'<span class="cr-badge">{_e(build_label(build, names))}</span></div>'
+        f'<span class="cr-badge">{_e(build_label(build, names, t))}</span></div>'
     )
 
 
-def felt_html(view: PositionView, names: Sequence[str], inner: str = "") -> str:
+def felt_html(
+    view: PositionView, names: Sequence[str], inner: str = "", t: Translator = ENGLISH
+) -> str:
     """The felt: loose cards, builds with their badges, marks, notes; ``inner`` on it."""
     loose = sum(1 for item in view.felt if item.build is None and not item.ghost)
     builds = sum(1 for item in view.felt if item.build is not None and not item.ghost)
-    summary = f"table: {plural(loose, 'loose card')}, {plural(builds, 'build')}"
-    items = "".join(_item(item, names) for item in view.felt)
+    summary = table_summary(loose, builds, t)
+    items = "".join(_item(item, names, t) for item in view.felt)
     notes = []
     if view.sweep:
-        notes.append('<span class="cr-sweep">Sweep: the table is cleared</span>')
+        swept = t.gettext("Sweep: the table is cleared")
+        notes.append(f'<span class="cr-sweep">{_e(swept)}</span>')
     if view.kind == StepKind.RESIDUE or (
         view.piled and view.kind == StepKind.MOVE and view.felt
     ):
         to = view.residue_side
-        notes.append(
-            f'<span class="cr-note">Left on the table: to {_e(to)}</span>'
+        left = (
+            t.gettext("Left on the table: to {side}").format(side=to)
             if to is not None
-            else '<span class="cr-note">Left on the table: nobody captured</span>'
+            else t.gettext("Left on the table: nobody captured")
         )
+        notes.append(f'<span class="cr-note">{_e(left)}</span>')
     if not view.felt and not inner:
-        notes.append('<span class="cr-empty">(empty table)</span>')
+        empty = t.gettext("(empty table)")
+        notes.append(f'<span class="cr-empty">{_e(empty)}</span>')
     return (
-        f'<div class="cr-felt" role="group" aria-label="{summary}"'
+        f'<div class="cr-felt" role="group" aria-label="{_e(summary)}"'
         f' data-loose="{loose}" data-builds="{builds}">'
         f'<div class="cr-felt-items">{items}</div>'
         + (f'<div class="cr-felt-notes">{"".join(notes)}</div>' if notes else "")
@@ -131,6 +156,7 @@ def seat_html(
     *,
     partners: bool,
     keeper: str | None = None,
+    t: Translator = ENGLISH,
 ) -> str:
     """One seat: name, side (with ``partners``), marks, hand and capture pile.
 
@@ -138,42 +164,59 @@ def seat_html(
     as the side's, and ``keeper`` (the name of that seat) says so at the other.
     """
     place = view.order.index(hand.seat) + 1 if hand.seat in view.order else 0
+    nth = ordinal(place, t)
+    plays = t.gettext("plays {nth} in this deal").format(nth=nth)
+    dealer_tip, dealer = t.gettext("the dealer"), t.pgettext("seat chip", "dealer")
+    last_tip = t.gettext(
+        "made the last capture: the cards left on the table go to this side (R11.1)"
+    )
+    last = t.pgettext("seat chip", "last capture")
     head = [
         f'<strong class="cr-name">{_e(hand.name)}</strong>',
-        f'<span class="cr-chip cr-order-chip" title="plays {ordinal(place)} in this'
-        f' deal">{ordinal(place)}</span>'
+        f'<span class="cr-chip cr-order-chip" title="{_e(plays)}">{_e(nth)}</span>'
         if place
         else "",
-        '<span class="cr-chip cr-dealer" title="the dealer">dealer</span>'
+        f'<span class="cr-chip cr-dealer" title="{_e(dealer_tip)}">{_e(dealer)}</span>'
         if hand.dealer
         else "",
-        '<span class="cr-chip cr-last-capture" title="made the last capture: the'
-        ' cards left on the table go to this side (R11.1)">last capture</span>'
+        f'<span class="cr-chip cr-last-capture" title="{_e(last_tip)}">{_e(last)}</span>'
         if hand.last_capture
         else "",
         f'<span class="cr-sidename">{_e(side.name)}</span>' if partners else "",
     ]
     illegal = view.illegal if view.illegal and view.illegal.seat == hand.seat else None
-    tip = f"the illegal move: {illegal.text}" if illegal is not None else ""
+    tip = (
+        t.gettext("the illegal move: {move}").format(move=illegal.text)
+        if illegal is not None
+        else ""
+    )
     cards = []
     for card in hand.cards:
         if hand.face_down:
-            cards.append(_card(None, face_down=True))
+            cards.append(_card(None, face_down=True, t=t))
         elif illegal and illegal.in_hand and card == illegal.card:
-            cards.append(_card(card, "illegal", title=tip))
+            cards.append(_card(card, "illegal", title=tip, t=t))
         else:
-            cards.append(_card(card))
-    cards += [_card(None, face_down=True, title=NOT_TOLD)] * hand.unseen
+            cards.append(_card(card, t=t))
+    cards += [_card(None, face_down=True, title=not_told(t), t=t)] * hand.unseen
     if illegal is not None and (hand.face_down or not illegal.in_hand):
-        cards.append(_card(illegal.card, "illegal", title=tip + " (not in the hand)"))
+        away = t.gettext("the illegal move: {move} (not in the hand)").format(
+            move=illegal.text
+        )
+        cards.append(_card(illegal.card, "illegal", title=away, t=t))
     if not cards:
-        cards.append('<span class="cr-card cr-none">(no cards)</span>')
+        none = t.gettext("(no cards)")
+        cards.append(f'<span class="cr-card cr-none">{_e(none)}</span>')
     held = len(hand.cards) + hand.unseen
-    hidden = " (face down)" if hand.face_down and hand.cards else ""
-    untold = f", {hand.unseen} not told by the record" if hand.unseen else ""
+    label = t.ngettext("{name}: {n} card", "{name}: {n} cards", held).format(
+        name=hand.name, n=held
+    )
+    if hand.face_down and hand.cards:
+        label += t.gettext(" (face down)")
+    if hand.unseen:
+        label += t.gettext(", {n} not told by the record").format(n=hand.unseen)
     shown = (
-        f'<div class="cr-hand" data-count="{held}"'
-        f' aria-label="{_e(hand.name)}: {plural(held, "card")}{hidden}{untold}">'
+        f'<div class="cr-hand" data-count="{held}" aria-label="{_e(label)}">'
         f"{''.join(cards)}</div>"
         if held or not view.piled  # a deal given by its piles has no hands
         else ""
@@ -182,36 +225,47 @@ def seat_html(
         f'<section class="cr-seat" data-seat="{hand.seat}" data-side="{hand.side}">'
         f'<header class="cr-seat-head">{"".join(head)}</header>'
         f'<div class="cr-seat-body">{shown}'
-        f"{_pile_html(side, partners, keeper)}"
+        f"{_pile_html(side, partners, keeper, t)}"
         "</div></section>"
     )
 
 
-def _pile_html(side: SideView, partners: bool, keeper: str | None) -> str:
+def _pile_html(
+    side: SideView, partners: bool, keeper: str | None, t: Translator = ENGLISH
+) -> str:
     """The side's capture pile, or (at a partner's seat) where it is kept."""
     if keeper is not None:
+        kept = t.gettext("{side}’s pile: with {player}").format(
+            side=side.name, player=keeper
+        )
         return (
             f'<div class="cr-pile cr-pile-shared">'
-            f'<span class="cr-counts">{_e(side.name)}’s pile: with'
-            f" {_e(keeper)}</span></div>"
+            f'<span class="cr-counts">{_e(kept)}</span></div>'
         )
-    whose = f"{side.name}’s pile: " if partners else ""
+    counts = side.counts(t)
+    if partners:
+        counts = t.gettext("{side}’s pile: {counts}").format(
+            side=side.name, counts=counts
+        )
+    took = t.gettext("{side} took: {cards}").format(
+        side=side.name, cards=" ".join(card.pretty for card in side.taken)
+    )
     taken = (
-        f'<div class="cr-pile-cards cr-group" aria-label="{_e(side.name)} took:'
-        f' {_e(" ".join(card.pretty for card in side.taken))}">'
-        + "".join(_card(card) for card in side.taken)
+        f'<div class="cr-pile-cards cr-group" aria-label="{_e(took)}">'
+        + "".join(_card(card, t=t) for card in side.taken)
         + "</div>"
         if side.taken
         else ""
     )
+    pile = t.gettext("{side}: capture pile").format(side=side.name)
     return (
-        f'<div class="cr-pile" title="{_e(side.name)}: capture pile">'
-        f"{pile_svg(side.cards, size=CARD_WIDTH * 3 // 4)}"
-        f'<span class="cr-counts">{_e(whose + side.counts)}</span></div>{taken}'
+        f'<div class="cr-pile" title="{_e(pile)}">'
+        f"{pile_svg(side.cards, size=CARD_WIDTH * 3 // 4, t=t)}"
+        f'<span class="cr-counts">{_e(counts)}</span></div>{taken}'
     )
 
 
-def board_layout(view: PositionView) -> str:
+def board_layout(view: PositionView, t: Translator = ENGLISH) -> str:
     """The board's frame: a slot per seat where it sits, and the felt's slot.
 
     Above it, with three or four players, the direction of play and the
@@ -230,7 +284,7 @@ def board_layout(view: PositionView) -> str:
     )
     names = [hand.name for hand in view.hands]
     cue = (
-        f'<p class="cr-order">{_e(order_text(names, order, clockwise=view.clockwise))}'
+        f'<p class="cr-order">{_e(order_text(names, order, clockwise=view.clockwise, t=t))}'
         "</p>"
         if len(order) > 2
         else ""
@@ -242,7 +296,11 @@ def board_layout(view: PositionView) -> str:
 
 
 def board_parts(
-    view: PositionView, names: Sequence[str], *, score: str = ""
+    view: PositionView,
+    names: Sequence[str],
+    *,
+    score: str = "",
+    t: Translator = ENGLISH,
 ) -> dict[str, str]:
     """What fills the frame's slots: ``seat0`` … and ``felt`` (``score`` on it)."""
     partners = len(view.sides) < len(view.hands)
@@ -256,20 +314,27 @@ def board_parts(
             view,
             partners=partners,
             keeper=None if keepers[hand.side] is hand else keepers[hand.side].name,
+            t=t,
         )
         for hand in view.hands
     }
-    parts["felt"] = felt_html(view, names, score)
+    parts["felt"] = felt_html(view, names, score, t)
     return parts
 
 
-def board_html(view: PositionView, names: Sequence[str], *, score: str = "") -> str:
+def board_html(
+    view: PositionView,
+    names: Sequence[str],
+    *,
+    score: str = "",
+    t: Translator = ENGLISH,
+) -> str:
     """The whole board as one HTML block: the frame with its slots filled."""
-    html = board_layout(view)
+    html = board_layout(view, t)
     if view.turn is not None:
         slot = f'" data-part="seat{view.turn}"'
         html = html.replace(slot, " cr-turn" + slot, 1)
-    for name, part in board_parts(view, names, score=score).items():
+    for name, part in board_parts(view, names, score=score, t=t).items():
         slot = f'data-part="{name}"></div>'
         html = html.replace(slot, f'data-part="{name}">{part}</div>', 1)
     return html

@@ -6,12 +6,14 @@ from dataclasses import dataclass
 
 from ...check.report import Finding
 from ...engine.scoring import CHECK_LABELS
+from ...i18n import ENGLISH, Translator
 from ...record.format.pointer import below, move_at, pointer
 from .game import Game
 
 __all__ = [
     "Jump",
     "ScoreRow",
+    "category_label",
     "failing_finding",
     "findings_at",
     "score_rows",
@@ -77,7 +79,25 @@ class ScoreRow:
         return None if self.claimed is None else self.claimed == self.computed
 
 
-def score_rows(game: Game, deal: int) -> list[ScoreRow]:
+def category_label(category: str, t: Translator = ENGLISH) -> str:
+    """A scoring category in words (:data:`~casino_records.engine.scoring.CHECK_LABELS`
+    in ``t``'s language): ``most cards``, ``deal points`` …"""
+    labels = {
+        "points.most_cards": t.pgettext("scoring category", "most cards"),
+        "points.most_spades": t.pgettext("scoring category", "most spades"),
+        "points.big_casino": t.pgettext("scoring category", "Big Casino"),
+        "points.little_casino": t.pgettext("scoring category", "Little Casino"),
+        "points.aces": t.pgettext("scoring category", "aces"),
+        "points.sweeps": t.pgettext("scoring category", "sweep points"),
+        "total": t.pgettext("scoring category", "deal points"),
+        "counts.cards": t.pgettext("scoring category", "cards taken"),
+        "counts.spades": t.pgettext("scoring category", "spades taken"),
+        "counts.sweeps": t.pgettext("scoring category", "sweeps made"),
+    }
+    return labels.get(category, CHECK_LABELS.get(category, category))
+
+
+def score_rows(game: Game, deal: int, t: Translator = ENGLISH) -> list[ScoreRow]:
     """A scored deal's breakdown per side and category, claimed beside computed.
 
     Empty for a deal that was not scored (unfinished, or after an error).
@@ -95,7 +115,7 @@ def score_rows(game: Game, deal: int) -> list[ScoreRow]:
                     side=side.side,
                     side_name=side.name,
                     category=category,
-                    label=CHECK_LABELS[category],
+                    label=category_label(category, t),
                     computed=value,
                     claimed=None if check is None else check.claimed,
                     loc="" if check is None else check.loc,

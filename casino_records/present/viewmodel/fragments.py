@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from html import escape
 
 from ...check.report import Finding
-from ...engine.describe import plural
+from ...i18n import ENGLISH, Translator
 from ..scoring_notes import near_target_needs, score_notes
 from .findings import ScoreRow, score_rows
 from .game import Game, StepKind, locate, place_text, recorded_text
@@ -39,6 +39,7 @@ __all__ = [
     "failing_html",
     "goto_button",
     "goto_link",
+    "hidden_alternatives",
     "html_table",
     "last_move_html",
     "move_list_html",
@@ -48,8 +49,6 @@ __all__ = [
     "score_html",
 ]
 
-HIDDEN_ALTERNATIVES = "Hidden: they would show the hand of the player to move."
-"""What stands for the legal moves when the perspective hides the hand to play."""
 BANNER_SHOWN = 3
 """Differences the banner lists before the rest go into a "more" box."""
 FOLD_NARROW = "data-fold-narrow"
@@ -60,6 +59,15 @@ board and the move controls then fit the first screen."""
 
 def _e(text: object) -> str:
     return escape(str(text), quote=True)
+
+
+def hidden_alternatives(t: Translator = ENGLISH) -> str:
+    """What stands for the legal moves when the perspective hides the hand to play."""
+    return t.gettext("Hidden: they would show the hand of the player to move.")
+
+
+HIDDEN_ALTERNATIVES = hidden_alternatives()
+""":func:`hidden_alternatives` in English."""
 
 
 def html_table(
@@ -124,50 +132,67 @@ def _goto(deal: int, move: int, cls: str, title: str) -> str:
     return f' class="{_e(cls)}" data-deal="{deal}" data-move="{move}"{tip}'
 
 
-def last_move_html(view: PositionView) -> str:
+def last_move_html(view: PositionView, t: Translator = ENGLISH) -> str:
     """The move just made in words (glyph, comment), or the deal's comment."""
     if view.last_text is not None:
         glyph = f" {view.last_glyph}" if view.last_glyph else ""
-        sweep = ' <span class="cr-sweep">sweep</span>' if view.sweep else ""
+        swept = _e(t.pgettext("the last move was", "sweep"))
+        sweep = f' <span class="cr-sweep">{swept}</span>' if view.sweep else ""
         comment = (
             f' <span class="cr-comment">{_e(view.last_comment)}</span>'
             if view.last_comment
             else ""
         )
+        move = t.gettext("Move {n}").format(n=view.move)
         return (
-            f'<p class="cr-last"><strong>Move {view.move}{_e(glyph)}:</strong>'
+            f'<p class="cr-last"><strong>{_e(move)}{_e(glyph)}:</strong>'
             f" {_e(view.last_text)}{sweep}{comment}</p>"
         )
     if view.kind == StepKind.RESIDUE and view.residue:
         cards = " ".join(card.pretty for card in view.residue)
-        to = f"go to {view.residue_side}" if view.residue_side else "stay unclaimed"
-        return (
-            f'<p class="cr-last"><strong>End of the deal:</strong> the cards left on'
-            f" the table, {_e(cards)}, {_e(to)} (the last capturer's side, R11.1).</p>"
+        end = t.gettext("End of the deal:")
+        text = (
+            t.gettext(
+                "the cards left on the table, {cards}, go to {side} (the last"
+                " capturer's side, R11.1)."
+            ).format(cards=cards, side=view.residue_side)
+            if view.residue_side
+            else t.gettext(
+                "the cards left on the table, {cards}, stay unclaimed (the last"
+                " capturer's side, R11.1)."
+            ).format(cards=cards)
         )
+        return f'<p class="cr-last"><strong>{_e(end)}</strong> {_e(text)}</p>'
     if view.deal_comment and view.move == 0:
         return f'<p class="cr-last cr-comment">{_e(view.deal_comment)}</p>'
     return ""
 
 
-def failing_html(game: Game, failing: Finding | None, view: PositionView) -> str:
+def _rule(rule: str | None, t: Translator) -> str:
+    """`` · rule R5.2`` after a verdict's title, or ``""``."""
+    return t.gettext(" · rule {rule}").format(rule=rule) if rule else ""
+
+
+def failing_html(
+    game: Game, failing: Finding | None, view: PositionView, t: Translator = ENGLISH
+) -> str:
     """The panel of the record's illegal next move, with the legal moves once."""
     if failing is None:
         return ""
-    recorded = recorded_text(game, failing.loc) or failing.where
-    rule = f" · rule {failing.rule}" if failing.rule else ""
+    recorded = recorded_text(game, failing.loc, t) or failing.where
     message = named(failing.message, game)
-    found = alternatives(game, view.deal, view.move) if view.turn is not None else []
+    found = alternatives(game, view.deal, view.move, t) if view.turn is not None else []
+    instead = _e(t.gettext("Legal moves here instead:"))
     legal = (
-        "<p>Legal moves here instead:</p>" + html_table([alt.row() for alt in found])
-        if found
-        else ""
+        f"<p>{instead}</p>" + html_table([alt.row(t) for alt in found]) if found else ""
     )
+    title = t.gettext("Illegal move") + _rule(failing.rule, t)
+    drawn = t.gettext("Recorded: {move} (drawn in red).").format(move=recorded)
     return (
         '<div class="cr-error" role="alert">'
-        f"<p><strong>Illegal move{_e(rule)}</strong> ·"
-        f" {_e(place_text(game, failing.loc, failing.where))}</p>"
-        f"<p>Recorded: {_e(recorded)} (drawn in red). {_e(message)}</p>"
+        f"<p><strong>{_e(title)}</strong> ·"
+        f" {_e(place_text(game, failing.loc, failing.where, t))}</p>"
+        f"<p>{_e(drawn)} {_e(message)}</p>"
         f"{legal}</div>"
     )
 
@@ -180,7 +205,7 @@ def _score_cell(row: ScoreRow) -> tuple[str, str]:
     return f"{row.claimed} ✗", "cr-differs"
 
 
-def score_html(game: Game, deal: int) -> str:
+def score_html(game: Game, deal: int, t: Translator = ENGLISH) -> str:
     """A scored deal's table: per category, each side's computed and claimed figure.
 
     A claimed figure that differs is in a ``cr-differs`` cell. Three or four
@@ -190,7 +215,7 @@ def score_html(game: Game, deal: int) -> str:
     two, which the stepper's script shows only while the table overflows.
     Empty for a deal that was not scored.
     """
-    rows = score_rows(game, deal)
+    rows = score_rows(game, deal, t)
     if not rows:
         return ""
     sides: dict[int, str] = {}
@@ -202,7 +227,13 @@ def score_html(game: Game, deal: int) -> str:
         f'<th colspan="{per_side}" scope="colgroup">{_e(name)}</th>'
         for name in sides.values()
     )
-    sub = "".join("<th>computed</th><th>claimed</th>" for _ in sides) if claims else ""
+    computed = _e(t.pgettext("score table", "computed"))
+    claimed = _e(t.pgettext("score table", "claimed"))
+    sub = (
+        "".join(f"<th>{computed}</th><th>{claimed}</th>" for _ in sides)
+        if claims
+        else ""
+    )
     body: dict[str, list[str]] = {}
     labels: dict[str, str] = {}
     for row in rows:
@@ -219,20 +250,20 @@ def score_html(game: Game, deal: int) -> str:
     )
     second = f"<tr><th></th>{sub}</tr>" if claims else ""
     names = list(sides.values())
+    scroll = t.gettext("Scroll the table sideways for {sides} →").format(
+        sides=t.gettext(" and ").join(names[2:])
+    )
     hint = (
-        f'<p class="cr-scroll-hint">Scroll the table sideways for'
-        f" {_e(' and '.join(names[2:]))} →</p>"
+        f'<p class="cr-scroll-hint">{_e(scroll)}</p>'
         if claims and len(names) > 2
         else ""
     )
     # A box that scrolls is a tab stop, so that the keyboard scrolls it too.
-    stop = (
-        f' tabindex="0" role="region" aria-label="Deal {deal + 1} score table"'
-        if hint
-        else ""
-    )
+    table = t.gettext("Deal {n} score table").format(n=deal + 1)
+    stop = f' tabindex="0" role="region" aria-label="{_e(table)}"' if hint else ""
+    heading = _e(t.gettext("Deal {n} score").format(n=deal + 1))
     return (
-        f'<div class="cr-score"><h3>Deal {deal + 1} score</h3>{hint}'
+        f'<div class="cr-score"><h3>{heading}</h3>{hint}'
         f'<div class="cr-scroll"{stop}>'
         f'<table class="cr-table cr-score-table">'
         f"<thead><tr><th></th>{head}</tr>"
@@ -240,7 +271,7 @@ def score_html(game: Game, deal: int) -> str:
     )
 
 
-def _difference_html(line: Difference) -> str:
+def _difference_html(line: Difference, t: Translator = ENGLISH) -> str:
     """One difference: its words (a link to where it shows), reason, deciders."""
     text = (
         goto_link(line.text, line.go.deal, line.go.move, cls="cr-jump cr-diff")
@@ -261,11 +292,12 @@ def _difference_html(line: Difference) -> str:
             )
             for j in line.deciders
         )
-        deciders = f' <span class="cr-deciders">· decided by {links}</span>'
+        decided = _e(t.gettext("decided by"))
+        deciders = f' <span class="cr-deciders">· {decided} {links}</span>'
     return f"<li>{text}{reason}{deciders}</li>"
 
 
-def _explanations_html(game: Game) -> str:
+def _explanations_html(game: Game, t: Translator = ENGLISH) -> str:
     """What probably went wrong, a sentence per disputed deal (the match's only
     when no deal's claims differ: it follows from theirs), each with a link to
     the position that shows it."""
@@ -274,12 +306,13 @@ def _explanations_html(game: Game) -> str:
     parts = []
     for explanation in deals or explanations:
         at = explained_step(game, explanation)
-        go = f" {goto_link('Show it', *at, cls='cr-jump cr-go')}" if at else ""
+        show = t.gettext("Show it")
+        go = f" {goto_link(show, *at, cls='cr-jump cr-go')}" if at else ""
         parts.append(f"<p>{_e(explanation.sentence)}{go}</p>")
     return f'<div class="cr-explain">{"".join(parts)}</div>' if parts else ""
 
 
-def notes_banner_html(game: Game) -> str:
+def notes_banner_html(game: Game, t: Translator = ENGLISH) -> str:
     """The record's warnings (claims that could not be checked, D8), one line
     each: where (a link to it), what, the rule; the rest of a long note folds
     into a box. ``""`` when there are none."""
@@ -291,8 +324,9 @@ def notes_banner_html(game: Game) -> str:
             else _e(note.where)
         )
         first, _, rest = note.text.partition("; ")
-        rule = f" · rule {_e(note.rule)}" if note.rule else ""
-        line = f"<strong>Note</strong> · {where}: {_e(first)}{rule}"
+        rule = _e(_rule(note.rule, t))
+        note_word = _e(t.pgettext("a warning", "Note"))
+        line = f"<strong>{note_word}</strong> · {where}: {_e(first)}{rule}"
         lines.append(
             f"<details><summary>{line}</summary><p>{_e(rest)}</p></details>"
             if rest
@@ -300,13 +334,14 @@ def notes_banner_html(game: Game) -> str:
         )
     if not lines:
         return ""
+    unchecked = _e(t.gettext("Not checked"))
     return (
-        '<div class="cr-banner cr-warning" role="note" aria-label="Not checked">'
+        f'<div class="cr-banner cr-warning" role="note" aria-label="{unchecked}">'
         f"{''.join(lines)}</div>"
     )
 
 
-def banner_html(game: Game) -> str:
+def banner_html(game: Game, t: Translator = ENGLISH) -> str:
     """The verdict above the board of a disputed or invalid record, then its
     warnings (:func:`notes_banner_html`); ``""`` when it is ok with no warning.
 
@@ -317,61 +352,68 @@ def banner_html(game: Game) -> str:
     names the rule broken and links the illegal move. Either verdict is a
     ``<details>`` whose summary is its one line (:data:`FOLD_NARROW`).
     """
-    return _verdict_html(game) + notes_banner_html(game)
+    return _verdict_html(game, t) + notes_banner_html(game, t)
 
 
-def _verdict_html(game: Game) -> str:
+def _verdict_html(game: Game, t: Translator = ENGLISH) -> str:
     report = game.report
     errors = [f for f in report.findings if f.severity == "error"]
     if errors:
         first = errors[0]
         at = locate(game, first.loc)
-        rule = f" · rule {first.rule}" if first.rule else ""
-        go = (
-            goto_link("Show the illegal move", *at, cls="cr-jump cr-go")
-            if at is not None
-            else ""
-        )
-        recorded = recorded_text(game, first.loc)
+        show = t.gettext("Show the illegal move")
+        go = goto_link(show, *at, cls="cr-jump cr-go") if at is not None else ""
+        recorded = recorded_text(game, first.loc, t)
         what = f"{recorded}: " if recorded else ""
+        others = len(errors) - 1
         more = (
-            f" ({plural(len(errors) - 1, 'more error')} below it)"
-            if len(errors) > 1
+            t.ngettext(
+                " ({n} more error below it)", " ({n} more errors below it)", others
+            ).format(n=others)
+            if others
             else ""
         )
+        title = t.gettext("Invalid record") + _rule(first.rule, t)
         return (
             '<div class="cr-banner cr-invalid" role="alert">'
             f'<details class="cr-verdict" {FOLD_NARROW} open>'
-            f"<summary><strong>Invalid record{_e(rule)}</strong> ·"
-            f" {_e(place_text(game, first.loc, first.where))}{_e(more)}</summary>"
+            f"<summary><strong>{_e(title)}</strong> ·"
+            f" {_e(place_text(game, first.loc, first.where, t))}{_e(more)}</summary>"
             f"<p>{_e(what)}{_e(named(first.message, game))} {go}</p></details></div>"
         )
-    lines = differences(game)
+    lines = differences(game, t)
     if not lines:
         return ""
     count = len(lines)
-    head = (
-        f"<summary><strong>Disputed:</strong> {plural(count, 'claimed figure')}"
-        f" {'differs' if count == 1 else 'differ'} from the replay.</summary>"
+    disputed = _e(t.gettext("Disputed:"))
+    differ = _e(
+        t.ngettext(
+            "{n} claimed figure differs from the replay.",
+            "{n} claimed figures differ from the replay.",
+            count,
+        ).format(n=count)
     )
-    lead = _explanations_html(game)
-    shown = "".join(_difference_html(line) for line in lines[:BANNER_SHOWN])
+    head = f"<summary><strong>{disputed}</strong> {differ}</summary>"
+    lead = _explanations_html(game, t)
+    shown = "".join(_difference_html(line, t) for line in lines[:BANNER_SHOWN])
     rest = lines[BANNER_SHOWN:]
+    more = _e(t.ngettext("{n} more", "{n} more", len(rest)).format(n=len(rest)))
     folded = (
-        f'<details class="cr-more"><summary>{len(rest)} more</summary><ul>'
-        + "".join(_difference_html(line) for line in rest)
+        f'<details class="cr-more"><summary>{more}</summary><ul>'
+        + "".join(_difference_html(line, t) for line in rest)
         + "</ul></details>"
         if rest
         else ""
     )
+    verdict = _e(t.gettext("Verdict"))
     return (
-        f'<div class="cr-banner cr-disputed" role="region" aria-label="Verdict">'
+        f'<div class="cr-banner cr-disputed" role="region" aria-label="{verdict}">'
         f'<details class="cr-verdict" {FOLD_NARROW} open>'
         f"{head}{lead}<ul>{shown}</ul>{folded}</details></div>"
     )
 
 
-def notes_html(game: Game, view: PositionView) -> str:
+def notes_html(game: Game, view: PositionView, t: Translator = ENGLISH) -> str:
     """At a deal's score: its result, what it did to the match, how many differ."""
     if view.kind != StepKind.SCORE:
         return ""
@@ -379,26 +421,30 @@ def notes_html(game: Game, view: PositionView) -> str:
     parts = []
     result = deal_result(report)
     if result:
-        parts.append(f"<p><strong>Deal {view.deal + 1}:</strong> {_e(result)}</p>")
-    parts.append(rule_notes_html(game, view))
+        deal = _e(t.gettext("Deal {n}:").format(n=view.deal + 1))
+        parts.append(f"<p><strong>{deal}</strong> {_e(result)}</p>")
+    parts.append(rule_notes_html(game, view, t))
     if view.deal == game.deals[-1]:
-        match = match_result(game)
+        match = match_result(game, t)
         if match:
-            parts.append(f"<p><strong>Match:</strong> {_e(match)}</p>")
+            heading = _e(t.gettext("Match:"))
+            parts.append(f"<p><strong>{heading}</strong> {_e(match)}</p>")
     elif report is not None and report.match_note:
         parts.append(f'<p class="cr-caption">{_e(named(report.match_note, game))}</p>')
-    mine = [line for line in differences(game) if line.deal == view.deal]
+    mine = [line for line in differences(game, t) if line.deal == view.deal]
     if mine:
         count = len(mine)
-        parts.append(
-            f"<p>{plural(count, 'claimed figure')} of this deal"
-            f" {'differs' if count == 1 else 'differ'} (✗): the verdict above says why.</p>"
-        )
+        differ = t.ngettext(
+            "{n} claimed figure of this deal differs (✗): the verdict above says why.",
+            "{n} claimed figures of this deal differ (✗): the verdict above says why.",
+            count,
+        ).format(n=count)
+        parts.append(f"<p>{_e(differ)}</p>")
     parts = [part for part in parts if part]
     return f'<div class="cr-notes">{"".join(parts)}</div>' if parts else ""
 
 
-def rule_notes_html(game: Game, view: PositionView) -> str:
+def rule_notes_html(game: Game, view: PositionView, t: Translator = ENGLISH) -> str:
     """What the Dominican scoring rules do in this deal, where a club looks:
     at its start, who the near-target rule binds and what each needs; at its
     score, what sweep cancellation and that rule did (R10.4, R13.4)."""
@@ -406,16 +452,16 @@ def rule_notes_html(game: Game, view: PositionView) -> str:
     if report is None:
         return ""
     if view.kind == StepKind.MOVE and view.move == 0:
-        lines = near_target_needs(report, game.sides)
+        lines = near_target_needs(report, game.sides, t)
     elif view.kind == StepKind.SCORE:
-        lines = score_notes(game.report, report)
+        lines = score_notes(game.report, report, t)
     else:
         return ""
     return "".join(f'<p class="cr-rule">{_e(line)}</p>' for line in lines)
 
 
 def alternatives_html(
-    game: Game, deal: int, view: PositionView, perspective: str
+    game: Game, deal: int, view: PositionView, perspective: str, t: Translator = ENGLISH
 ) -> str:
     """The legal moves at the turn (the one played marked), or why they are hidden.
 
@@ -425,9 +471,9 @@ def alternatives_html(
     if view.turn is None or view.illegal is not None:
         return ""
     if not alternatives_visible(perspective, view.turn):
-        return f'<p class="cr-caption">{_e(HIDDEN_ALTERNATIVES)}</p>'
-    found = alternatives(game, deal, view.move)
-    return html_table([alt.row() for alt in found])
+        return f'<p class="cr-caption">{_e(hidden_alternatives(t))}</p>'
+    found = alternatives(game, deal, view.move, t)
+    return html_table([alt.row(t) for alt in found])
 
 
 def move_list_html(
@@ -437,6 +483,7 @@ def move_list_html(
     round_: int,
     game: Game | None = None,
     badges: Mapping[int, tuple[str, str, str]] | None = None,
+    t: Translator = ENGLISH,
 ) -> str:
     """The move list of round ``round_`` (0-based): a button per step of ``window``.
 
@@ -448,7 +495,7 @@ def move_list_html(
     """
     items = []
     for n, i in enumerate(window):
-        label = move_label(rows, i, game, opens=n == 0 and round_ > 0)
+        label = move_label(rows, i, game, opens=n == 0 and round_ > 0, t=t)
         badge, tip, kind = (badges or {}).get(i, ("", "", ""))
         if not badge:
             items.append(f"<li>{goto_button(label, deal, i, cls='cr-move')}</li>")
@@ -458,7 +505,8 @@ def move_list_html(
             f' data-move="{i}" title="{_e(tip)}">{_e(label)}'
             f' <span class="cr-badge cr-mark-{_e(kind)}">{_e(badge)}</span></button></li>'
         )
+    title = _e(t.gettext("Moves of round {n}").format(n=round_ + 1))
     return (
-        f'<div class="cr-moves-title"><strong>Moves of round {round_ + 1}</strong></div>'
+        f'<div class="cr-moves-title"><strong>{title}</strong></div>'
         f'<ol class="cr-moves">{"".join(items)}</ol>'
     )

@@ -19,9 +19,10 @@ from ...check.explain.dispute import explain
 from ...check.replay import Replay, ReplayPosition, replay
 from ...check.report import DealReport, ReplayReport
 from ...engine.describe import move_text, side_names
+from ...i18n import ENGLISH, Translator
 from ...record.format.models import GameRecord
 from ...record.format.models import MoveRecord as NotationMove
-from ...record.format.pointer import below, deal_at, move_at, move_place, pointer
+from ...record.format.pointer import below, deal_at, move_at, pointer
 from ...record.format.translate import to_engine
 
 __all__ = [
@@ -203,17 +204,19 @@ def move_number(game: Game, loc: str) -> tuple[int, int, int] | None:
     return d, r, sum(len(rounds.moves) for rounds in deals[d].rounds[:r]) + k + 1
 
 
-def place_text(game: Game, loc: str, where: str) -> str:
+def place_text(game: Game, loc: str, where: str, t: Translator = ENGLISH) -> str:
     """A finding's place in the viewer's words: ``deal 1, move 11 (round 2)`` for a
     move, numbered as the move list is; else ``where`` as the report says it."""
     found = move_number(game, loc)
     if found is None:
         return where
     deal, round_, number = found
-    return move_place(deal, number, round_)
+    return t.gettext("deal {deal}, move {move} (round {round})").format(
+        deal=deal + 1, move=number, round=round_ + 1
+    )
 
 
-def recorded_text(game: Game, loc: str) -> str | None:
+def recorded_text(game: Game, loc: str, t: Translator = ENGLISH) -> str | None:
     """The record's move at a move pointer in words: ``Ana: 4♥ trails``."""
     notation = recorded_move(game, loc)
     if notation is None:
@@ -223,7 +226,7 @@ def recorded_text(game: Game, loc: str) -> str | None:
     except ValueError:  # pragma: no cover - the record was validated
         return None
     name = game.names[move.seat] if move.seat < len(game.names) else "?"
-    return f"{name}: {move_text(move)}"
+    return f"{name}: {move_text(move, t=t)}"
 
 
 def recorded_move(game: Game, loc: str) -> NotationMove | None:

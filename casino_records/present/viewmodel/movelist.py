@@ -6,12 +6,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ...engine.cards import BIG_CASINO, LITTLE_CASINO, Card, Suit
-from ...engine.describe import cards_text, move_text, plural, step_text
+from ...engine.describe import cards_text, move_text, step_text
 from ...engine.legality import verify_move
 from ...engine.movegen import generate_legal_moves
 from ...engine.moves import Move
 from ...engine.play import apply_plan
 from ...errors import IllegalMoveError
+from ...i18n import ENGLISH, Translator
 from .game import Game, StepKind, recorded_move
 
 __all__ = [
@@ -47,8 +48,9 @@ class MoveRow:
     """The record's comment."""
 
 
-def move_rows(game: Game, deal: int) -> list[MoveRow]:
-    """Every move of a deal played so far (in the record, up to the first error)."""
+def move_rows(game: Game, deal: int, t: Translator = ENGLISH) -> list[MoveRow]:
+    """Every move of a deal played so far (in the record, up to the first error),
+    in ``t``'s words."""
     rows = []
     for position in game.positions[deal][1:]:
         step = position.last
@@ -60,7 +62,7 @@ def move_rows(game: Game, deal: int) -> list[MoveRow]:
                 deal=deal,
                 round=step.round + 1,
                 player=game.names[step.move.seat],
-                text=move_text(step.move),
+                text=move_text(step.move, t=t),
                 kind=str(step.kind),
                 sweep=step.sweep,
                 glyph=None if notation is None else notation.glyph,
@@ -71,7 +73,12 @@ def move_rows(game: Game, deal: int) -> list[MoveRow]:
 
 
 def move_label(
-    rows: Sequence[MoveRow], move: int, game: Game | None = None, *, opens: bool = False
+    rows: Sequence[MoveRow],
+    move: int,
+    game: Game | None = None,
+    *,
+    opens: bool = False,
+    t: Translator = ENGLISH,
 ) -> str:
     """The move list's label of step ``move`` (not escaped).
 
@@ -82,25 +89,38 @@ def move_label(
     before, with the new hands dealt): ``Round 2 dealt (after move 8)``.
     """
     if move == 0:
-        return "0. Start of the deal"
+        return t.gettext("0. Start of the deal")
     if opens and move <= len(rows):
-        return f"Round {rows[move - 1].round + 1} dealt (after move {move})"
+        return t.gettext("Round {n} dealt (after move {move})").format(
+            n=rows[move - 1].round + 1, move=move
+        )
     if move > len(rows):
         if game is None or not rows:
             return f"{move}."
         deal = rows[0].deal
         if game.step_kind(deal, move) == StepKind.SCORE:
-            return "Deal score"
+            return t.gettext("Deal score")
         state = game.positions[deal][-1].state
-        taker = state.residue_side
-        to = f"to {game.sides[taker]}" if taker is not None else "unclaimed"
-        count = len(state.residue)
-        return f"Residue: {plural(count, 'card')} {to}"
+        return residue_label(game, len(state.residue), state.residue_side, t)
     row = rows[move - 1]
-    extra = "".join(
-        [" (sweep)" if row.sweep else "", f" {row.glyph}" if row.glyph else ""]
-    )
+    sweep = t.gettext(" (sweep)") if row.sweep else ""
+    extra = "".join([sweep, f" {row.glyph}" if row.glyph else ""])
     return f"{row.move}. {row.player}: {row.text}{extra}"
+
+
+def residue_label(
+    game: Game, count: int, taker: int | None, t: Translator = ENGLISH
+) -> str:
+    """The move list's entry of the residue step: ``Residue: 6 cards to Ana``."""
+    if taker is None:
+        text = t.ngettext(
+            "Residue: {n} card unclaimed", "Residue: {n} cards unclaimed", count
+        )
+        return text.format(n=count)
+    text = t.ngettext(
+        "Residue: {n} card to {side}", "Residue: {n} cards to {side}", count
+    )
+    return text.format(n=count, side=game.sides[taker])
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,37 +142,49 @@ class Alternative:
     played: bool
     """True for the move the record plays here."""
 
-    def row(self) -> dict[str, str | int]:
-        """The alternative as a table row (not escaped)."""
+    def row(self, t: Translator = ENGLISH) -> dict[str, str | int]:
+        """The alternative as a table row, its columns named in ``t``'s
+        language (not escaped)."""
         casinos = [
             name
             for card, name in (
-                (BIG_CASINO, "Big Casino"),
-                (LITTLE_CASINO, "Little Casino"),
+                (BIG_CASINO, t.gettext("Big Casino")),
+                (LITTLE_CASINO, t.gettext("Little Casino")),
             )
             if card in self.takes
         ]
-        gains = [plural(len(self.takes) + 1, "card")] if self.takes else []
+        cards = len(self.takes) + 1
+        gains = (
+            [t.ngettext("{n} card", "{n} cards", cards).format(n=cards)]
+            if self.takes
+            else []
+        )
         spades = sum(1 for c in (self.move.card, *self.takes) if c.suit is Suit.SPADES)
         if self.takes and spades:
-            gains.append(f"{plural(spades, 'spade')}")
+            gains.append(t.ngettext("{n} spade", "{n} spades", spades).format(n=spades))
         aces = sum(1 for c in (self.move.card, *self.takes) if c.is_ace)
         if self.takes and aces:
-            gains.append(f"{plural(aces, 'ace')}")
+            gains.append(t.ngettext("{n} ace", "{n} aces", aces).format(n=aces))
         gains += casinos
         if self.sweep:
-            gains.append("sweep")
+            gains.append(t.gettext("sweep"))
         return {
-            "played": "▶ played" if self.played else "",
-            "move": self.text,
-            "takes": cards_text(self.takes) if self.takes else "",
-            "builds": self.build,
-            "gains": ", ".join(gains),
-            "effect": self.effect,
+            t.pgettext("legal moves column", "played"): t.gettext("▶ played")
+            if self.played
+            else "",
+            t.pgettext("legal moves column", "move"): self.text,
+            t.pgettext("legal moves column", "takes"): cards_text(self.takes)
+            if self.takes
+            else "",
+            t.pgettext("legal moves column", "builds"): self.build,
+            t.pgettext("legal moves column", "gains"): ", ".join(gains),
+            t.pgettext("legal moves column", "effect"): self.effect,
         }
 
 
-def alternatives(game: Game, deal: int, move: int) -> list[Alternative]:
+def alternatives(
+    game: Game, deal: int, move: int, t: Translator = ENGLISH
+) -> list[Alternative]:
     """Every legal move at position ``move`` of ``deal``, played one marked.
 
     The move "played" is the record's next move (none at the deal's end or
@@ -177,13 +209,15 @@ def alternatives(game: Game, deal: int, move: int) -> list[Alternative]:
         step = apply_plan(after, candidate, plan)
         build = ""
         if step.build is not None:
-            kind = "single" if step.build.is_single else "multiple"
+            kind = (
+                t.gettext("single") if step.build.is_single else t.gettext("multiple")
+            )
             build = f"{step.build.label} = {step.build.value}, {kind}"
         found.append(
             Alternative(
                 move=candidate,
-                text=move_text(candidate),
-                effect=step_text(step, game.names),
+                text=move_text(candidate, t=t),
+                effect=step_text(step, game.names, t),
                 takes=step.taken,
                 build=build,
                 sweep=step.sweep,

@@ -20,6 +20,7 @@ from typing import Final
 
 from ...check.replay import replay
 from ...errors import RecordFormatError
+from ...i18n import ENGLISH, Translator
 from ...record.files.kinds import (
     MAX_RECORD_BYTES,
     RECORD_SUFFIXES,
@@ -30,6 +31,7 @@ from ...record.files.sources import items_of_stream
 from ...record.format.models import GameRecord
 from ...scale.results import is_results_dir
 from .. import VIEW_PATH_ENV
+from ..status_words import status_word
 
 __all__ = [
     "ArchiveEntry",
@@ -48,8 +50,6 @@ MAX_UPLOAD_MB: Final = MAX_RECORD_BYTES // (1024 * 1024)
 """The largest file the viewer accepts from an upload, in MiB (Streamlit's unit):
 the one record size limit of every reader
 (:data:`casino_records.record.files.kinds.MAX_RECORD_BYTES`)."""
-RECORD_KINDS: Final = ".json records, .jsonl archives and .txt text notation"
-"""The files the viewer opens, in words."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,23 +62,29 @@ class LoadProblem:
     """Each problem as ``where (JSON pointer): message``."""
 
     @classmethod
-    def of(cls, name: str, exc: RecordFormatError) -> LoadProblem:
+    def of(
+        cls, name: str, exc: RecordFormatError, t: Translator = ENGLISH
+    ) -> LoadProblem:
         """Describe ``exc`` (every error of an :class:`InvalidRecordError`)."""
         errors = getattr(exc, "errors", None) or (exc,)
-        return cls.of_errors(name, errors)
+        return cls.of_errors(name, errors, t)
 
     @classmethod
-    def of_errors(cls, name: str, errors: Sequence[RecordFormatError]) -> LoadProblem:
-        """Describe every error of a record that cannot be read."""
+    def of_errors(
+        cls, name: str, errors: Sequence[RecordFormatError], t: Translator = ENGLISH
+    ) -> LoadProblem:
+        """Describe every error of a record that cannot be read (the title in
+        ``t``'s language; the errors' own words are the reader's)."""
         details = []
         for error in errors:
-            where = error.where or "the whole record"
+            where = error.where or t.gettext("the whole record")
             loc = f" ({error.loc})" if error.loc else ""
             message = error.message
             if message.startswith(f"{where}: "):  # the text notation says where itself
                 message = message[len(where) + 2 :]
             details.append(f"{where}{loc}: {message}")
-        return cls(f"{name} is not a valid casino record", tuple(details))
+        title = t.gettext("{file} is not a valid casino record").format(file=name)
+        return cls(title, tuple(details))
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,13 +102,15 @@ class ArchiveEntry:
     status: str
     """``ok``, ``disputed``, ``invalid`` or ``unreadable``."""
 
-    @property
-    def label(self) -> str:
+    def label(self, t: Translator = ENGLISH) -> str:
         """``3. archive-02 · Ana, Ben · ok`` (not escaped)."""
+        status = status_word(self.status, t)
         if self.record is None:
-            return f"{self.number}. line {self.line} · unreadable"
+            line = t.gettext("line {n}").format(n=self.line)
+            return f"{self.number}. {line} · {status}"
         names = ", ".join(p.name for p in self.record.players)
-        return f"{self.number}. {self.record.id or '(no id)'} · {names} · {self.status}"
+        record = self.record.id or t.gettext("(no id)")
+        return f"{self.number}. {record} · {names} · {status}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -138,6 +146,7 @@ def open_bytes(
     *,
     max_bytes: int = MAX_RECORD_BYTES,
     any_suffix: bool = False,
+    t: Translator = ENGLISH,
 ) -> Opened:
     """Read a file's bytes as one record or an archive, as every reader does.
 
@@ -148,7 +157,7 @@ def open_bytes(
     text archive of several games is an archive. Never raises for bad data:
     binary junk, truncated JSON, a text syntax error or a record that breaks
     the format all come back as :attr:`Opened.problem`, with the JSON pointer
-    (or line) and the words of each error.
+    (or line) and the words of each error (its title in ``t``'s language).
 
     >>> opened = open_bytes(b'{"format": "casino-rec', "bad.json")
     >>> opened.problem.title
@@ -160,30 +169,32 @@ def open_bytes(
     """
     suffix = Path(name).suffix.lower()
     if suffix not in RECORD_SUFFIXES and not any_suffix:
-        return Opened(
-            name,
-            problem=LoadProblem(
-                f"{name} is not a record file: the viewer opens {RECORD_KINDS}", ()
-            ),
-        )
+        title = t.gettext(
+            "{file} is not a record file: the viewer opens .json records, .jsonl"
+            " archives and .txt text notation"
+        ).format(file=name)
+        return Opened(name, problem=LoadProblem(title, ()))
     if not data.strip():
-        return Opened(name, problem=LoadProblem(f"{name} is empty", ()))
+        title = t.gettext("{file} is empty").format(file=name)
+        return Opened(name, problem=LoadProblem(title, ()))
     items = items_of_stream(_io.BytesIO(data), Path(name), name, max_bytes)
     first = next(items, None)
     second = next(items, None)
     if first is None:
-        return Opened(name, problem=LoadProblem(f"{name} holds no record", ()))
+        title = t.gettext("{file} holds no record").format(file=name)
+        return Opened(name, problem=LoadProblem(title, ()))
     if second is None and first.kind != "jsonl":
         record, errors, _ = read_item(first, max_bytes)
         if record is None:
-            return Opened(name, problem=LoadProblem.of_errors(name, errors))
+            return Opened(name, problem=LoadProblem.of_errors(name, errors, t))
         return Opened(name, record=record)
     entries: list[ArchiveEntry] = []
     rest = (item for item in (first, second) if item is not None)
     for number, item in enumerate(itertools.chain(rest, items), 1):
         record, errors, unreadable = read_item(item, max_bytes)
         if record is None:
-            problem = LoadProblem.of_errors(f"line {item.line}", errors)
+            line = t.gettext("line {n}").format(n=item.line)
+            problem = LoadProblem.of_errors(line, errors, t)
             status = "unreadable" if unreadable else "invalid"
             entries.append(ArchiveEntry(number, item.line, None, problem, status))
         else:

@@ -6,6 +6,8 @@ import re
 from collections.abc import Sequence
 from typing import Final
 
+from ...i18n import ENGLISH, Translator
+
 __all__ = [
     "ALL",
     "NONE",
@@ -37,14 +39,16 @@ def parse_perspective(text: str | None, players: int) -> str:
     return text if text in perspectives(players) else ALL
 
 
-def perspective_label(perspective: str, names: Sequence[str]) -> str:
+def perspective_label(
+    perspective: str, names: Sequence[str], t: Translator = ENGLISH
+) -> str:
     """``All hands``, ``Ana's view (seat 0)`` or ``No hands`` (not escaped)."""
     if perspective == ALL:
-        return "All hands"
+        return t.gettext("All hands")
     if perspective == NONE:
-        return "No hands (spectator)"
+        return t.gettext("No hands (spectator)")
     seat = seat_of(perspective)
-    return f"{names[seat]}'s view (seat {seat})"
+    return t.gettext("{player}'s view (seat {n})").format(player=names[seat], n=seat)
 
 
 def seat_of(perspective: str) -> int:

@@ -13,10 +13,11 @@ from dataclasses import dataclass
 from typing import Final
 
 from ...engine.cards import BIG_CASINO, LITTLE_CASINO, Card, Suit, parse_card
-from ...engine.describe import move_text, plural, step_text
+from ...engine.describe import move_text, step_text
 from ...engine.seating import HAND_SIZE
 from ...engine.state import DealState
 from ...errors import CasinoRecordError
+from ...i18n import ENGLISH, Translator
 from ...record.format.translate import to_engine
 from .felt import FeltItem, felt_after, plain_felt, table_before_residue
 from .findings import failing_finding
@@ -100,26 +101,28 @@ class SideView:
     """The pile's cards, for a deal given by its piles (shown face up: they are
     what the players brought); empty for a deal played move by move."""
 
-    @property
-    def certain(self) -> list[str]:
+    def certain(self, t: Translator = ENGLISH) -> list[str]:
         """The points already certain: ``["Big Casino", "2 aces"]`` (not escaped)."""
-        found = ["Big Casino"] * self.big_casino + [
-            "Little Casino"
+        found = [t.gettext("Big Casino")] * self.big_casino + [
+            t.gettext("Little Casino")
         ] * self.little_casino
         if self.aces:
-            found.append(f"{plural(self.aces, 'ace')}")
+            found.append(
+                t.ngettext("{n} ace", "{n} aces", self.aces).format(n=self.aces)
+            )
         return found
 
-    @property
-    def counts(self) -> str:
+    def counts(self, t: Translator = ENGLISH) -> str:
         """``14 cards · 5 spades · 1 sweep`` and the certain points (not escaped)."""
         parts = [
-            f"{plural(self.cards, 'card')}",
-            f"{plural(self.spades, 'spade')}",
+            t.ngettext("{n} card", "{n} cards", self.cards).format(n=self.cards),
+            t.ngettext("{n} spade", "{n} spades", self.spades).format(n=self.spades),
         ]
         if self.sweeps:
-            parts.append(f"{plural(self.sweeps, 'sweep')}")
-        return " · ".join(parts + self.certain)
+            parts.append(
+                t.ngettext("{n} sweep", "{n} sweeps", self.sweeps).format(n=self.sweeps)
+            )
+        return " · ".join(parts + self.certain(t))
 
 
 @dataclass(frozen=True, slots=True)
@@ -194,36 +197,50 @@ class PositionView:
     piled: bool = False
     """True for a deal given by its piles: no moves, no rounds, only its end."""
 
-    @property
-    def headline(self) -> str:
+    def headline(self, t: Translator = ENGLISH) -> str:
         """``Deal 1 / 3 · Round 2 / 6 · Move 12 / 48`` (no data in it); a deal
         given by its piles has no rounds: ``Deal 2 / 3 · Piles``."""
-        where = {
-            StepKind.RESIDUE: "Residue",
-            StepKind.SCORE: "Score",
-        }.get(self.kind, f"Move {self.move} / {self.moves}" if self.move else "Start")
+        if self.kind == StepKind.RESIDUE:
+            where = t.gettext("Residue")
+        elif self.kind == StepKind.SCORE:
+            where = t.gettext("Score")
+        elif self.piled:
+            where = t.gettext("Piles")
+        elif self.move:
+            where = t.gettext("Move {n} / {moves}").format(
+                n=self.move, moves=self.moves
+            )
+        else:
+            where = t.gettext("Start")
+        deal = t.gettext("Deal {n} / {deals}").format(n=self.deal + 1, deals=self.deals)
         if self.piled:
-            where = "Piles" if self.kind == StepKind.MOVE else where
-            return f"Deal {self.deal + 1} / {self.deals} · {where}"
-        return (
-            f"Deal {self.deal + 1} / {self.deals} · Round {self.round + 1} /"
-            f" {self.rounds} · {where}"
+            return f"{deal} · {where}"
+        round_ = t.gettext("Round {n} / {rounds}").format(
+            n=self.round + 1, rounds=self.rounds
         )
+        return f"{deal} · {round_} · {where}"
 
-    def turn_text(self, names: Sequence[str]) -> str:
+    def turn_text(self, names: Sequence[str], t: Translator = ENGLISH) -> str:
         """Whose turn it is, or how the deal ends (not escaped)."""
         if self.kind == StepKind.SCORE:
-            return "End of the deal"
+            return t.gettext("End of the deal")
         if self.piled and self.kind == StepKind.MOVE:
-            return "Nobody wrote the moves down"
+            return t.gettext("Nobody wrote the moves down")
         if self.kind == StepKind.RESIDUE:
             if self.residue_side is None:
-                return "Nobody captured: the cards left stay unclaimed"
-            return f"The cards left go to {self.residue_side}"
+                return t.gettext("Nobody captured: the cards left stay unclaimed")
+            return t.gettext("The cards left go to {side}").format(
+                side=self.residue_side
+            )
         if self.turn is None:
-            return "The record stops here" if self.stops else "The last card is played"
-        stops = " (the record stops here)" if self.stops else ""
-        return f"{names[self.turn]} to play{stops}"
+            if self.stops:
+                return t.gettext("The record stops here")
+            return t.gettext("The last card is played")
+        if self.stops:
+            return t.gettext("{player} to play (the record stops here)").format(
+                player=names[self.turn]
+            )
+        return t.gettext("{player} to play").format(player=names[self.turn])
 
 
 def _unseen(game: Game, deal: int, index: int, state: DealState) -> list[int]:
@@ -248,9 +265,14 @@ def _places(players: int, bottom: int) -> list[str]:
 
 
 def position_view(
-    game: Game, deal: int, move: int, perspective: str = ALL
+    game: Game,
+    deal: int,
+    move: int,
+    perspective: str = ALL,
+    t: Translator = ENGLISH,
 ) -> PositionView:
-    """The view of step ``move`` of ``deal`` from ``perspective``."""
+    """The view of step ``move`` of ``deal`` from ``perspective``, its moves
+    in ``t``'s words."""
     kept = game.positions[deal]
     moves = len(kept) - 1
     kind = game.step_kind(deal, move)
@@ -285,7 +307,7 @@ def position_view(
         felt = plain_felt(loose, builds)
     else:
         felt = felt_after(kept[index - 1].state, step, loose, builds)
-    illegal = _illegal(game, deal, index) if kind == StepKind.MOVE else None
+    illegal = _illegal(game, deal, index, t) if kind == StepKind.MOVE else None
     if illegal is not None:
         felt = tuple(
             FeltItem(
@@ -318,7 +340,7 @@ def position_view(
     )
     last_text = comment = glyph = None
     if step is not None:
-        last_text = step_text(step, names)
+        last_text = step_text(step, names, t)
         notation = recorded_move(game, position.last_loc)
         if notation is not None:
             comment, glyph = notation.comment, notation.glyph
@@ -385,7 +407,9 @@ def _sides(
     return sides
 
 
-def _illegal(game: Game, deal: int, index: int) -> IllegalView | None:
+def _illegal(
+    game: Game, deal: int, index: int, t: Translator = ENGLISH
+) -> IllegalView | None:
     """The illegal move the record plays from this position, if it is one."""
     failing = failing_finding(game, deal, index)
     if failing is None or failing.kind != "illegal_move":
@@ -406,5 +430,5 @@ def _illegal(game: Game, deal: int, index: int) -> IllegalView | None:
         card=move.card,
         in_hand=held,
         targets=frozenset(move.cards),
-        text=f"{game.names[move.seat]}: {move_text(move)}",
+        text=f"{game.names[move.seat]}: {move_text(move, t=t)}",
     )

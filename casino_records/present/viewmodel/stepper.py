@@ -24,6 +24,7 @@ True
 
 from __future__ import annotations
 
+from html import escape
 from typing import TypedDict
 
 from ...analysis.game_analysis import GameAnalysis
@@ -48,7 +49,7 @@ from .game import Game, StepKind
 from .movelist import move_rows
 from .navigation import round_starts, round_step, round_window, step
 from .perspective import ALL
-from .piled import PILES_LIST_TITLE, piled_step_label, piles_intro_html
+from .piled import piled_step_label, piles_intro_html, piles_list_title
 from .position import position_view
 
 __all__ = [
@@ -59,6 +60,7 @@ __all__ = [
     "StepperData",
     "StepperPayload",
     "StepperPosition",
+    "frame_labels",
     "nav_targets",
     "reported_position",
     "stepper_data",
@@ -94,6 +96,32 @@ class StepperPosition(TypedDict):
     parts: dict[str, int]
     """Each of :data:`FRAGMENTS` and each seat to its HTML in
     :attr:`StepperPayload.fragments`."""
+
+
+def frame_labels(t: Translator = ENGLISH) -> dict[str, str]:
+    """The words of the stepper's frame (``present/web/stepper.html``), by the
+    name its elements carry (``data-text``, ``data-tip``, ``data-aria``): the
+    offline page fills them into the frame, the viewer's script sets them."""
+    return {
+        "toolbar": t.gettext("Step through the game"),
+        "deal": t.pgettext("stepper chooser", "Deal"),
+        "round": t.pgettext("stepper chooser", "Round"),
+        "first": t.pgettext("stepper button", "First"),
+        "first_tip": t.gettext("Start of the deal (Home)"),
+        "prev": t.pgettext("stepper button", "Prev"),
+        "prev_tip": t.gettext("Previous step (←)"),
+        "next": t.pgettext("stepper button", "Next"),
+        "next_tip": t.gettext("Next step (→)"),
+        "last": t.pgettext("stepper button", "Last"),
+        "last_tip": t.gettext("End of the deal: its score (End)"),
+        "round_prev": t.pgettext("stepper button", "Round −"),
+        "round_prev_tip": t.gettext("Round start (Page Up)"),
+        "round_next": t.pgettext("stepper button", "Round +"),
+        "round_next_tip": t.gettext("Next round (Page Down)"),
+        "slider": t.pgettext("stepper slider", "Move"),
+        "alts": t.gettext("Legal moves here"),
+        "list": t.gettext("Moves of the round"),
+    }
 
 
 class RoundStart(TypedDict):
@@ -140,6 +168,8 @@ class StepperPayload(TypedDict):
     """Every HTML fragment of the deal's steps, each once."""
     positions: list[StepperPosition]
     """Every step of the deal, ``positions[step]``."""
+    labels: dict[str, str]
+    """The frame's words in the page's language (:func:`frame_labels`)."""
 
 
 class StepperData(StepperPayload):
@@ -194,11 +224,11 @@ def stepper_payload(
     analysis of the move just made; the page passes it for the ``all`` view only
     (a move's alternatives name cards the other views hide); every step then
     leads to the previous and the next marked move of the game
-    (:mod:`..study_marks`, whose buttons are worded with ``t``).
+    (:mod:`..study_marks`). Every word is in ``t``'s language.
 
     :raises KeyError: the deal cannot be shown (not in :attr:`Game.positions`).
     """
-    rows = move_rows(game, deal)
+    rows = move_rows(game, deal, t)
     starts = round_starts(game, deal)
     analysed = (
         analysis.deals[deal]
@@ -207,7 +237,7 @@ def stepper_payload(
     )
     by_step = {m.index + 1: m for m in analysed.moves} if analysed else {}
     marked = marked_steps(analysis.deals) if analysis and analysed else None
-    badges = move_badges(analysed) if analysed else None
+    badges = move_badges(analysed, t) if analysed else None
     fragments: list[str] = []
     index: dict[str, int] = {}
 
@@ -222,42 +252,45 @@ def stepper_payload(
     layout = ""
     last = game.last_step(deal)
     for move in range(last + 1):
-        view = position_view(game, deal, move, perspective)
+        view = position_view(game, deal, move, perspective, t)
         window = round_window(game, deal, move)
         if perspective != ALL:
             window = [i for i in window if i <= move]
         score = (
-            f'<div class="cr-end">{score_html(game, deal)}{notes_html(game, view)}</div>'
+            f'<div class="cr-end">{score_html(game, deal, t)}{notes_html(game, view, t)}</div>'
             if view.kind == StepKind.SCORE
             else ""
         )
         if not layout:
-            layout = board_layout(view)
-        intro = piles_intro_html(game, deal) if view.piled and move == 0 else ""
-        moves_list = move_list_html(rows, deal, window, view.round, game, badges)
+            layout = board_layout(view, t)
+        intro = piles_intro_html(game, deal, t) if view.piled and move == 0 else ""
+        moves_list = move_list_html(rows, deal, window, view.round, game, badges, t)
         if view.piled:
-            moves_list = _piled_list(game, deal, last)
+            moves_list = _piled_list(game, deal, last, t)
         parts = {
-            "last": (intro or last_move_html(view))
-            + (rule_notes_html(game, view) if view.kind == StepKind.MOVE else ""),
-            "analysis": move_panel_html(by_step.get(move), view.moves)
+            "last": (intro or last_move_html(view, t))
+            + (rule_notes_html(game, view, t) if view.kind == StepKind.MOVE else ""),
+            "analysis": move_panel_html(by_step.get(move), view.moves, t)
             if view.kind == StepKind.MOVE
             else "",
-            "failing": failing_html(game, failing_finding(game, deal, move), view)
+            "failing": failing_html(game, failing_finding(game, deal, move), view, t)
             if view.kind == StepKind.MOVE
             else "",
-            "alts": alternatives_html(game, deal, view, perspective),
+            "alts": alternatives_html(game, deal, view, perspective, t),
             "list": moves_list,
-            **board_parts(view, game.names, score=score),
+            **board_parts(view, game.names, score=score, t=t),
         }
-        where = (
-            view.kind.value if view.kind != StepKind.MOVE else f"{move} / {view.moves}"
-        )
-        if view.piled and view.kind == StepKind.MOVE:
-            where = "piles"
+        if view.kind == StepKind.RESIDUE:
+            where = t.pgettext("stepper slider", "residue")
+        elif view.kind == StepKind.SCORE:
+            where = t.pgettext("stepper slider", "score")
+        elif view.piled:
+            where = t.pgettext("stepper slider", "piles")
+        else:
+            where = f"{move} / {view.moves}"
         positions.append(
             StepperPosition(
-                headline=f"{view.headline} · {view.turn_text(game.names)}",
+                headline=f"{view.headline(t)} · {view.turn_text(game.names, t)}",
                 label=game.step_label(deal, move),
                 where=where,
                 round=view.round,
@@ -271,33 +304,38 @@ def stepper_payload(
         deal=deal,
         perspective=perspective,
         last=last,
-        deals=[DealChoice(label=f"Deal {d + 1}", deal=d) for d in game.deals],
-        rounds=[RoundStart(label="Piles", move=0)]
+        deals=[
+            DealChoice(label=t.gettext("Deal {n}").format(n=d + 1), deal=d)
+            for d in game.deals
+        ],
+        rounds=[RoundStart(label=t.gettext("Piles"), move=0)]
         if game.piled(deal)
         else [
-            RoundStart(label=f"Round {r + 1}", move=start)
+            RoundStart(label=t.gettext("Round {n}").format(n=r + 1), move=start)
             for r, start in sorted(starts.items())
         ],
-        banner=banner_html(game),
+        banner=banner_html(game, t),
         board=layout,
         graph=mistake_bar_html(analysed, len(marked or ()), t)
-        + deal_box_html(analysed, game.sides, analysis.settings)
+        + deal_box_html(analysed, game.sides, analysis.settings, t=t)
         if analysed is not None and analysis is not None
         else "",
         sprite=card_sprite(),
         fragments=fragments,
         positions=positions,
+        labels=frame_labels(t),
     )
 
 
-def _piled_list(game: Game, deal: int, last: int) -> str:
+def _piled_list(game: Game, deal: int, last: int, t: Translator = ENGLISH) -> str:
     """The move list of a deal given by its piles: its piles, residue and score."""
     entries = "".join(
-        f"<li>{goto_button(piled_step_label(game, deal, i), deal, i, cls='cr-move')}</li>"
+        f"<li>{goto_button(piled_step_label(game, deal, i, t), deal, i, cls='cr-move')}</li>"
         for i in range(last + 1)
     )
+    title = escape(piles_list_title(t))
     return (
-        f'<div class="cr-moves-title"><strong>{PILES_LIST_TITLE}</strong></div>'
+        f'<div class="cr-moves-title"><strong>{title}</strong></div>'
         f'<ol class="cr-moves">{entries}</ol>'
     )
 
@@ -348,6 +386,7 @@ def stepper_data(
         sprite=payload["sprite"],
         fragments=payload["fragments"],
         positions=payload["positions"],
+        labels=payload["labels"],
         key=key,
         start=max(0, min(payload["last"], start)),
         nonce=nonce,

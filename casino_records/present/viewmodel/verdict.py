@@ -18,10 +18,11 @@ from typing import Final
 from ...check.explain.explanation import Explanation
 from ...check.report import DealReport, Finding, SideReport
 from ...engine.cards import BIG_CASINO, LITTLE_CASINO
-from ...engine.describe import in_names, plural, result_text
-from ...engine.scoring import CHECK_LABELS
+from ...engine.describe import in_names, result_text
+from ...i18n import ENGLISH, Translator
 from ...record.format.pointer import Place, pointer
-from .findings import Jump
+from ..status_words import status_word
+from .findings import Jump, category_label
 from .game import Game, StepKind, locate
 from .movelist import move_rows
 
@@ -77,7 +78,7 @@ def _ranked(totals: Sequence[int], names: Sequence[str]) -> list[tuple[str, int]
     return sorted(zip(names, totals, strict=True), key=lambda item: -item[1])
 
 
-def match_result(game: Game) -> str:
+def match_result(game: Game, t: Translator = ENGLISH) -> str:
     """The match in words, as the command line says it (``result_text``):
     ``Ben & Dee win, 21 to 7 (Ben & Dee reached 21)``; three or four sides
     with their names, highest first; an undecided match ``No winner yet: …``.
@@ -86,22 +87,23 @@ def match_result(game: Game) -> str:
     if match is None or not match.totals:
         return ""
     text = result_text(
-        game.sides, match.totals, match.winner, named(match.reason, game)
+        game.sides, match.totals, match.winner, named(match.reason, game), t=t
     )
     return text[:1].upper() + text[1:]
 
 
-def summary(game: Game) -> str:
+def summary(game: Game, t: Translator = ENGLISH) -> str:
     """The record in one line: ``classic · 2 players · Ana vs Ben · Ana wins, 21 to 9 ·
     144 moves checked · disputed`` (not escaped)."""
     report = game.report
+    players, checked = len(game.names), report.moves_checked
     parts = [
         report.preset,
-        f"{len(game.names)} players",
-        " vs ".join(game.sides),
-        match_result(game),
-        f"{plural(report.moves_checked, 'move')} checked",
-        report.status,
+        t.ngettext("{n} player", "{n} players", players).format(n=players),
+        t.gettext(" vs ").join(game.sides),
+        match_result(game, t),
+        t.ngettext("{n} move checked", "{n} moves checked", checked).format(n=checked),
+        status_word(report.status, t),
     ]
     return " · ".join(part for part in parts if part)
 
@@ -119,7 +121,9 @@ def _split(sides: Sequence[SideReport], what: str) -> str:
     return "–".join(str(v) for v in values)
 
 
-def _reason(game: Game, deal: int, side: int, category: str) -> str:
+def _reason(
+    game: Game, deal: int, side: int, category: str, t: Translator = ENGLISH
+) -> str:
     """Why the computed figure of ``category`` is what it is, in a few words."""
     report = game.deal_report(deal)
     if report is None or not report.sides or side >= len(report.sides):
@@ -135,31 +139,74 @@ def _reason(game: Game, deal: int, side: int, category: str) -> str:
     residue = len(report.residue)
     taker = report.residue_side
     if category == "points.most_cards":
-        return f"the cards split {_split(sides, 'cards')}"
+        return t.gettext("the cards split {split}").format(split=_split(sides, "cards"))
     if category == "points.most_spades":
-        return f"the spades split {_split(sides, 'spades')}"
+        return t.gettext("the spades split {split}").format(
+            split=_split(sides, "spades")
+        )
     if category == "points.big_casino":
         who = holder[BIG_CASINO]
-        return f"Big Casino (10♦) went to {who}" if who else ""
+        return (
+            t.gettext("Big Casino (10♦) went to {side}").format(side=who) if who else ""
+        )
     if category == "points.little_casino":
         who = holder[LITTLE_CASINO]
-        return f"Little Casino (2♠) went to {who}" if who else ""
+        return (
+            t.gettext("Little Casino (2♠) went to {side}").format(side=who)
+            if who
+            else ""
+        )
     if category == "points.aces":
         aces = sum(1 for card in pile if card.is_ace)
-        return f"{mine.name} took {plural(aces, 'ace')}"
+        return t.ngettext("{side} took {n} ace", "{side} took {n} aces", aces).format(
+            side=mine.name, n=aces
+        )
     if category in ("points.sweeps", "counts.sweeps"):
-        return f"{mine.name} made {plural(mine.sweeps, 'sweep')}"
+        return t.ngettext(
+            "{side} made {n} sweep", "{side} made {n} sweeps", mine.sweeps
+        ).format(side=mine.name, n=mine.sweeps)
     if category == "total":
         parts = [
-            f"{CHECK_LABELS['points.' + c]} {v}" for c, v in mine.points.items() if v
+            f"{category_label('points.' + c, t)} {v}"
+            for c, v in mine.points.items()
+            if v
         ]
-        made = f"{', '.join(parts)}" if parts else "no points"
+        made = ", ".join(parts) if parts else t.gettext("no points")
         note = f"; {mine.note}" if mine.note else ""
-        return f"{mine.name} scored {made}{note}"
+        return (
+            t.gettext("{side} scored {points}").format(side=mine.name, points=made)
+            + note
+        )
     if category in ("counts.cards", "counts.spades") and residue and taker is not None:
-        whose = "with" if taker == side else "without"
-        what = "cards" if category == "counts.cards" else "spades"
-        return f"{whose} the {plural(residue, 'card')} left on the table (counted in the {what})"
+        if category == "counts.cards":
+            text = (
+                t.ngettext(
+                    "with the {n} card left on the table (counted in the cards)",
+                    "with the {n} cards left on the table (counted in the cards)",
+                    residue,
+                )
+                if taker == side
+                else t.ngettext(
+                    "without the {n} card left on the table (counted in the cards)",
+                    "without the {n} cards left on the table (counted in the cards)",
+                    residue,
+                )
+            )
+        else:
+            text = (
+                t.ngettext(
+                    "with the {n} card left on the table (counted in the spades)",
+                    "with the {n} cards left on the table (counted in the spades)",
+                    residue,
+                )
+                if taker == side
+                else t.ngettext(
+                    "without the {n} card left on the table (counted in the spades)",
+                    "without the {n} cards left on the table (counted in the spades)",
+                    residue,
+                )
+            )
+        return text.format(n=residue)
     return ""
 
 
@@ -177,7 +224,7 @@ def explained_step(game: Game, explanation: Explanation) -> tuple[int, int] | No
     return deal, game.last_step(deal)
 
 
-def deciders(game: Game, finding: Finding) -> list[Jump]:
+def deciders(game: Game, finding: Finding, t: Translator = ENGLISH) -> list[Jump]:
     """The moves (and the residue) that decided a dispute's category, in move order.
 
     A deal total is decided by what decided the other figures of that side
@@ -206,26 +253,28 @@ def deciders(game: Game, finding: Finding) -> list[Jump]:
         at = locate(game, entry.loc)
         if at is None or at in jumps:
             continue
-        jumps[at] = Jump(_label(game, *at), *at, why=entry.why)
+        jumps[at] = Jump(_label(game, *at, t), *at, why=entry.why)
     return [jumps[at] for at in sorted(jumps)]
 
 
-def _label(game: Game, deal: int, step: int) -> str:
+def _label(game: Game, deal: int, step: int, t: Translator = ENGLISH) -> str:
     kind = game.step_kind(deal, step)
     if kind == StepKind.RESIDUE:
         cards = len(game.positions[deal][-1].state.residue)
-        return f"the {plural(cards, 'card')} left on the table (residue)"
-    if kind == StepKind.SCORE or step == 0:
-        return (
-            f"the end of deal {deal + 1}"
-            if kind == StepKind.SCORE
-            else "the deal's start"
-        )
-    row = move_rows(game, deal)[step - 1]
+        return t.ngettext(
+            "the {n} card left on the table (residue)",
+            "the {n} cards left on the table (residue)",
+            cards,
+        ).format(n=cards)
+    if kind == StepKind.SCORE:
+        return t.gettext("the end of deal {n}").format(n=deal + 1)
+    if step == 0:
+        return t.gettext("the deal's start")
+    row = move_rows(game, deal, t)[step - 1]
     return f"{row.move}. {row.player}: {row.text}"
 
 
-def differences(game: Game) -> list[Difference]:
+def differences(game: Game, t: Translator = ENGLISH) -> list[Difference]:
     """Every disputed figure in one line, in record order."""
     lines = []
     for finding in game.report.findings:
@@ -233,7 +282,7 @@ def differences(game: Game) -> list[Difference]:
             continue
         at = locate(game, finding.loc)
         go = Jump("", *at) if at is not None else None
-        lines.append(_difference(game, finding, go))
+        lines.append(_difference(game, finding, go, t))
     return lines
 
 
@@ -280,7 +329,9 @@ def _checked(game: Game, loc: str) -> tuple[int, int] | None:
     return None
 
 
-def _difference(game: Game, finding: Finding, go: Jump | None) -> Difference:
+def _difference(
+    game: Game, finding: Finding, go: Jump | None, t: Translator = ENGLISH
+) -> Difference:
     """A disputed figure in the replay's own words (:mod:`casino_records.check.audit`),
     with a short reason and the moves that decided it."""
     checked = _checked(game, finding.loc)
@@ -290,11 +341,11 @@ def _difference(game: Game, finding: Finding, go: Jump | None) -> Difference:
         deal, (side, category) = place.deal, claimed
         bound = _BOUND.match(finding.message)
         if checked is not None:
-            text, reason = finding.message, _reason(game, deal, side, category)
+            text, reason = finding.message, _reason(game, deal, side, category, t)
         elif bound is not None:  # a deal not played to its end: a bound (D8)
-            text = (
-                f"claimed {bound['value']}, the moves played make it {bound['bound']}"
-            )
+            text = t.gettext(
+                "claimed {value}, the moves played make it {bound}"
+            ).format(value=bound["value"], bound=bound["bound"])
             reason = bound["why"]
         else:
             text, reason = finding.message, ""
@@ -302,7 +353,7 @@ def _difference(game: Game, finding: Finding, go: Jump | None) -> Difference:
             f"{finding.where}: {text}",
             reason,
             go,
-            tuple(deciders(game, finding)),
+            tuple(deciders(game, finding, t)),
             deal,
         )
     if claimed is not None and checked is not None:  # a match total
@@ -312,17 +363,25 @@ def _difference(game: Game, finding: Finding, go: Jump | None) -> Difference:
             for d in game.report.deals
             if d.sides and side < len(d.sides)
         ]
-        why = f"its deals add up to {' + '.join(banked)}" if len(banked) > 1 else ""
+        why = (
+            t.gettext("its deals add up to {sum}").format(sum=" + ".join(banked))
+            if len(banked) > 1
+            else ""
+        )
         return Difference(f"{finding.where}: {finding.message}", why, go, (), None)
     if finding.loc == pointer("claimed", "winner") and checked is not None:
 
         def winner(side: int) -> str:
-            return game.sides[side] if 0 <= side < len(game.sides) else "nobody"
+            return (
+                game.sides[side] if 0 <= side < len(game.sides) else t.gettext("nobody")
+            )
 
         match = game.report.match
+        words = t.gettext("claimed {claimed}, computed {computed}").format(
+            claimed=winner(checked[0]), computed=winner(checked[1])
+        )
         return Difference(
-            f"{finding.where}: claimed {winner(checked[0])},"
-            f" computed {winner(checked[1])}",
+            f"{finding.where}: {words}",
             named(match.reason, game) if match is not None else "",
             go,
             (),

@@ -70,12 +70,31 @@ function options(select, entries, value, text) {
   );
 }
 
+// The frame's words, in the page's language (Python's frame_labels): the
+// elements name theirs (data-text, data-tip, data-aria).
+function relabel(root, labels) {
+  const said = JSON.stringify(labels || null);
+  if (!labels || root.crLabels === said) return;
+  for (const [attribute, apply] of [
+    ["data-text", (el, text) => { el.textContent = text; }],
+    ["data-tip", (el, text) => { el.title = text; }],
+    ["data-aria", (el, text) => { el.setAttribute("aria-label", text); }],
+  ]) {
+    for (const el of root.querySelectorAll(`[${attribute}]`)) {
+      const text = labels[el.getAttribute(attribute)];
+      if (typeof text === "string") apply(el, text);
+    }
+  }
+  root.crLabels = said;
+}
+
 function mountStepper({ parentElement, data, setStateValue, setTriggerValue }) {
   const root = parentElement.querySelector(".cr-stepper");
   if (!root || !data || !Array.isArray(data.positions) || !data.positions.length) {
     return undefined;
   }
   flushReport(); // a step the previous data left unreported
+  relabel(root, data.labels);
   const parts = new Map();
   const part = (name) => {
     if (!parts.has(name)) parts.set(name, root.querySelector(`[data-part="${name}"]`));
