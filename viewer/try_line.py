@@ -138,19 +138,22 @@ def offer(game: vm.Game, deal: int, step: int, perspective: str) -> None:
             placeholder=t.gettext("Choose a move"),
             key=f"try_start_{deal}_{step}",
         )
-        if st.button(
+        st.button(
             t.gettext("Try this move"),
             key="try_start",
             disabled=chosen is None,
+            on_click=_start,
+            args=(line, None if chosen is None else choices[chosen][0]),
             help=t.gettext(
                 "Start a line here with this move: the table follows it, you"
                 " play on or let the bot finish the deal."
             ),
-        ):
-            assert chosen is not None
-            started = line.play(choices[chosen][0])
-            _open(ss.replay_loaded, started, 1)
-            st.rerun(scope="fragment")
+        )
+
+
+def _start(line: TriedLine, move: Any) -> None:
+    if move is not None:
+        _open(ss.replay_loaded, line.play(move), 1)
 
 
 def _play(move: Any) -> None:
@@ -256,6 +259,9 @@ def show(
         width="stretch",
     )
     st.caption(md(lv.step_words(game, line, step, t=t)))
+    last = lv.last_words(game, line, step)
+    if last is not None:
+        st.markdown(md(last))
     error = ss.pop("try_error", None)
     if error:
         st.error(md(error))
@@ -281,9 +287,9 @@ def show(
     for said in lv.assumption_words(line, t=t):
         st.caption(md(said))
     with st.expander(
-        t.ngettext("The line's move", "The line's {n} moves", len(line.moves)).format(
-            n=len(line.moves)
-        )
+        t.ngettext(
+            "{n} move in the line", "{n} moves in the line", len(line.moves)
+        ).format(n=len(line.moves))
     ):
         st.markdown("\n".join(f"- {md(words)}" for words in line.words()))
     note = ss.pop("try_note", None)

@@ -43,6 +43,7 @@ __all__ = [
     "LineLink",
     "assumption_words",
     "branch_words",
+    "last_words",
     "line_board",
     "line_link_params",
     "moves_by_card",
@@ -187,7 +188,7 @@ def assumption_words(line: TriedLine, *, t: Translator = ENGLISH) -> list[str]:
     names = [p.name for p in line.record.players]
     return [
         t.ngettext(
-            "Round {round}: {name}'s unseen card is taken to be {cards}.",
+            "Round {round}: {name}'s {n} unseen card is taken to be {cards}.",
             "Round {round}: {name}'s {n} unseen cards are taken to be {cards}.",
             len(a.cards),
         ).format(
@@ -219,13 +220,22 @@ def step_words(
     """Where step ``step`` of the line is, and who plays next (or that the
     line has played the deal to its end)."""
     shown = line.prefix(step)
-    where = t.gettext("Line move {step} / {moves}").format(
-        step=step, moves=len(line.moves)
+    where = t.gettext("Line move {step} / {moves} (move {move} of the deal)").format(
+        step=step, moves=len(line.moves), move=line.at + step
     )
     if shown.finished:
         return t.gettext("{where} · the deal is over").format(where=where)
     name = game.names[shown.shown.turn]
     return t.gettext("{where} · {name} to play").format(where=where, name=name)
+
+
+def last_words(game: Game, line: TriedLine, step: int) -> str | None:
+    """The move the line played last at step ``step``, in words (None at its
+    start): ``Tomás plays Q♠ and takes [Q♣].``"""
+    if not step:
+        return None
+    log = line.prefix(step).state.log
+    return step_text(log[-1], game.names) if log else None
 
 
 def line_board(game: Game, line: TriedLine, step: int, perspective: str = ALL) -> str:
