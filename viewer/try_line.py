@@ -262,6 +262,9 @@ def show(
     last = lv.last_words(game, line, step)
     if last is not None:
         st.markdown(md(last))
+    played = lv.played_words(game, line, step, t=t)
+    if played is not None:
+        st.caption(md(played))
     error = ss.pop("try_error", None)
     if error:
         st.error(md(error))

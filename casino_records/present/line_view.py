@@ -50,6 +50,7 @@ __all__ = [
     "moves_visible",
     "open_line_link",
     "parse_line_link",
+    "played_words",
     "record_bytes",
     "result_words",
     "start_line",
@@ -236,6 +237,23 @@ def last_words(game: Game, line: TriedLine, step: int) -> str | None:
         return None
     log = line.prefix(step).state.log
     return step_text(log[-1], game.names) if log else None
+
+
+def played_words(
+    game: Game, line: TriedLine, step: int, *, t: Translator = ENGLISH
+) -> str | None:
+    """What the game played at the same move of the deal as the line's step
+    ``step`` (None at the line's start, or past the deal's recorded moves):
+    ``In the game, move 16: Marta trails 9♥.``"""
+    kept = game.positions.get(line.deal, [])
+    number = line.at + step
+    if not step or number >= len(kept) or kept[number].last is None:
+        return None
+    played = kept[number].last
+    assert played is not None
+    return t.gettext("In the game, move {move}: {played}").format(
+        move=number, played=step_text(played, game.names)
+    )
 
 
 def line_board(game: Game, line: TriedLine, step: int, perspective: str = ALL) -> str:
