@@ -46,6 +46,7 @@ __all__ = [
     "last_words",
     "line_board",
     "line_link_params",
+    "line_position",
     "moves_by_card",
     "moves_visible",
     "open_line_link",
@@ -260,6 +261,17 @@ def line_board(game: Game, line: TriedLine, step: int, perspective: str = ALL) -
     """The board at step ``step`` of the line (its first ``step`` moves
     played) from ``perspective``, as the replay draws one, with the cards'
     drawings (HTML, escaped here)."""
+    view = line_position(game, line, step, perspective)
+    board = board_html(view, game.names)
+    return f'<div class="cr-sprite-host">{card_sprite()}</div>{board}'
+
+
+def line_position(
+    game: Game, line: TriedLine, step: int, perspective: str = ALL
+) -> PositionView:
+    """The view of step ``step`` of the line from ``perspective``, as the
+    replay's board draws a step: the last move marked where it happened, the
+    cards left on the table going to the last capturer at the deal's end."""
     shown = line.prefix(step)
     state = shown.shown
     names = game.names
@@ -304,7 +316,7 @@ def line_board(game: Game, line: TriedLine, step: int, perspective: str = ALL) -
         for side, pile in enumerate(state.piles)
     )
     moves = line.at + len(line.moves)
-    view = PositionView(
+    return PositionView(
         deal=line.deal,
         deals=len(game.record.deals),
         move=line.at + step,
@@ -327,7 +339,6 @@ def line_board(game: Game, line: TriedLine, step: int, perspective: str = ALL) -
         order=state.seating.play_order(state.dealer),
         clockwise=state.seating.step == 1,
     )
-    return f'<div class="cr-sprite-host">{card_sprite()}</div>{board_html(view, names)}'
 
 
 def record_bytes(record: GameRecord) -> bytes:

@@ -10,6 +10,7 @@ width, go to ``test-artifacts/`` (``viewer-try-line-*.png``).
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -104,3 +105,31 @@ def test_try_a_move_let_the_bot_finish_keep_the_line_and_download_it(
     expect(page.locator(".cr-line")).to_have_count(0)
     expect(page.get_by_text("Move 11 / 48", exact=False).first).to_be_visible()
     assert "line=" not in page.url
+
+
+def test_the_offline_page_steps_into_a_kept_line_and_back(
+    page: Any, tmp_path: Path, artifacts_dir: Path
+) -> None:
+    from playwright.sync_api import expect
+
+    from casino_records.present.offline import offline_page
+    from casino_records.present.viewmodel import build_game
+
+    record = jsonio.load(SAMPLES / GAME)
+    line = TriedLine.start(record, 0, 11).play(parse_move("S0 9H -", seat=0)).finish()
+    path = tmp_path / "lines.html"
+    path.write_text(offline_page(build_game(line.kept())), encoding="utf-8")
+    page.set_viewport_size(LAPTOP)
+    page.goto(path.as_uri() + "#deal=1&move=11")
+    headline = page.locator("[data-part=headline]")
+    expect(headline).to_contain_text("Deal 1 / 3 · Round 2 / 6 · Move 11 / 48")
+    page.get_by_role("button", name="Line 1: 12. Marta: 9♥ trails").click()
+    expect(headline).to_contain_text("Deal 1, line 1 of move 12 · Line move 1 / ")
+    page.keyboard.press("ArrowRight")
+    expect(headline).to_contain_text("Line move 2 / ")
+    expect(page).to_have_url(re.compile(r"#deal=1001&move=2$"))
+    page.screenshot(path=str(artifacts_dir / "offline-try-line-1400x900.png"))
+    page.reload()  # the address opens the same step of the line
+    expect(headline).to_contain_text("Line move 2 / ")
+    page.get_by_role("button", name="Back to the game").first.click()
+    expect(headline).to_contain_text("Deal 1 / 3 · Round 2 / 6 · Move 11 / 48")
