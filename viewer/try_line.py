@@ -178,7 +178,7 @@ def _go(step: int) -> None:
     ss.try_card = None
 
 
-def _keep(game: vm.Game) -> None:
+def _keep() -> None:
     identity, line, step = ss.try_line
     kept = line.kept()
     ss.try_kept[identity] = kept
@@ -304,7 +304,6 @@ def show(
         key="try_keep",
         disabled=not line.moves,
         on_click=_keep,
-        args=(game,),
         width="stretch",
         help=t.gettext(
             "Store the line in the record as a variation of the move it replaces."

@@ -59,8 +59,8 @@ def kept_lines(game: Game) -> Iterator[tuple[int, int, int, TriedLine]]:
                 at += 1
 
 
-def _text(html: str) -> str:
-    return f"<p>{escape(html)}</p>"
+def _text(text: str) -> str:
+    return f"<p>{escape(text)}</p>"
 
 
 def _line_steps(
