@@ -5,7 +5,9 @@ there (``TriedLine.start``), plays the position's first legal move and lets
 the greedy bot finish the deal (``TriedLine.finish``), then scores it
 (``TriedLine.result``): the work of the viewer's "let the bot finish" button.
 Prints the median and the slowest of those, CPU time, beside the script's
-fixed pure-Python reference workload measured in the same run::
+fixed pure-Python reference workload measured in the same run; then the same
+with what the Replay page adds to it (``present.line_view``: the board of the
+line's last step drawn, the result in words)::
 
     .venv/bin/python bench/bench_lines.py [--every N] [RECORD ...]
 
@@ -35,6 +37,8 @@ TARGET = 0.5
 
 def main(argv: list[str]) -> int:
     from casino_records.check.lines import TriedLine
+    from casino_records.present import line_view
+    from casino_records.present.viewmodel import build_game
     from casino_records.record.json import jsonio
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -46,8 +50,10 @@ def main(argv: list[str]) -> int:
     paths = args.records or [SAMPLES / name for name in DEFAULT]
     reference = python_reference()
     times: list[float] = []
+    paged: list[float] = []
     for path in paths:
         record = jsonio.load(path)
+        game = build_game(record)
         moves = sum(len(r.moves) for r in record.deals[0].rounds)
         mine: list[float] = []
         for at in range(0, moves, args.every):
@@ -55,8 +61,12 @@ def main(argv: list[str]) -> int:
             line = TriedLine.start(record, 0, at)
             done = line.play(line.legal()[0]).finish()
             assert done.finished
-            done.result()
+            result = done.result()
             mine.append(time.process_time() - start)
+            line_view.line_board(game, done, len(done.moves))
+            if result is not None:
+                line_view.result_words(result)
+            paged.append(time.process_time() - start)
         times += mine
         print(
             f"{path.name}: {len(mine)} lines, median {statistics.median(mine) * 1000:.1f}"
@@ -69,6 +79,10 @@ def main(argv: list[str]) -> int:
         f" ({slowest / reference:.2f}x the reference workload's"
         f" {reference * 1000:.0f} ms); target < {TARGET} s:"
         f" {'met' if slowest < TARGET else 'MISSED'}"
+    )
+    print(
+        f"with the page's board and words: median {statistics.median(paged) * 1000:.1f}"
+        f" ms, slowest {max(paged) * 1000:.1f} ms"
     )
     return 0
 

@@ -16,6 +16,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import streamlit as st
+import try_line  # type: ignore[import-not-found]  # this folder
 from study_marks import could_win_box  # type: ignore[import-not-found]  # this folder
 
 from casino_records.i18n import Translator, translator
@@ -160,6 +161,7 @@ if not ss.replay_started:
     ss.replay_started = True
     link = vm.parse_link(st.query_params.to_dict())
     ss.replay_pending = link
+    try_line.read_link(st.query_params.to_dict(), link.game)
     if link.src != "upload" and link.game in files:
         ss.replay_file = link.game
     if link.record is not None:
@@ -401,6 +403,11 @@ def position(
     deal, move = vm.clamp(game, ss.get("replay_deal"), ss.get("replay_move"))
     if (deal, move) != (ss.get("replay_deal"), ss.get("replay_move")):
         goto(deal, move)
+    if try_line.active(game, link.game):  # a line tried: its table instead
+        try_line.show(game, name, ss.replay_view, leave=goto)
+        mine = vm.link_params(replace(link, view=ss.replay_view))
+        st.query_params.from_dict(mine | try_line.link_params())
+        return
     stepper(
         key=STEPPER,
         data=vm.stepper_data(
@@ -423,6 +430,7 @@ def position(
         on_position_change=reported,
         on_jump_change=jumped,
     )
+    try_line.offer(game, ss.replay_deal, ss.replay_move, ss.replay_view)
     st.query_params.from_dict(
         vm.link_params(
             replace(

@@ -39,7 +39,7 @@ from ..engine.scoring import SideScore, score_masks
 from ..engine.seating import ROUNDS_PER_DEAL, Seating
 from ..engine.state import DealState
 from ..errors import CasinoRecordError, IllegalMoveError
-from ..i18n import Said
+from ..i18n import ENGLISH, Said, Translator
 from ..record.format.models import GameRecord, MoveRecord
 from ..record.format.provenance import DealCards, resolve_deal_cards
 from ..record.format.translate import to_engine, to_notation
@@ -48,7 +48,7 @@ from ..record.text.notation import move_notation
 from .replay import replay
 from .walk import DealWalk, Halt, RecordedHands, said
 
-__all__ = ["LineError", "LineResult", "TriedLine"]
+__all__ = ["Assumption", "LineError", "LineResult", "TriedLine"]
 
 HAND_SIZE = 4
 
@@ -78,6 +78,18 @@ class LineResult:
             f"{n} {p}" for n, p in zip(self.sides, self.played, strict=True)
         )
         return f"this line: {line}; played: {played}"
+
+
+@dataclass(frozen=True, slots=True)
+class Assumption:
+    """Cards the line takes a seat to hold that the record does not give."""
+
+    round: int
+    """The 0-based round."""
+    seat: int
+    """The seat."""
+    cards: tuple[Card, ...]
+    """The cards taken to be in its hand (nobody has seen them)."""
 
 
 class _Raise:
@@ -135,7 +147,7 @@ class TriedLine:
     # --- the walk -----------------------------------------------------------------------
 
     @cached_property
-    def _setting(self) -> tuple[Seating, DealCards, tuple[str, ...]]:
+    def _setting(self) -> tuple[Seating, DealCards, tuple[Assumption, ...]]:
         record, d = self.record, self.deal
         if not 0 <= d < len(record.deals):
             raise LineError(f"there is no deal {d + 1}")
@@ -149,10 +161,22 @@ class TriedLine:
         return (seating, *_completed(cards, seating, record))
 
     @property
-    def assumed(self) -> tuple[str, ...]:
-        """What the line takes for the cards the record does not give, in words
-        (empty when the record gives every card of the deal)."""
+    def assumptions(self) -> tuple[Assumption, ...]:
+        """What the line takes for the cards the record does not give, round by
+        round and seat by seat (empty when the record gives every card)."""
         return self._setting[2]
+
+    @property
+    def assumed(self) -> tuple[str, ...]:
+        """:attr:`assumptions` in English words (the viewer words them in the
+        player's language, :mod:`casino_records.present.line_view`)."""
+        names = [p.name for p in self.record.players]
+        return tuple(
+            f"round {a.round + 1}: {names[a.seat]}'s {len(a.cards)} unseen"
+            f" card{'s' if len(a.cards) > 1 else ''} taken to be"
+            f" {' '.join(c.pretty for c in a.cards)}"
+            for a in self.assumptions
+        )
 
     def _branch(self) -> tuple[int, int]:
         """The round and index in it of the move the line replaces."""
@@ -234,6 +258,11 @@ class TriedLine:
         return before, played, MatchState(rules, sides, list(before))
 
     @property
+    def totals_before(self) -> tuple[int, ...]:
+        """Each side's match total when the deal began."""
+        return self._played[0]
+
+    @property
     def _match(self) -> MatchState:
         before, _, match = self._played
         return MatchState(match.rules, match.sides, list(before))
@@ -253,6 +282,19 @@ class TriedLine:
         if state.round_over:
             state = self._dealt_ahead()
         return generate_legal_moves(state)
+
+    @property
+    def shown(self) -> DealState:
+        """The position to draw: :attr:`state`, with the next round dealt
+        when one just ended (the hands the next move is played from)."""
+        if self.finished or not self.state.round_over:
+            return self.state
+        return self._dealt_ahead()
+
+    def prefix(self, count: int) -> TriedLine:
+        """This line cut to its first ``count`` moves (0: where it branches)."""
+        count = max(0, min(count, len(self.moves)))
+        return self if count == len(self.moves) else self._then(self.moves[:count])
 
     def _dealt_ahead(self) -> DealState:
         """The position with the next round dealt (a round just ended)."""
@@ -295,11 +337,12 @@ class TriedLine:
         names = tuple(_side_names(self.record))
         return LineResult(names, tuple(s.banked for s in scores), played)
 
-    def words(self) -> list[str]:
-        """The line's moves in words, each with its number in the deal."""
+    def words(self, t: Translator = ENGLISH) -> list[str]:
+        """The line's moves in words (in ``t``'s language), each with its
+        number in the deal."""
         names = [p.name for p in self.record.players]
         return [
-            f"{self.at + 1 + i}. {names[m.seat]}: {move_text(m)}"
+            f"{self.at + 1 + i}. {names[m.seat]}: {move_text(m, t=t)}"
             for i, m in enumerate(self.moves)
         ]
 
@@ -359,9 +402,9 @@ def _side_names(record: GameRecord) -> list[str]:
 
 def _completed(
     cards: DealCards, seating: Seating, record: GameRecord
-) -> tuple[DealCards, tuple[str, ...]]:
+) -> tuple[DealCards, tuple[Assumption, ...]]:
     """Every round's whole hands: the record's, else completed from the cards
-    nobody has seen (in pack order), with what was assumed in words."""
+    nobody has seen (in pack order), with what was assumed."""
     players = seating.players
     rounds_needed = ROUNDS_PER_DEAL[players]
     if not cards.unseen and len(cards.rounds) >= rounds_needed:
@@ -373,8 +416,7 @@ def _completed(
             for hand in dealt:
                 seen.update(hand)
         pool = [c for c in CARDS if c not in seen]
-    names = [p.name for p in record.players]
-    assumed: list[str] = []
+    assumed: list[Assumption] = []
     rounds: list[list[list[Card]]] = []
     for r in range(rounds_needed):
         given = (
@@ -385,11 +427,7 @@ def _completed(
             missing = HAND_SIZE - len(hand)
             extra, pool = pool[:missing], pool[missing:]
             if extra:
-                shown = " ".join(c.pretty for c in extra)
-                assumed.append(
-                    f"round {r + 1}: {names[seat]}'s {len(extra)} unseen"
-                    f" card{'s' if len(extra) > 1 else ''} taken to be {shown}"
-                )
+                assumed.append(Assumption(r, seat, tuple(extra)))
             hands.append([*hand, *extra])
         rounds.append(hands)
     unknown = [[0] * players for _ in rounds]

@@ -28,11 +28,12 @@ import zlib
 from html import escape
 from importlib import resources
 from string import Template
-from typing import Final
+from typing import Any, Final
 
 from .. import __version__
 from ..analysis.game_analysis import GameAnalysis
 from ..i18n import ENGLISH, Translator
+from .offline_lines import line_payloads
 from .sprite import card_sprite
 from .viewmodel import (
     ALL,
@@ -62,6 +63,9 @@ body { margin: 0; background: #fff; color: #31333f;
 .cr-page footer { margin-top: 1rem; font-size: 0.8rem; color: #50525c; }
 @media (max-width: 640px) { .cr-page { padding: 0.5rem 0.6rem 1rem; } }
 .cr-page :focus-visible { outline: 2px solid #1a5fb4; outline-offset: 2px; }
+.cr-lines { margin: 0.3rem 0; }
+.cr-lines-list { margin: 0.2rem 0 0; padding-left: 1.2rem; }
+.cr-lines-list li { margin: 0.15rem 0; }
 """
 """The offline page's own style, around the stepper's."""
 
@@ -183,6 +187,8 @@ def offline_page(
     the verdict alone. The game's ``analysis``, if given, is shown in the
     ``all`` view as the viewer shows it (:func:`.viewmodel.stepper_payload`).
     Every word is in ``t``'s language, and the page says which (``lang``).
+    The lines of play the record keeps (variations) are steps of their own,
+    entered from the position they branch from (:mod:`.offline_lines`).
     """
     if perspective != ALL:
         analysis = None
@@ -200,12 +206,16 @@ def offline_page(
             "",
             t,
         )
+    deals: dict[str, dict[str, Any]] = {
+        str(deal): dict(stepper_payload(game, deal, perspective, analysis, t=t))
+        for deal in game.deals
+    }
+    lines = line_payloads(game, perspective, deals, t)  # the record's kept lines
     payloads = {}
-    for deal in game.deals:
-        payload = dict(stepper_payload(game, deal, perspective, analysis, t=t))
-        payload.pop("sprite")
+    for key, payload in (deals | lines).items():
+        payload.pop("sprite", None)
         steps = {name: payload.pop(name) for name in STEPS}
-        payloads[str(deal)] = {**payload, "steps": packed(steps)}
+        payloads[key] = {**payload, "steps": packed(steps)}
     data = {
         "start": list(start),
         "sprite": card_sprite(),
