@@ -13,10 +13,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import streamlit as st
+from html_board import html_board  # type: ignore[import-not-found]  # this folder
 
 from casino_records.i18n import ENGLISH, Translator, translator
 from casino_records.present import viewmodel as vm
-from casino_records.present.offline import stepper_assets
 from casino_records.present.viewmodel import puzzles as pv
 
 HERE = Path(__file__).resolve().parent
@@ -26,23 +26,7 @@ md = vm.md_escape
 ss = st.session_state
 t: Translator = ss.get("translator", ENGLISH)  # English when the page runs alone
 
-_, _css, _ = stepper_assets()
-_JS = """
-export default function ({ parentElement, data }) {
-  const root = parentElement.querySelector(".cr-puzzle");
-  if (root && data && root.dataset.key !== data.key) {
-    root.innerHTML = data.html;
-    root.dataset.key = data.key;
-  }
-}
-"""
-board = st.components.v2.component(
-    "casino_records.puzzle_board",
-    html='<div class="cr-stepper cr-puzzle" data-testid="puzzle-board"></div>',
-    css=_css,
-    js=_JS,
-    isolate_styles=False,
-)
+board = html_board("casino_records.puzzle_board", "cr-puzzle", "puzzle-board")
 
 
 # (the decorator runs with the page: its spinner speaks the session's language)

@@ -20,35 +20,19 @@ from pathlib import Path
 from typing import Any
 
 import streamlit as st
+from html_board import html_board  # type: ignore[import-not-found]  # this folder
 
 from casino_records.check.lines import TriedLine
 from casino_records.errors import CasinoRecordError
 from casino_records.i18n import Translator
 from casino_records.present import line_view as lv
 from casino_records.present import viewmodel as vm
-from casino_records.present.offline import stepper_assets
 from casino_records.record.format.models import GameRecord
 
 md = vm.md_escape
 ss = st.session_state
 
-_, _css, _ = stepper_assets()
-_JS = """
-export default function ({ parentElement, data }) {
-  const root = parentElement.querySelector(".cr-line");
-  if (root && data && root.dataset.key !== data.key) {
-    root.innerHTML = data.html;
-    root.dataset.key = data.key;
-  }
-}
-"""
-board = st.components.v2.component(
-    "casino_records.line_board",
-    html='<div class="cr-stepper cr-line" data-testid="line-board"></div>',
-    css=_css,
-    js=_JS,
-    isolate_styles=False,
-)
+board = html_board("casino_records.line_board", "cr-line", "line-board")
 
 
 def _init() -> None:

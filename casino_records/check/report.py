@@ -9,13 +9,15 @@ the viewer both render it.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Final, Literal
 
 from ..engine.cards import CARD_NAMES
+from ..engine.describe import in_names
 from ..engine.match import MatchState
 from ..engine.scoring import CATEGORIES, SideScore
-from ..i18n import Said
+from ..i18n import ENGLISH, Said, Translator, said
 from ..record.format.pointer import Place
 from .scorecheck import ScoreCheck
 from .status import Severity, Status
@@ -242,9 +244,24 @@ class MatchReport:
     """Why it is (not yet) won."""
     target: int
     """The target score."""
+    said: Said | None = field(default=None, metadata=NOT_JSON)
+    """:attr:`reason` to be said in any language."""
     checks: list[ScoreCheck] = field(default_factory=list)
     """Claimed totals and winner against the computed ones (winner as category
     ``winner``; -1 stands for "no winner")."""
+
+    def reason_text(
+        self,
+        t: Translator = ENGLISH,
+        names: Sequence[str] = (),
+        sides: Sequence[str] = (),
+    ) -> str:
+        """:attr:`reason` in ``t``'s language, its seats and sides named by
+        ``names`` and ``sides`` (in English a verb after partners in the plural:
+        ``Ben & Dee have``; the other languages word it for one side)."""
+        if self.said is None or t.code == ENGLISH.code:
+            return in_names(self.reason, sides, names)
+        return self.said.text(t, names, sides)
 
     @classmethod
     def of(cls, match: MatchState) -> MatchReport:
@@ -256,6 +273,7 @@ class MatchReport:
             finished=match.over,
             reason=decisions[-1].reason if decisions else "no deal finished",
             target=match.rules.target_score,
+            said=decisions[-1].said if decisions else said.gettext("no deal finished"),
         )
 
 

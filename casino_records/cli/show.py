@@ -129,11 +129,11 @@ def show(
             echo(text + "\n", ascii_)
         match = result.report.match
         if deal is None and match is not None:
-            from ..engine.describe import in_names, result_text
+            from ..engine.describe import result_text
 
             sides = result.report.sides
-            why = in_names(match.reason, sides, names)
-            said = result_text(sides, match.totals, match.winner, why)
+            why = match.reason_text(t, names, sides)
+            said = result_text(sides, match.totals, match.winner, why, t=t)
             echo(t.gettext("Match result: {result}").format(result=said) + "\n", ascii_)
     _warn_invalid(result.report, t)
     sys.exit(0 if result.report.valid else EXIT_PROBLEM)

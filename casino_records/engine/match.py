@@ -18,6 +18,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Final
 
+from ..i18n import Said, Side, said
 from .cards import BIG_CASINO, LITTLE_CASINO, SUITS, Card
 from .rules import Rules
 from .scoring import COUNT_OUT_ORDER, SideScore, near_target_band, unique_max
@@ -30,6 +31,8 @@ __all__ = [
     "MatchDecision",
     "MatchState",
     "count_out_items",
+    "count_out_label",
+    "count_out_said",
     "count_out_text",
 ]
 
@@ -56,6 +59,9 @@ class CountOutItem:
         return CountOutItem, (self.side, self.category, self.points, self.label)
 
 
+_NOBODY: Final = said.gettext("nobody reached the target")
+
+
 @dataclass(frozen=True, slots=True, init=False)
 class MatchDecision:
     """What a deal decided about the match."""
@@ -70,25 +76,30 @@ class MatchDecision:
     """True when sides tied at or above the target and play goes on (R13.2, R13.5)."""
     count_out_item: CountOutItem | None = None
     """The item that took the winner to the target in a count-out."""
+    said: Said | None = None
+    """:attr:`reason` to be said in any language (its sides named by the reader)."""
 
     def __init__(
         self,
         totals: tuple[int, ...],
         winner: int | None,
-        reason: str,
+        reason: str | Said,
         tied: bool = False,
         count_out_item: CountOutItem | None = None,
     ) -> None:
         # The dataclass's own __init__ runs as Python code even when compiled.
         object.__setattr__(self, "totals", totals)
         object.__setattr__(self, "winner", winner)
-        object.__setattr__(self, "reason", reason)
+        text = reason if isinstance(reason, str) else reason.text()
+        object.__setattr__(self, "reason", text)
         object.__setattr__(self, "tied", tied)
         object.__setattr__(self, "count_out_item", count_out_item)
+        object.__setattr__(self, "said", None if isinstance(reason, str) else reason)
 
     def __reduce__(self) -> tuple[type[MatchDecision], tuple[object, ...]]:
         # Compiled, the class can only be made through __init__ (so can a copy).
-        values = (self.totals, self.winner, self.reason, self.tied)
+        reason = self.reason if self.said is None else self.said
+        values = (self.totals, self.winner, reason, self.tied)
         return MatchDecision, (*values, self.count_out_item)
 
 
@@ -149,24 +160,23 @@ class MatchState:
                     MatchDecision(
                         totals,
                         side,
-                        count_out_text(counted, target),
+                        count_out_said(counted, target),
                         count_out_item=item,
                     )
                 )
-            return self._decide(
-                MatchDecision(totals, None, "nobody reached the target")
-            )
+            return self._decide(MatchDecision(totals, None, _NOBODY))
         reached = [side for side, t in enumerate(totals) if t >= target]
         if not reached:
-            return self._decide(
-                MatchDecision(totals, None, "nobody reached the target")
-            )
+            return self._decide(MatchDecision(totals, None, _NOBODY))
         if self.play_on:
             return self._decide_play_on(totals)
         if len(reached) == 1:
             self.winner = reached[0]
+            why = said.gettext("{side} reached {target}")
             return self._decide(
-                MatchDecision(totals, reached[0], f"side {reached[0]} reached {target}")
+                MatchDecision(
+                    totals, reached[0], why.format(side=Side(reached[0]), target=target)
+                )
             )
         if rules.simultaneous_target == "any_simultaneous_is_tie":
             self.play_on = True
@@ -174,8 +184,10 @@ class MatchState:
                 MatchDecision(
                     totals,
                     None,
-                    "several sides reached the target in one deal: a tie, play on"
-                    " (option simultaneous_target=any_simultaneous_is_tie)",
+                    said.gettext(
+                        "several sides reached the target in one deal: a tie, play on"
+                        " (option simultaneous_target=any_simultaneous_is_tie)"
+                    ),
                     tied=True,
                 )
             )
@@ -187,16 +199,22 @@ class MatchState:
         leader = unique_max(totals)
         if leader is not None:
             self.winner = leader
-            how = "has the highest total" if first else "pulled ahead after the tie"
+            why = (
+                said.gettext("{side} has the highest total (R13.2)")
+                if first
+                else said.gettext("{side} pulled ahead after the tie (R13.2)")
+            )
             return self._decide(
-                MatchDecision(totals, leader, f"side {leader} {how} (R13.2)")
+                MatchDecision(totals, leader, why.format(side=Side(leader)))
             )
         self.play_on = True
         return self._decide(
             MatchDecision(
                 totals,
                 None,
-                "the highest total is tied: another deal is played (R13.2, R13.5)",
+                said.gettext(
+                    "the highest total is tied: another deal is played (R13.2, R13.5)"
+                ),
                 tied=True,
             )
         )
@@ -217,15 +235,22 @@ class MatchState:
         needed = {2: BIG_CASINO, 1: LITTLE_CASINO}.get(band)
         if needed is None or needed not in taken:
             return None
-        name = "Big Casino" if needed == BIG_CASINO else "Little Casino"
+        name = (
+            said.gettext("Big Casino")
+            if needed == BIG_CASINO
+            else said.gettext("Little Casino")
+        )
         self.totals[side] = rules.target_score
         self.winner = side
+        why = said.gettext(
+            "{side} captured {name} ({card}), winning at once"
+            " (R13.4, option near_target_immediate_win)"
+        )
         return self._decide(
             MatchDecision(
                 tuple(self.totals),
                 side,
-                f"side {side} captured {name} ({needed.pretty}), winning at once"
-                " (R13.4, option near_target_immediate_win)",
+                why.format(side=Side(side), name=name, card=needed.pretty),
             )
         )
 
@@ -248,6 +273,48 @@ def _reaching(
     return reached
 
 
+def count_out_label(item: CountOutItem) -> Said:
+    """A count-out item as its label says it (``Big Casino``, ``ace A♠``,
+    ``sweep at move 12``), to be said in any language."""
+    labels = {
+        "most_cards": said.gettext("most cards"),
+        "most_spades": said.gettext("most spades"),
+        "big_casino": said.gettext("Big Casino"),
+        "little_casino": said.gettext("Little Casino"),
+    }
+    if item.category in labels:
+        return labels[item.category]
+    if item.category == "aces":
+        return said.gettext("ace {card}").format(card=item.label.split()[-1])
+    at = item.label.removeprefix("sweep at move ")
+    if item.category == "sweeps" and at.isdigit():
+        return said.gettext("sweep at move {n}").format(n=at)
+    return said.gettext("sweep")
+
+
+def count_out_said(reached: Sequence[tuple[int, CountOutItem]], target: int) -> Said:
+    """:func:`count_out_text` to be said in any language."""
+    (winner, item), *later = reached
+    if not later:
+        return said.gettext(
+            "{side} counted out: reached {target} at {item} (R13.3)"
+        ).format(side=Side(winner), target=target, item=count_out_label(item))
+    only = said.gettext("{side} reached {target} only at {item}")
+    others: Said | None = None
+    for side, then in later:
+        one = only.format(side=Side(side), target=target, item=count_out_label(then))
+        others = (
+            one
+            if others is None
+            else said.gettext("{earlier}; {later}").format(earlier=others, later=one)
+        )
+    return said.gettext(
+        "{side} counted out: reached {target} first, at {item}; {others} (R13.3)"
+    ).format(
+        side=Side(winner), target=target, item=count_out_label(item), others=others
+    )
+
+
 def count_out_text(reached: Sequence[tuple[int, CountOutItem]], target: int) -> str:
     """Why a count-out went as it did: the crediting order (R13.3), the one
     wording of the command line and the viewer (which put names for sides).
@@ -259,16 +326,7 @@ def count_out_text(reached: Sequence[tuple[int, CountOutItem]], target: int) -> 
     >>> count_out_text([(0, first), (1, then)], 21)
     'side 0 counted out: reached 21 first, at Big Casino; side 1 reached 21 only at ace A♦ (R13.3)'
     """
-    (winner, item), *later = reached
-    if not later:
-        return f"side {winner} counted out: reached {target} at {item.label} (R13.3)"
-    others = "; ".join(
-        f"side {side} reached {target} only at {then.label}" for side, then in later
-    )
-    return (
-        f"side {winner} counted out: reached {target} first, at {item.label};"
-        f" {others} (R13.3)"
-    )
+    return count_out_said(reached, target).text()
 
 
 def count_out_items(

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from ..check.lines import LineError, LineResult, TriedLine
-from ..engine.cards import BIG_CASINO, LITTLE_CASINO, Card, Suit
+from ..engine.cards import Card
 from ..engine.describe import step_text
 from ..engine.moves import Move
 from ..errors import CasinoRecordError
@@ -36,7 +36,7 @@ from .viewmodel.board import board_html
 from .viewmodel.felt import felt_after, plain_felt
 from .viewmodel.game import Game, StepKind
 from .viewmodel.perspective import ALL, NONE, alternatives_visible, seat_of
-from .viewmodel.position import PLACES, HandView, PositionView, SideView
+from .viewmodel.position import PLACES, HandView, PositionView, pile_view
 
 __all__ = [
     "LINE_PARAMS",
@@ -304,16 +304,12 @@ def line_position(
     )
     totals = line.totals_before
     sides = tuple(
-        SideView(
-            side=side,
-            name=game.sides[side],
-            cards=len(pile),
-            spades=sum(1 for c in pile if c.suit is Suit.SPADES),
-            sweeps=len(state.sweeps[side]),
-            match_start=totals[side] if side < len(totals) else 0,
-            big_casino=BIG_CASINO in pile,
-            little_casino=LITTLE_CASINO in pile,
-            aces=sum(1 for c in pile if c.is_ace),
+        pile_view(
+            side,
+            game.sides[side],
+            pile,
+            len(state.sweeps[side]),
+            totals[side] if side < len(totals) else 0,
         )
         for side, pile in enumerate(state.piles)
     )

@@ -29,7 +29,7 @@ from ..record.format.translate import to_engine
 from .line_view import last_words, line_position, played_words, step_words
 from .viewmodel import Game
 from .viewmodel.board import board_layout, board_parts
-from .viewmodel.fragments import goto_button
+from .viewmodel.fragments import FragmentTable, goto_button
 from .viewmodel.stepper import StepperPosition
 
 __all__ = ["LINE_BASE", "kept_lines", "line_payloads"]
@@ -73,15 +73,9 @@ def _line_steps(
     t: Translator,
 ) -> dict[str, Any]:
     """One line's payload: its steps, drawn as a deal's."""
-    fragments: list[str] = []
-    index: dict[str, int] = {}
-
-    def fragment(html: str) -> int:
-        found = index.get(html)
-        if found is None:
-            found = index[html] = len(fragments)
-            fragments.append(html)
-        return found
+    table = FragmentTable()
+    fragment = table.add
+    fragments = table.fragments
 
     count = len(line.moves)
     back = goto_button(t.gettext("Back to the game"), line.deal, line.at, cls="cr-jump")

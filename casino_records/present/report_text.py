@@ -259,7 +259,7 @@ def _match_section(report: ReplayReport, verbose: bool, t: Translator) -> list[s
                 claimed=name(check.claimed), computed=name(check.computed)
             )
             lines.append(f"  {winner} {_mark(check)}")
-    why = in_names(match.reason, sides, report.players)
+    why = match.reason_text(t, report.players, sides)
     result = result_text(sides, match.totals, match.winner, why, t=t)
     lines.append("  " + t.gettext("Result: {result}").format(result=result))
     lines += [

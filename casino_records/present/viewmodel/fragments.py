@@ -33,6 +33,7 @@ from .verdict import (
 __all__ = [
     "BANNER_SHOWN",
     "FOLD_NARROW",
+    "FragmentTable",
     "HIDDEN_ALTERNATIVES",
     "alternatives_html",
     "banner_html",
@@ -510,3 +511,20 @@ def move_list_html(
         f'<div class="cr-moves-title"><strong>{title}</strong></div>'
         f'<ol class="cr-moves">{"".join(items)}</ol>'
     )
+
+
+class FragmentTable:
+    """HTML fragments, each stored once and named by its index: what a
+    stepper payload's steps refer to (:attr:`.stepper.StepperPayload.fragments`)."""
+
+    def __init__(self) -> None:
+        self.fragments: list[str] = []
+        self._index: dict[str, int] = {}
+
+    def add(self, html: str) -> int:
+        """The index of ``html``, stored if it was not yet."""
+        found = self._index.get(html)
+        if found is None:
+            found = self._index[html] = len(self.fragments)
+            self.fragments.append(html)
+        return found

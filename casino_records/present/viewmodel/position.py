@@ -8,9 +8,9 @@ going to the last capturer, the ``score`` step the empty table and the score.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
-from typing import Final
+from typing import Any, Final
 
 from ...engine.cards import BIG_CASINO, LITTLE_CASINO, Card, Suit, parse_card
 from ...engine.describe import move_text, step_text
@@ -30,6 +30,7 @@ __all__ = [
     "IllegalView",
     "PositionView",
     "SideView",
+    "pile_view",
     "position_view",
 ]
 
@@ -388,23 +389,43 @@ def _sides(
     for side, pile in enumerate(piles):
         result = report.sides[side] if scored and report is not None else None
         sides.append(
-            SideView(
-                side=side,
-                name=game.sides[side],
-                cards=len(pile),
-                spades=sum(1 for c in pile if c.suit is Suit.SPADES),
-                sweeps=len(state.sweeps[side]),
-                match_start=totals[side] if side < len(totals) else 0,
+            pile_view(
+                side,
+                game.sides[side],
+                pile,
+                len(state.sweeps[side]),
+                totals[side] if side < len(totals) else 0,
                 earned=None if result is None else result.earned,
                 banked=None if result is None else result.banked,
                 total_after=None if result is None else result.total_after,
-                big_casino=BIG_CASINO in pile,
-                little_casino=LITTLE_CASINO in pile,
-                aces=sum(1 for c in pile if c.is_ace),
                 taken=tuple(sorted(pile)) if piled else (),
             )
         )
     return sides
+
+
+def pile_view(
+    side: int,
+    name: str,
+    pile: Collection[Card],
+    sweeps: int,
+    match_start: int,
+    **score: Any,
+) -> SideView:
+    """A side's :class:`SideView` counted from its capture pile, with ``score``
+    (``earned``, ``banked``, ``total_after``, ``taken``) where known."""
+    return SideView(
+        side=side,
+        name=name,
+        cards=len(pile),
+        spades=sum(1 for c in pile if c.suit is Suit.SPADES),
+        sweeps=sweeps,
+        match_start=match_start,
+        big_casino=BIG_CASINO in pile,
+        little_casino=LITTLE_CASINO in pile,
+        aces=sum(1 for c in pile if c.is_ace),
+        **score,
+    )
 
 
 def _illegal(

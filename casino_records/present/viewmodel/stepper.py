@@ -35,6 +35,7 @@ from ..study_marks import marked_steps, mistake_bar_html, mistake_nav
 from .board import board_layout, board_parts
 from .findings import failing_finding
 from .fragments import (
+    FragmentTable,
     alternatives_html,
     banner_html,
     failing_html,
@@ -238,15 +239,9 @@ def stepper_payload(
     by_step = {m.index + 1: m for m in analysed.moves} if analysed else {}
     marked = marked_steps(analysis.deals) if analysis and analysed else None
     badges = move_badges(analysed, t) if analysed else None
-    fragments: list[str] = []
-    index: dict[str, int] = {}
-
-    def fragment(html: str) -> int:
-        found = index.get(html)
-        if found is None:
-            found = index[html] = len(fragments)
-            fragments.append(html)
-        return found
+    table = FragmentTable()
+    fragment = table.add
+    fragments = table.fragments
 
     positions: list[StepperPosition] = []
     layout = ""

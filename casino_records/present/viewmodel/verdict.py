@@ -87,7 +87,11 @@ def match_result(game: Game, t: Translator = ENGLISH) -> str:
     if match is None or not match.totals:
         return ""
     text = result_text(
-        game.sides, match.totals, match.winner, named(match.reason, game), t=t
+        game.sides,
+        match.totals,
+        match.winner,
+        match.reason_text(t, game.names, game.sides),
+        t=t,
     )
     return text[:1].upper() + text[1:]
 
@@ -382,7 +386,7 @@ def _difference(
         )
         return Difference(
             f"{finding.where}: {words}",
-            named(match.reason, game) if match is not None else "",
+            match.reason_text(t, game.names, game.sides) if match is not None else "",
             go,
             (),
             None,

@@ -14,7 +14,7 @@ from typing import Final
 
 from ....engine.cards import SUITS
 from ....engine.describe import wins as _wins
-from ....engine.match import CountOutItem
+from ....engine.match import CountOutItem, count_out_label
 from ....engine.rules import Rules, SimultaneousTarget
 from ....engine.scoring import SideScore
 from ....i18n import ENGLISH, Translator
@@ -135,22 +135,7 @@ def _totals(outcome: MatchOutcome, t: Translator) -> str:
 def _count_out_label(item: CountOutItem, t: Translator) -> str:
     """A count-out item in words, as its label (:func:`~....engine.match.count_out_items`)
     says it in English: ``Big Casino``, ``ace A♠``, ``sweep at move 12``."""
-    labels = {
-        "most_cards": t.gettext("most cards"),
-        "most_spades": t.gettext("most spades"),
-        "big_casino": t.gettext("Big Casino"),
-        "little_casino": t.gettext("Little Casino"),
-    }
-    if item.category in labels:
-        return labels[item.category]
-    if item.category == "aces":
-        return t.gettext("ace {card}").format(card=item.label.split()[-1])
-    if item.category == "sweeps":
-        at = item.label.removeprefix("sweep at move ")
-        if at.isdigit():
-            return t.gettext("sweep at move {n}").format(n=at)
-        return t.gettext("sweep")
-    return item.label
+    return count_out_label(item).text(t)
 
 
 def _winner_words(game: GameFacts, outcome: MatchOutcome, t: Translator) -> str:
