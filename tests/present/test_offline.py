@@ -121,7 +121,7 @@ def test_data_stays_data(page: str) -> None:
     data_script = doc.scripts[0]
     assert "<" not in data_script and ">" not in data_script
     data: dict[str, Any] = json.loads(data_script)
-    assert set(data) == {"start", "sprite", "payloads"}
+    assert set(data) == {"start", "sprite", "payloads", "unsupported"}
     joined = json.dumps(data, ensure_ascii=False)
     assert "&lt;script&gt;alert(1)&lt;/script&gt;" in joined
     assert "<title>&lt;/script&gt;&lt;img src=x onerror=alert(1)&gt; ·" in page
