@@ -260,9 +260,13 @@ class ExactSolver:
         return value
 
     def _key(self, state: DealState) -> tuple[object, ...]:
-        """:meth:`DealState.key`, with the interchangeable cards merged and
-        each pile as what scoring reads of it (its tally)."""
+        """:meth:`DealState.key`, with the interchangeable cards merged, each
+        pile as what scoring reads of it (its tally) and the last capturer's
+        side for the last capturer."""
         piles = tuple([pile_tally(bits) for bits in state.pile_bits])
+        taker = state.last_capturer  # it only tells which side takes the residue
+        if taker is not None:
+            taker = state.seating.side_of[taker]
         if not self._merge:
             return (
                 state.turn,
@@ -281,7 +285,7 @@ class ExactSolver:
                 ),
                 piles,
                 tuple([len(s) for s in state.sweeps]),
-                state.last_capturer,
+                taker,
             )
         builds: tuple[object, ...] = ()
         if state.builds:
@@ -305,7 +309,7 @@ class ExactSolver:
             builds,
             piles,
             tuple([len(s) for s in state.sweeps]),
-            state.last_capturer,
+            taker,
         )
 
     def _search(self, state: DealState, alpha: int, beta: int) -> int:
