@@ -19,11 +19,14 @@ d. the sample game ``sample_games/classic-2p-annotated.json`` (three deals, 144
    process, wall seconds with ``jobs=1`` and ``jobs=2``, the samples the
    estimated moves took, and the marks;
 e. the exact value of every move at the first position of a two-player deal's
-   last two rounds (16 moves; issue 34: at most 1 s a position), a fresh
-   solver each time: CPU ms per position (median, max) and nodes.
+   last two rounds (16 moves; issue 34: at most 1 s a position), and of a
+   three- and a four-player deal's last round (12 and 16 moves; four players
+   in two partnerships, and alone with ``--four-alone``), a fresh solver each time: CPU ms per
+   position (median, max) and nodes (median, mean, max: they do not depend
+   on the machine).
 
 Run: ``.venv/bin/python bench/bench_analysis.py [--positions N] [--deals N] [--samples N]
-[--game-only] [--reach N] [--reach-only]``.
+[--game-only] [--reach N] [--reach-only] [--four-alone]``.
 """
 
 from __future__ import annotations
@@ -66,15 +69,18 @@ def last_round(seed: str) -> tuple[DealState, DealContext]:
 
 
 def last_rounds(
-    seed: str, rounds: int
+    seed: str, rounds: int, players: int = 2, teams: list[list[int]] | None = None
 ) -> tuple[DealState, DealContext, dict[int, list[list[Card]]]]:
-    """The first position of a two-player deal's last ``rounds`` rounds (bots
-    played before), and the hands of the rounds after it, by round."""
+    """The first position of a deal's last ``rounds`` rounds (bots played
+    before: greedy and random seats in turn), and the hands of the rounds
+    after it, by round."""
     rules = Rules()
-    seating = Seating.create(rules, 2, None)
+    seating = Seating.create(rules, players, teams)
     dealt = deal_from_deck(shuffled_deck(seed), seating, 0, rules.deal_batch)
     state = DealState.start(rules, seating, 0, dealt.table, dealt.rounds[0])
-    bots: list[Bot] = [GreedyBot(seed), RandomBot(seed)]
+    bots: list[Bot] = [
+        RandomBot(seed) if seat % 2 else GreedyBot(seed) for seat in range(players)
+    ]
     first = seating.rounds - rounds
     while not (needs_hands(state) and state.round == first - 1):
         if needs_hands(state):
@@ -84,24 +90,42 @@ def last_rounds(
     later = {
         r: [list(h) for h in dealt.rounds[r]] for r in range(first + 1, seating.rounds)
     }
-    return state, DealContext(rules, (0, 0)), later
+    return state, DealContext(rules, (0,) * seating.sides), later
 
 
-def reach_figures(positions: int) -> None:
-    """Part e."""
-    times, nodes = [], 0
+def solve_first_positions(
+    label: str, positions: int, rounds: int, players: int, teams: list[list[int]] | None
+) -> None:
+    """The exact value of every move at ``positions`` first positions of a
+    deal's last ``rounds`` rounds, a fresh solver each time."""
+    times, nodes = [], []
     for i in range(positions):
-        state, context, later = last_rounds(f"bench-reach-{i}", 2)
+        state, context, later = last_rounds(f"{label}-{i}", rounds, players, teams)
         solver = ExactSolver(context, state.seating.side_of[state.turn], later)
         start = time.process_time()
         solver.move_values(state)
         times.append(time.process_time() - start)
-        nodes += solver.nodes
+        nodes.append(solver.nodes)
+    moves = rounds * 4 * players
+    table = f"{players}-player" + (" 2 v 2" if teams else "")
+    where = "last two rounds" if rounds == 2 else "last round"
     print(
-        f"e. exact, first position of a 2-player deal's last two rounds (16 moves,"
-        f" {positions} deals): median {statistics.median(times) * 1000:.0f} ms,"
-        f" max {max(times) * 1000:.0f} ms per position; {nodes / positions:,.0f} nodes"
+        f"   {table}, first position of the {where} ({moves} moves, {positions}"
+        f" deals): median {statistics.median(times) * 1000:.0f} ms,"
+        f" max {max(times) * 1000:.0f} ms per position; nodes median"
+        f" {statistics.median(nodes):,.0f}, mean {statistics.mean(nodes):,.0f},"
+        f" max {max(nodes):,}"
     )
+
+
+def reach_figures(positions: int, four_alone: bool) -> None:
+    """Part e (four players alone only if asked: minutes a position)."""
+    print("e. exact, every move at the first position, a fresh solver each time:")
+    solve_first_positions("bench-reach", positions, 2, 2, None)
+    solve_first_positions("bench-reach-3p", positions, 1, 3, None)
+    solve_first_positions("bench-reach-4t", positions, 1, 4, [[0, 2], [1, 3]])
+    if four_alone:
+        solve_first_positions("bench-reach-4p", positions, 1, 4, None)
 
 
 def exact_figures(positions: int) -> None:
@@ -234,17 +258,22 @@ def main() -> int:
     parser.add_argument("--deals", type=int, default=3, help="deals analysed")
     parser.add_argument("--samples", type=int, default=DEFAULT_SAMPLES)
     parser.add_argument("--game-only", action="store_true", help="part d only")
-    parser.add_argument("--reach", type=int, default=6, help="two-round positions")
+    parser.add_argument(
+        "--reach", type=int, default=6, help="part e: first positions per table"
+    )
     parser.add_argument("--reach-only", action="store_true", help="part e only")
+    parser.add_argument(
+        "--four-alone", action="store_true", help="part e: four players alone too"
+    )
     args = parser.parse_args()
     engine = "compiled" if casino_records.COMPILED else "pure Python"
     print(f"engine: {engine}; reference workload {python_reference() * 1000:.0f} ms")
     if args.reach_only:
-        reach_figures(args.reach)
+        reach_figures(args.reach, args.four_alone)
         return 0
     if not args.game_only:
         exact_figures(args.positions)
-        reach_figures(args.reach)
+        reach_figures(args.reach, args.four_alone)
         deal_figures(args.deals, args.samples)
     game_figures()
     return 0

@@ -1,9 +1,12 @@
 """The exact value of every move when all cards are known (double dummy).
 
 :class:`ExactSolver` searches the rest of a deal with alpha-beta, a transposition
-table keyed by :meth:`~casino_records.engine.state.DealState.key` and move
-ordering (the table's best move first, then captures by what they take, builds,
-and trails of the cheapest cards). Leaves are scored by the engine; values are
+table keyed by :meth:`~casino_records.engine.state.DealState.key` (with the
+cards scoring cannot tell apart merged, and each pile as its
+:func:`~casino_records.engine.scoring.pile_tally`) and move ordering (the
+table's best move first, then the last move that cut the search off with as
+many cards left, then captures by what they take, builds, and trails of the
+cheapest cards). Leaves are scored by the engine; values are
 :func:`~casino_records.analysis.value.advantage` for the solver's side.
 
 With two sides the value is the minimax value of a zero-sum game. With three or
@@ -23,7 +26,7 @@ from ..engine.masks import mask_of
 from ..engine.movegen import generate_legal_moves
 from ..engine.moves import Action, Move
 from ..engine.play import needs_hands, next_round, play_generated, play_move
-from ..engine.scoring import SCORED_APART
+from ..engine.scoring import SCORED_APART, pile_tally
 from ..engine.state import DealState
 from .value import DealContext, scaled_advantage
 
@@ -89,8 +92,8 @@ def _alike_in_play(state: DealState) -> bool:
 
 def order_moves(moves: Sequence[Move], first: Move | None = None) -> list[Move]:
     """``moves`` in the order worth searching first: ``first``, then captures
-    (most cards taken first, then the most valuable), builds, then trails of the
-    cheapest cards."""
+    (by the cards they take, counted and weighted by what they score), builds,
+    then trails of the cheapest cards."""
     ordered = sorted(moves, key=_rank)
     if first is not None and first in ordered:
         ordered.remove(first)
@@ -101,8 +104,13 @@ def order_moves(moves: Sequence[Move], first: Move | None = None) -> list[Move]:
 def _rank(move: Move) -> float:
     action = move.action
     if action is _CAPTURE:
-        cards = move.cards
-        return -100.0 - len(cards) - _WORTH[move.card]
+        taken = move.table
+        worth = _WORTH[move.card]
+        while taken:
+            low = taken & -taken
+            worth += _WORTH[low.bit_length() - 1]
+            taken ^= low
+        return -100.0 - move.table.bit_count() - 3 * worth
     if action is _BUILD:
         return -50.0 - len(move.cards)
     return _WORTH[move.card]
@@ -145,6 +153,8 @@ class ExactSolver:
         self._table: dict[object, tuple[int, int, Move | None]] = {}
         self._leaves: dict[object, tuple[int, ...]] = {}
         """Each side's points by the end of a deal (see :meth:`_points`)."""
+        self._killers: dict[int, Move] = {}
+        """By cards left in hands: the last move that cut the search off there."""
         self._merge: bool | None = None
         """Whether cards of a class are merged (known at the first position)."""
         self._later: dict[int, tuple[int, list[int]]] = {}
@@ -250,9 +260,33 @@ class ExactSolver:
         return value
 
     def _key(self, state: DealState) -> tuple[object, ...]:
-        """:meth:`DealState.key`, with the interchangeable cards merged."""
+        """:meth:`DealState.key`, with the interchangeable cards merged, each
+        pile as what scoring reads of it (its tally) and the last capturer's
+        side for the last capturer."""
+        piles = tuple([pile_tally(bits) for bits in state.pile_bits])
+        taker = state.last_capturer  # it only tells which side takes the residue
+        if taker is not None:
+            taker = state.seating.side_of[taker]
         if not self._merge:
-            return state.key()
+            return (
+                state.turn,
+                state.round,
+                tuple(state.hand_bits),
+                state.loose_bits,
+                frozenset(
+                    [
+                        (
+                            b.value,
+                            b.owner,
+                            tuple(sorted([mask_of(g) for g in b.groups])),
+                        )
+                        for b in state.builds
+                    ]
+                ),
+                piles,
+                tuple([len(s) for s in state.sweeps]),
+                taker,
+            )
         builds: tuple[object, ...] = ()
         if state.builds:
             builds = tuple(
@@ -273,9 +307,9 @@ class ExactSolver:
             tuple([canonical(bits) for bits in state.hand_bits]),
             canonical(state.loose_bits),
             builds,
-            tuple([canonical(bits) for bits in state.pile_bits]),
+            piles,
             tuple([len(s) for s in state.sweeps]),
-            state.last_capturer,
+            taker,
         )
 
     def _search(self, state: DealState, alpha: int, beta: int) -> int:
@@ -306,7 +340,12 @@ class ExactSolver:
         best = -_INF if maximizing else _INF
         best_move: Move | None = None
         a, b = alpha, beta
-        for move in order_moves(generate_legal_moves(state), first):
+        ordered = order_moves(generate_legal_moves(state), first)
+        killer = self._killers.get(cards)
+        if killer is not None and killer != first and killer in ordered:
+            ordered.remove(killer)
+            ordered.insert(1 if first is not None else 0, killer)
+        for move in ordered:
             value = self._search(self._next(state, move), a, b)
             if maximizing:
                 if value > best:
@@ -317,6 +356,7 @@ class ExactSolver:
                     best, best_move = value, move
                 b = min(b, best)
             if a >= b:
+                self._killers[cards] = move
                 break
         if best <= alpha:
             low, high = known_low, best
@@ -337,11 +377,8 @@ class ExactSolver:
 
     def _points(self, piles: list[int], sweeps: list[int]) -> tuple[int, ...]:
         """Each side's points for ``piles`` and ``sweeps`` (each side's count),
-        scored once per distinct end: its piles, class by class, and its sweeps."""
-        key = (
-            tuple([canonical(bits) for bits in piles]) if self._merge else tuple(piles),
-            tuple(sweeps),
-        )
+        scored once per distinct end: its piles' tallies and its sweeps."""
+        key = (tuple([pile_tally(bits) for bits in piles]), tuple(sweeps))
         points = self._leaves.get(key)
         if points is None:
             points = self._leaves[key] = self.context.points_of(piles, sweeps)

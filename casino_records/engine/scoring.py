@@ -32,6 +32,7 @@ __all__ = [
     "SideScore",
     "bank_points",
     "near_target_band",
+    "pile_tally",
     "score_masks",
     "score_piles",
 ]
@@ -44,6 +45,28 @@ SCORED_APART: Final = _SPADES | _BIG_CASINO | _LITTLE_CASINO
 """The cards scoring tells apart from the other cards of their rank: the
 spades and the two casinos. Every other card scores as the others of its rank
 do (a card towards most cards, and an ace a point)."""
+
+
+def pile_tally(mask: int) -> int:
+    """All that scoring reads of the pile ``mask``, as one number: its cards,
+    spades and aces counted, and whether it holds each casino.
+
+    Two piles with one tally score alike, and so do they with the same cards
+    added to both (the tallies add up), whatever the rules and the match.
+
+    >>> from casino_records.engine.cards import parse_cards
+    >>> pile_tally(mask_of(parse_cards("5H 6C AD"))) == pile_tally(
+    ...     mask_of(parse_cards("7D 5C AH")))
+    True
+    """
+    return (
+        mask.bit_count()
+        | (mask & _SPADES).bit_count() << 6
+        | (mask & _ACES).bit_count() << 10
+        | (8192 if mask & _BIG_CASINO else 0)
+        | (16384 if mask & _LITTLE_CASINO else 0)
+    )
+
 
 CATEGORIES: Final = (
     "most_cards",

@@ -12,7 +12,7 @@ from casino_records.engine.cards import parse_card
 from casino_records.engine.describe import move_text
 from casino_records.engine.movegen import generate_legal_moves
 from casino_records.engine.rules import Rules
-from casino_records.engine.scoring import SCORED_APART
+from casino_records.engine.scoring import SCORED_APART, pile_tally, score_masks
 from casino_records.engine.state import DealState
 from tests.engine.positions import position
 
@@ -194,6 +194,108 @@ def test_canonical_merges_exactly_the_cards_scoring_cannot_tell_apart() -> None:
             (canonical(one) & m).bit_count() == (one & m).bit_count()
             for m in classes.values()
         )
+
+
+_ACE_OF_SPADES = parse_card("AS")
+_BIG, _LITTLE = parse_card("10D"), parse_card("2S")
+
+
+def _same_tallies(owner: list[int], rng: random.Random) -> list[int]:
+    """A random other deal of the cards into the same groups (``owner[card]``:
+    a side, or the cards not taken) where every group keeps its tally: its
+    cards, spades and aces counted, and the casinos where they were."""
+    groups = max(owner) + 1
+    spade = [card // 13 == 0 for card in range(52)]
+    ace = [card % 13 == 0 for card in range(52)]
+
+    def count(test: list[bool], group: int) -> int:
+        return sum(1 for card in range(52) if owner[card] == group and test[card])
+
+    spades = [count(spade, g) for g in range(groups)]
+    aces = [count(ace, g) for g in range(groups)]
+    sizes = [owner.count(g) for g in range(groups)]
+    new = [-1] * 52
+    new[_BIG], new[_LITTLE] = owner[_BIG], owner[_LITTLE]
+    # The ace of spades may go to any group with an ace and a spade to spare.
+    roomy = [
+        g
+        for g in range(groups)
+        if aces[g]
+        and spades[g] - (new[_LITTLE] == g) >= 1
+        and sizes[g] - aces[g] - spades[g] - (new[_BIG] == g) >= -1
+    ]
+    new[_ACE_OF_SPADES] = rng.choice(roomy)
+    if sum(
+        sizes[g] - aces[g] - spades[g] + (new[_ACE_OF_SPADES] == g) - (new[_BIG] == g)
+        < 0
+        for g in range(groups)
+    ):
+        new[_ACE_OF_SPADES] = owner[_ACE_OF_SPADES]
+    wanted = {
+        "ace": [aces[g] - (new[_ACE_OF_SPADES] == g) for g in range(groups)],
+        "spade": [
+            spades[g] - (new[_ACE_OF_SPADES] == g) - (new[_LITTLE] == g)
+            for g in range(groups)
+        ],
+    }
+    wanted["other"] = [
+        sizes[g]
+        - wanted["ace"][g]
+        - wanted["spade"][g]
+        - (new[_ACE_OF_SPADES] == g)
+        - (new[_LITTLE] == g)
+        - (new[_BIG] == g)
+        for g in range(groups)
+    ]
+    free = [c for c in range(52) if new[c] < 0]
+    kinds = {
+        "ace": [c for c in free if ace[c]],
+        "spade": [c for c in free if spade[c] and not ace[c]],
+        "other": [c for c in free if not ace[c] and not spade[c]],
+    }
+    for kind, cards in kinds.items():
+        rng.shuffle(cards)
+        for g in range(groups):
+            for _ in range(wanted[kind][g]):
+                new[cards.pop()] = g
+        assert not cards
+    return new
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_piles_of_one_tally_score_alike(preset: str) -> None:
+    """Random deals of the pack into piles, and other deals with the same
+    tallies (:func:`pile_tally`), score alike for every side (sweeps and
+    near-target totals too); and the tallies of disjoint piles add up. So the
+    solver's table may key each pile by its tally."""
+    rng = random.Random(f"tally-{preset}")
+    rules = Rules.from_preset(preset)
+    moved = 0
+    for _ in range(400):
+        sides = rng.choice([2, 3, 4])
+        owner = [rng.randrange(sides + 1) for _ in range(52)]  # sides: not taken
+        other = _same_tallies(owner, rng)
+        moved += other[_ACE_OF_SPADES] != owner[_ACE_OF_SPADES]
+        piles = [sum(1 << c for c in range(52) if owner[c] == s) for s in range(sides)]
+        alike = [sum(1 << c for c in range(52) if other[c] == s) for s in range(sides)]
+        assert [pile_tally(p) for p in piles] == [pile_tally(p) for p in alike]
+        totals = [rng.choice([0, 10, 18, 19, 20]) for _ in range(sides)]
+        sweeps = [list(range(rng.randrange(3))) for _ in range(sides)]
+        assert [
+            score.banked for score in score_masks(rules, piles, sweeps, totals)
+        ] == [score.banked for score in score_masks(rules, alike, sweeps, totals)]
+        assert pile_tally(piles[0] | piles[1]) == pile_tally(piles[0]) + pile_tally(
+            piles[1]
+        )
+    assert moved > 100  # the ace of spades changes piles, not only suits
+    # Small piles, whose tallies often meet: one tally, one score.
+    seen: dict[tuple[int, ...], list[int]] = {}
+    for _ in range(3000):
+        cards = rng.sample(range(52), 6)
+        piles = [sum(1 << c for c in cards[:3]), sum(1 << c for c in cards[3:])]
+        points = [s.banked for s in score_masks(rules, piles, [[], []], [18, 20])]
+        assert seen.setdefault(tuple(map(pile_tally, piles)), points) == points
+    assert len(seen) < 2000
 
 
 EXACT_MOVES = 8
