@@ -25,6 +25,7 @@ from .verdict import (
     deal_result,
     differences,
     explained_step,
+    finding_words,
     match_result,
     named,
     notes,
@@ -181,7 +182,7 @@ def failing_html(
     if failing is None:
         return ""
     recorded = recorded_text(game, failing.loc, t) or failing.where
-    message = named(failing.message, game)
+    message = finding_words(game, failing, t)[1]
     found = alternatives(game, view.deal, view.move, t) if view.turn is not None else []
     instead = _e(t.gettext("Legal moves here instead:"))
     legal = (
@@ -302,7 +303,7 @@ def _explanations_html(game: Game, t: Translator = ENGLISH) -> str:
     """What probably went wrong, a sentence per disputed deal (the match's only
     when no deal's claims differ: it follows from theirs), each with a link to
     the position that shows it."""
-    explanations = game.report.explanations
+    explanations = game.explanations(t)
     deals = [e for e in explanations if e.scope == "deal"]
     parts = []
     for explanation in deals or explanations:
@@ -318,7 +319,7 @@ def notes_banner_html(game: Game, t: Translator = ENGLISH) -> str:
     each: where (a link to it), what, the rule; the rest of a long note folds
     into a box. ``""`` when there are none."""
     lines = []
-    for note in notes(game):
+    for note in notes(game, t):
         where = (
             goto_link(note.where, note.go.deal, note.go.move, cls="cr-jump")
             if note.go is not None
@@ -380,7 +381,7 @@ def _verdict_html(game: Game, t: Translator = ENGLISH) -> str:
             f'<details class="cr-verdict" {FOLD_NARROW} open>'
             f"<summary><strong>{_e(title)}</strong> ·"
             f" {_e(place_text(game, first.loc, first.where, t))}{_e(more)}</summary>"
-            f"<p>{_e(what)}{_e(named(first.message, game))} {go}</p></details></div>"
+            f"<p>{_e(what)}{_e(finding_words(game, first, t)[1])} {go}</p></details></div>"
         )
     lines = differences(game, t)
     if not lines:

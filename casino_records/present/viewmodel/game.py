@@ -16,6 +16,7 @@ from enum import StrEnum
 from typing import Final
 
 from ...check.explain.dispute import explain
+from ...check.explain.explanation import Explanation
 from ...check.replay import Replay, ReplayPosition, replay
 from ...check.report import DealReport, ReplayReport
 from ...engine.describe import move_text, side_names
@@ -124,6 +125,15 @@ class Game:
         """The seat a piled deal's piles say made its last capture, if any."""
         piles = self.record.deals[deal].piles
         return None if piles is None else piles.last_capture
+
+    def explanations(self, t: Translator = ENGLISH) -> list[Explanation]:
+        """What probably went wrong (the report's explanations), in ``t``'s
+        language: English as the replay made them, another language explained
+        again in it."""
+        found = self.report.explanations
+        if not found or t.code == ENGLISH.code:
+            return found
+        return explain(self.record, self.replayed, t=t)
 
     def deal_report(self, deal: int) -> DealReport | None:
         """The report of deal ``deal``, if it was replayed."""

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from ...check.explain.explanation import Explanation
+from ...check.outcome import said_in
 from ...check.report import DealReport, Finding, SideReport
 from ...engine.cards import BIG_CASINO, LITTLE_CASINO
 from ...engine.describe import in_names, result_text
@@ -60,6 +61,14 @@ class Difference:
     """The moves (and the residue) that decided it, in move order."""
     deal: int | None
     """The 0-based deal it is about; None for the match."""
+
+
+def finding_words(game: Game, finding: Finding, t: Translator) -> tuple[str, str]:
+    """A finding's place and message in players' words, in ``t``'s language
+    where the finding keeps its words (:attr:`Finding.said`), else in English."""
+    where = said_in(finding.where, finding.said_where, t, game.report)
+    message = said_in(finding.message, finding.said, t, game.report)
+    return named(where, game), named(message, game)
 
 
 def named(text: str, game: Game) -> str:
@@ -304,17 +313,19 @@ class Note:
     """The position it is about."""
 
 
-def notes(game: Game) -> list[Note]:
-    """Every warning of the record (claims that could not be checked, …)."""
+def notes(game: Game, t: Translator = ENGLISH) -> list[Note]:
+    """Every warning of the record (claims that could not be checked, …), in
+    ``t``'s language where the finding keeps its words."""
     found = []
     for finding in game.report.findings:
         if finding.severity != "warning":
             continue
         at = locate(game, finding.loc)
+        where, message = finding_words(game, finding, t)
         found.append(
             Note(
-                named(finding.where, game),
-                named(finding.message, game),
+                where,
+                message,
                 finding.rule or "",
                 Jump("", *at) if at is not None else None,
             )
@@ -344,17 +355,18 @@ def _difference(
     if place.deal is not None and claimed is not None:
         deal, (side, category) = place.deal, claimed
         bound = _BOUND.match(finding.message)
+        where, message = finding_words(game, finding, t)
         if checked is not None:
-            text, reason = finding.message, _reason(game, deal, side, category, t)
+            text, reason = message, _reason(game, deal, side, category, t)
         elif bound is not None:  # a deal not played to its end: a bound (D8)
             text = t.gettext(
                 "claimed {value}, the moves played make it {bound}"
             ).format(value=bound["value"], bound=bound["bound"])
             reason = bound["why"]
         else:
-            text, reason = finding.message, ""
+            text, reason = message, ""
         return Difference(
-            f"{finding.where}: {text}",
+            f"{where}: {text}",
             reason,
             go,
             tuple(deciders(game, finding, t)),
@@ -372,7 +384,8 @@ def _difference(
             if len(banked) > 1
             else ""
         )
-        return Difference(f"{finding.where}: {finding.message}", why, go, (), None)
+        where, message = finding_words(game, finding, t)
+        return Difference(f"{where}: {message}", why, go, (), None)
     if finding.loc == pointer("claimed", "winner") and checked is not None:
 
         def winner(side: int) -> str:
@@ -385,10 +398,11 @@ def _difference(
             claimed=winner(checked[0]), computed=winner(checked[1])
         )
         return Difference(
-            f"{finding.where}: {words}",
+            f"{finding_words(game, finding, t)[0]}: {words}",
             match.reason_text(t, game.names, game.sides) if match is not None else "",
             go,
             (),
             None,
         )
-    return Difference(f"{finding.where}: {finding.message}", "", go, (), None)
+    where, message = finding_words(game, finding, t)
+    return Difference(f"{where}: {message}", "", go, (), None)
