@@ -28,6 +28,7 @@ __all__ = [
     "cited",
     "in_names",
     "in_words",
+    "move_phrase",
     "move_said",
     "move_text",
     "plural",
@@ -59,17 +60,25 @@ def cards_text(cards: Iterable[Card] | int, pretty: bool = True) -> str:
 def move_said(move: Move, pretty: bool = True) -> Said:
     """A move without its player, to be said in any language (:func:`move_text`)."""
     card = move.card.pretty if pretty else str(move.card)
-    table = cards_text(move.cards, pretty)
-    if move.action is Action.TRAIL:
+    ace_as = move.action is Action.CAPTURE and move.card.is_ace
+    value = move.value if ace_as or move.action is Action.BUILD else None
+    return move_phrase(move.action, card, cards_text(move.cards, pretty), value)
+
+
+def move_phrase(action: Action, card: str, cards: str, value: object = None) -> Said:
+    """The one wording of a move from its parts: the card played, what it does,
+    the cards it takes or builds onto (as the caller writes them) and the value
+    (an ace's in a capture, ``as 14``; a build's); to be said in any language."""
+    if action is Action.TRAIL:
         return said.gettext("{card} trails").format(card=card)
-    if move.action is Action.CAPTURE:
-        if move.value is not None and move.card.is_ace:
+    if action is Action.CAPTURE:
+        if value is not None:
             return said.gettext("{card} takes {cards} as {n}").format(
-                card=card, cards=table, n=move.value
+                card=card, cards=cards, n=value
             )
-        return said.gettext("{card} takes {cards}").format(card=card, cards=table)
+        return said.gettext("{card} takes {cards}").format(card=card, cards=cards)
     return said.gettext("{card} builds {n} onto {cards}").format(
-        card=card, n=move.value, cards=table
+        card=card, n=value, cards=cards
     )
 
 

@@ -19,6 +19,8 @@ from ..analysis.game_analysis import (
     PlayerLoss,
 )
 from ..engine.cards import parse_card
+from ..engine.describe import move_phrase
+from ..engine.moves import Action
 from ..i18n import ENGLISH, Translator
 from .could_win_text import could_win_lines, error_rates_line, method_word, par_lines
 
@@ -47,17 +49,12 @@ def said_move(text: str, t: Translator = ENGLISH) -> str:
         return pretty_move(text)
     card = pretty_move(found["card"])
     if found["trail"]:
-        return t.gettext("{card} trails").format(card=card)
+        return move_phrase(Action.TRAIL, card, "").text(t)
     if found["taken"] is not None:
-        cards = pretty_move(found["taken"])
-        if found["as"]:
-            return t.gettext("{card} takes {cards} as {value}").format(
-                card=card, cards=cards, value=found["as"]
-            )
-        return t.gettext("{card} takes {cards}").format(card=card, cards=cards)
-    return t.gettext("{card} builds {value} onto {cards}").format(
-        card=card, value=found["value"], cards=pretty_move(found["onto"])
-    )
+        taken = pretty_move(found["taken"])
+        return move_phrase(Action.CAPTURE, card, taken, found["as"]).text(t)
+    onto = pretty_move(found["onto"])
+    return move_phrase(Action.BUILD, card, onto, found["value"]).text(t)
 
 
 def pretty_move(text: str) -> str:

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..engine.describe import cards_text, move_text
+from ..engine.describe import cards_text, move_phrase, move_text
 from ..engine.moves import Action, Build, Move, Step
 from ..i18n import ENGLISH, Translator
 
@@ -56,16 +56,9 @@ def move_words(move: Move, builds: Sequence[Build], t: Translator = ENGLISH) -> 
         if len(parts) > 1
         else parts[0]
     )
-    card = move.card.pretty
-    if move.action is Action.CAPTURE:
-        if move.value is not None and move.card.is_ace:
-            return t.gettext("{card} takes {cards} as {value}").format(
-                card=card, cards=taken, value=move.value
-            )
-        return t.gettext("{card} takes {cards}").format(card=card, cards=taken)
-    return t.gettext("{card} builds {value} onto {cards}").format(
-        card=card, value=move.value, cards=taken
-    )
+    ace_as = move.action is Action.CAPTURE and move.card.is_ace
+    value = move.value if ace_as or move.action is Action.BUILD else None
+    return move_phrase(move.action, move.card.pretty, taken, value).text(t)
 
 
 def step_words(step: Step, names: Sequence[str], t: Translator = ENGLISH) -> str:
