@@ -20,9 +20,11 @@ import try_line  # type: ignore[import-not-found]  # this folder
 from study_marks import could_win_box  # type: ignore[import-not-found]  # this folder
 
 from casino_records.i18n import Translator, translator
+from casino_records.present import line_view as lv
 from casino_records.present import viewmodel as vm
 from casino_records.present.offline import offline_page, stepper_assets
 from casino_records.present.viewmodel import results as rv
+from casino_records.record.json import jsonio
 
 HERE = Path(__file__).resolve().parent
 SAMPLES = HERE.parent / "sample_games"
@@ -81,8 +83,13 @@ def page_for(
     analysed: str | None,
     _analysis: vm.GameAnalysis | None,
     lang: str,
+    kept: bytes | None = None,
 ) -> bytes:
+    """The offline page of the game, with the lines kept in this session when
+    ``kept`` (the record with them, as downloaded) is given."""
     game = load_game(data, name, listed, number)
+    if kept is not None:
+        game = vm.build_game(jsonio.loads(kept), source=game.report.source)
     page = offline_page(game, perspective=view, analysis=_analysis, t=translator(lang))
     return page.encode("utf-8")
 
@@ -337,10 +344,12 @@ with st.sidebar:
         key="replay_view",
     )
     view = ss.replay_view  # read now: the callable runs without the session
+    with_lines = try_line.kept_record(ss.replay_loaded)
+    kept = None if with_lines is None else lv.record_bytes(with_lines)
     st.download_button(
         t.gettext("Save as an offline page"),
         data=lambda: page_for(
-            data, name, listed, number, view, analysed, analysis, t.code
+            data, name, listed, number, view, analysed, analysis, t.code, kept
         ),
         file_name=f"{Path(name).stem}.html",
         mime="text/html",

@@ -22,7 +22,7 @@ from typing import Any
 import streamlit as st
 from html_board import html_board  # type: ignore[import-not-found]  # this folder
 
-from casino_records.check.lines import TriedLine
+from casino_records.check.lines import TriedLine, kept_lines
 from casino_records.errors import CasinoRecordError
 from casino_records.i18n import Translator
 from casino_records.present import line_view as lv
@@ -58,6 +58,13 @@ def _record(identity: object, game: vm.Game) -> GameRecord:
     """The record lines start from: the game's, with the lines kept so far."""
     kept: GameRecord | None = ss.try_kept.get(identity)
     return game.record if kept is None else kept
+
+
+def kept_record(identity: object) -> GameRecord | None:
+    """The record with the lines kept in this session, if any were kept."""
+    _init()
+    kept: GameRecord | None = ss.try_kept.get(identity)
+    return kept
 
 
 def _open(identity: object, line: TriedLine, step: int) -> None:
@@ -99,6 +106,7 @@ def offer(game: vm.Game, deal: int, step: int, perspective: str) -> None:
     t = _t()
     record = _record(ss.replay_loaded, game)
     line = lv.start_line(game, record, deal, step, t=t)
+    _kept_here(record, deal, step, perspective)
     with st.expander(t.gettext("Try another move"), expanded=False):
         if isinstance(line, str):
             st.caption(md(line))
@@ -132,6 +140,25 @@ def offer(game: vm.Game, deal: int, step: int, perspective: str) -> None:
                 "Start a line here with this move: the table follows it, you"
                 " play on or let the bot finish the deal."
             ),
+        )
+
+
+def _kept_here(record: GameRecord, deal: int, step: int, perspective: str) -> None:
+    """The lines the record keeps on the move after this position (the
+    session's kept lines too), each a button that opens it at its first move."""
+    t = _t()
+    lines = [(n, line) for n, line in kept_lines(record, deal, step) if line.moves]
+    if not lines or not vm.alternatives_visible(perspective, lines[0][1].moves[0].seat):
+        return
+    st.markdown(f"**{md(t.gettext('Lines kept here'))}**")
+    for number, line in lines:
+        first = line.words(t)[0]
+        st.button(
+            md(t.gettext("Line {line}: {first}").format(line=number + 1, first=first)),
+            key=f"try_kept_{deal}_{step}_{number}",
+            on_click=_open,
+            args=(ss.replay_loaded, line, 1),
+            width="stretch",
         )
 
 

@@ -48,7 +48,7 @@ from ..record.text.notation import move_notation
 from .replay import replay
 from .walk import DealWalk, Halt, RecordedHands, said
 
-__all__ = ["Assumption", "LineError", "LineResult", "TriedLine"]
+__all__ = ["Assumption", "LineError", "LineResult", "TriedLine", "kept_lines"]
 
 HAND_SIZE = 4
 
@@ -370,6 +370,34 @@ class TriedLine:
         where it branches, its moves in the text notation (``;`` between)."""
         moves = ";".join(move_notation(to_notation(m)) for m in self.moves)
         return {"deal": str(self.deal + 1), "from": str(self.at + 1), "line": moves}
+
+
+def kept_lines(record: GameRecord, deal: int, at: int) -> list[tuple[int, TriedLine]]:
+    """The lines the record keeps on move ``at + 1`` of deal ``deal`` (its
+    variations), each with its number there (from 0), that the engine can play
+    from the position before it. A line it cannot play is left out: the
+    record's verdict reports it. Empty for a deal given by its piles or a
+    place with no recorded move.
+    """
+    if not 0 <= deal < len(record.deals) or record.deals[deal].piles is not None:
+        return []
+    left = at
+    for round_ in record.deals[deal].rounds:
+        if left < len(round_.moves):
+            lines = round_.moves[left].variations or ()
+            break
+        left -= len(round_.moves)
+    else:
+        return []
+    found: list[tuple[int, TriedLine]] = []
+    for number, moves in enumerate(lines):
+        try:
+            found.append(
+                (number, TriedLine(record, deal, at, [to_engine(m) for m in moves]))
+            )
+        except (CasinoRecordError, ValueError):
+            continue
+    return found
 
 
 class _Round:

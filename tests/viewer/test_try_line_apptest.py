@@ -192,3 +192,35 @@ def test_where_hands_are_unknown_the_line_says_what_it_assumed(
     assert assumed[0].startswith("Round 2: Tomás's 1 unseen card is taken to be ")
     assert any(a.startswith("Round 3: Marta's 4 unseen cards are") for a in assumed)
     assert "played: not played out" in plain(at.success[0].value)
+
+
+def test_a_line_the_record_keeps_is_opened_from_where_it_branches(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    record = jsonio.load(SAMPLES / GAME)
+    line = TriedLine.start(record, 0, 11).play(parse_move("S0 9H -", seat=0)).finish()
+    kept = line.kept()
+    (tmp_path / "lines.json").write_bytes(lv.record_bytes(kept))
+    monkeypatch.setenv(VIEW_PATH_ENV, str(tmp_path))
+
+    at = app(game="lines.json", deal="1", move="10")  # no line kept on move 11
+    assert not [b for b in at.button if str(b.key).startswith("try_kept_")]
+    at = app(game="lines.json", deal="1", move="11")
+    (button,) = [b for b in at.button if str(b.key).startswith("try_kept_")]
+    assert plain(button.label) == "Line 1: 12. Marta: 9♥ trails"
+    ok(button.click().run())
+    assert any(f"Line move 1 / {len(line.moves)}" in c for c in texts(at.caption))
+    assert at.query_params["from"] == "12" and at.query_params["step"] == "1"
+    assert board(at) == lv.line_board(at_game(kept), line, 1)
+
+    hidden = app(game="lines.json", deal="1", move="11", view="seat1")
+    assert not [b for b in hidden.button if str(b.key).startswith("try_kept_")]
+
+
+def test_a_line_kept_in_the_session_is_offered_where_it_branches() -> None:
+    at = started(app(game=GAME, deal="1", move="11"), "9♥ trails")
+    ok(at.button(key="try_finish").click().run())
+    ok(at.button(key="try_keep").click().run())
+    ok(at.button(key="try_leave").click().run())
+    (button,) = [b for b in at.button if str(b.key).startswith("try_kept_")]
+    assert plain(button.label) == "Line 1: 12. Marta: 9♥ trails"

@@ -3,7 +3,8 @@
 At move 11 of the annotated sample, another move is tried, the bot finishes
 the deal, the line's result is read beside the played one, the line is kept
 and the record downloaded: the download validates (casino_records'
-validate_record_bytes, then the replay) with the line in it as a variation of move 12.
+validate_record_bytes, then the replay) with the line in it as a variation of move 12;
+the offline page saved then carries the line, and the game's position offers it.
 Screenshots of the line beside the played game, at a laptop's and a phone's
 width, go to ``test-artifacts/`` (``viewer-try-line-*.png``).
 """
@@ -105,6 +106,21 @@ def test_try_a_move_let_the_bot_finish_keep_the_line_and_download_it(
     expect(page.locator(".cr-line")).to_have_count(0)
     expect(page.get_by_text("Move 11 / 48", exact=False).first).to_be_visible()
     assert "line=" not in page.url
+
+    # The offline page saved now carries the kept line, and the stepper's
+    # position offers it again.
+    kept_line = page.get_by_role("button", name="Line 1: 12. Marta: 9♥ trails")
+    expect(kept_line).to_be_visible()
+    with page.expect_download() as caught:
+        page.get_by_role("button", name="Save as an offline page").click()
+    offline = tmp_path / "offline.html"
+    caught.value.save_as(offline)
+    kept_line.click()
+    expect(page.get_by_text("Line move 1 / ", exact=False)).to_be_visible()
+    page.goto(offline.as_uri() + "#deal=1&move=11")
+    page.get_by_role("button", name="Line 1: 12. Marta: 9♥ trails").click()
+    headline = page.locator("[data-part=headline]")
+    expect(headline).to_contain_text("Deal 1, line 1 of move 12 · Line move 1 / ")
 
 
 def test_the_offline_page_steps_into_a_kept_line_and_back(
