@@ -14,6 +14,12 @@ the terminal's group, and only the parent acts on it; SIGINT is held back
 while they are forked too, so that a Ctrl+C in the instant before a worker
 ignores it waits for it instead of interrupting it.
 
+A worker started rather than forked (a fork server's, or spawned) first imports
+the parent's ``__main__`` from its file. Under Streamlit that is the page being
+run (Streamlit installs each page as ``__main__``), which would run the page
+again in every worker; the workers need nothing from it (their work is this
+library's), so ``__main__`` is a bare module while they start.
+
 A pool's owner stops on SIGTERM by stopping its workers first
 (:func:`stopping_workers`): a parent killed outright leaves them writing
 to a pipe no one reads, and each prints a BrokenPipeError traceback.
@@ -22,12 +28,13 @@ to a pipe no one reads, and each prints a BrokenPipeError traceback.
 from __future__ import annotations
 
 import signal
+import sys
 import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from multiprocessing.context import BaseContext
 from multiprocessing.pool import Pool
-from types import FrameType
+from types import FrameType, ModuleType
 from typing import Any, Final
 
 __all__ = ["sigterm_handled_by", "start_pool", "stop_pool", "stopping_workers"]
@@ -48,7 +55,7 @@ def start_pool(
     """
     pool = None
     try:
-        with _sigterm_held_back():
+        with _sigterm_held_back(), _bare_main():
             pool = context.Pool(
                 processes, initializer=_start_worker, initargs=(initializer, initargs)
             )
@@ -60,6 +67,21 @@ def start_pool(
 
 
 _HELD: Final = {signal.SIGINT, signal.SIGTERM}
+
+
+@contextmanager
+def _bare_main() -> Iterator[None]:
+    """``__main__`` a module with no file while the block runs (see the module)."""
+    main = sys.modules.get("__main__")
+    sys.modules["__main__"] = bare = ModuleType("__main__")
+    try:
+        yield
+    finally:
+        if sys.modules.get("__main__") is bare:
+            if main is None:
+                del sys.modules["__main__"]
+            else:
+                sys.modules["__main__"] = main
 
 
 @contextmanager

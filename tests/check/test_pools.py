@@ -5,6 +5,7 @@ from __future__ import annotations
 import subprocess
 import sys
 import textwrap
+from pathlib import Path
 
 import pytest
 
@@ -46,3 +47,39 @@ def test_terminated_workers_stop_at_once_and_quietly(method: str, rounds: int) -
     assert run.returncode == 0, run.stderr
     assert run.stdout == "stopped every pool\n"
     assert run.stderr == ""
+
+
+# A parent whose ``__main__`` is a page that must not run again in a worker, as
+# Streamlit installs each page it runs (the viewer's analysis starts a pool).
+PAGE = textwrap.dedent(
+    """
+    import multiprocessing, os, sys, types
+    from pathlib import Path
+    from casino_records.check.pools import start_pool
+
+    page = types.ModuleType("__main__")
+    page.__file__ = sys.argv[2]
+    sys.modules["__main__"] = page
+    with start_pool(multiprocessing.get_context(sys.argv[1]), 2) as pool:
+        assert sorted(pool.map(abs, [-1, 2, -3])) == [1, 2, 3]
+    assert sys.modules["__main__"] is page
+    print("pages run:", Path(sys.argv[3]).read_text() if Path(sys.argv[3]).exists() else 0)
+    """
+)
+
+
+@pytest.mark.parametrize("method", ["forkserver", "spawn"])
+def test_started_workers_do_not_run_the_parents_main_module(
+    method: str, tmp_path: Path
+) -> None:
+    ran = tmp_path / "ran"
+    page = tmp_path / "page.py"
+    page.write_text(f"open({str(ran)!r}, 'a').write('x')\n", encoding="utf-8")
+    run = subprocess.run(
+        [sys.executable, "-c", PAGE, method, str(page), str(ran)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert run.returncode == 0, run.stderr
+    assert run.stdout == "pages run: 0\n"

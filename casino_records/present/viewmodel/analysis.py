@@ -14,6 +14,7 @@ from typing import Final
 from ...analysis.analyse import DEFAULT_SAMPLES, analyse_record, make_settings
 from ...analysis.annotate import annotate
 from ...analysis.game_analysis import GameAnalysis
+from ...check.batch import default_jobs
 from ...i18n import ENGLISH, Translator
 from ...record.json.jsonio import dumps
 from ..analysis_text import losses_line
@@ -54,18 +55,14 @@ def analyse_game(
     progress: Callable[[int, int], None] | None = None,
 ) -> GameAnalysis:
     """Every move of ``game`` analysed, as ``casino-records analyse --samples
-    SAMPLES --seed SEED`` does.
-
-    In the calling process: a worker process started from a Streamlit page
-    would import the page itself as its main module (multiprocessing's
-    preparation of a worker) and run it there. ``analyse --jobs`` is the way
-    to use several cores.
-    """
+    SAMPLES --seed SEED`` does, on every core (``--jobs 0``; the same result
+    with any number of workers)."""
     return analyse_record(
         game.record,
         make_settings(samples=samples, seed=seed),
         source=game.report.source,
         progress=progress,
+        jobs=default_jobs(),
     )
 
 
