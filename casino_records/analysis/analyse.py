@@ -160,6 +160,8 @@ def _run_units(
     if method not in multiprocessing.get_all_start_methods():  # pragma: no cover
         method = "spawn"
     context = multiprocessing.get_context(method)
+    if method == "forkserver":  # its workers fork from one that imported this
+        context.set_forkserver_preload([__name__])
     ordered = work_order(units)
     with sigterm_handled_by(_stop):
         pool = start_pool(

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import math
+import threading
 from typing import NoReturn
 
 import pytest
@@ -125,6 +126,20 @@ def test_the_same_seed_gives_the_same_analysis_with_jobs() -> None:
     assert analyse_record(record, settings) == one
     other = analyse_record(record, make_settings(samples=2, seed="other"))
     assert other != one
+
+
+def test_a_threaded_process_analyses_on_workers_from_a_fork_server() -> None:
+    """As the viewer's button runs it: from a thread (the workers then come
+    from a fork server, never forked from a threaded process), the same."""
+    record = _first_round(simulate_record("classic", 2, seed="jobs", max_deals=1))
+    settings = make_settings(samples=2, seed="same")
+    found: list[object] = []
+    thread = threading.Thread(
+        target=lambda: found.append(analyse_record(record, settings, jobs=2))
+    )
+    thread.start()
+    thread.join(timeout=120)
+    assert found == [analyse_record(record, settings)]
 
 
 def _first_round(record: GameRecord) -> GameRecord:
