@@ -46,35 +46,45 @@ given = vm.env_path()
 results_first = given is not None and rv.is_results_dir(given)
 
 # The viewer's pages, in the order of the navigation bar; a results folder given
-# to `casino-records view` opens on its table.
+# to `casino-records view` opens on its table. Their icons are Material Symbols,
+# a font Streamlit serves itself: an emoji needs a font the device may lack.
 PAGES = [
     st.Page(
         "replay_page.py",
         title=t.gettext("Replay"),
-        icon="🃏",
+        icon=":material/style:",
         default=not results_first,
     ),
     st.Page(
         "results_page.py",
         title=t.gettext("Results"),
-        icon="📊",
+        icon=":material/leaderboard:",
         url_path="results",
         default=results_first,
     ),
     st.Page(
-        "scorer_page.py", title=t.gettext("Record a game"), icon="✍️", url_path="record"
+        "scorer_page.py",
+        title=t.gettext("Record a game"),
+        icon=":material/edit_note:",
+        url_path="record",
     ),
     st.Page(
         "sheet_page.py",
         title=t.gettext("Check a score sheet"),
-        icon="🧮",
+        icon=":material/calculate:",
         url_path="sheet",
     ),
     st.Page(
-        "puzzles_page.py", title=t.gettext("Puzzles"), icon="🧩", url_path="puzzles"
+        "puzzles_page.py",
+        title=t.gettext("Puzzles"),
+        icon=":material/extension:",
+        url_path="puzzles",
     ),
     st.Page(
-        "help_page.py", title=t.gettext("Keys and links"), icon="⌨️", url_path="help"
+        "help_page.py",
+        title=t.gettext("Keys and links"),
+        icon=":material/keyboard:",
+        url_path="help",
     ),
 ]
 
