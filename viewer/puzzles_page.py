@@ -115,7 +115,10 @@ index = st.selectbox(
 puzzle = puzzles[index]
 key = pv.puzzle_key(puzzle)
 st.markdown(f"**{md(pv.puzzle_title(puzzle, t))}** · {md(puzzle.source)}")
-board(key="puzzle_board", data={"key": key, "html": pv.puzzle_board(puzzle)})
+board(
+    key="puzzle_board",
+    data={"key": f"{key}|{t.code}", "html": pv.puzzle_board(puzzle, t)},
+)
 with st.expander(t.gettext("What you know"), expanded=False):
     for line in pv.seen_lines(puzzle, t):
         st.markdown(md(line))
@@ -136,7 +139,7 @@ def go_on() -> None:
 
 answer = answers.get(key)
 labels = (
-    pv.choice_labels(puzzle)
+    pv.choice_labels(puzzle, t)
     if answer is None
     else pv.answered_labels(puzzle, answer, t)
 )

@@ -121,7 +121,7 @@ def setup_page(session_key: str, t: Translator) -> None:
     direction = ss.get(
         f"scorer_opt_{preset}_direction", Rules.from_preset(preset).direction
     )
-    st.markdown(md(seats_text(names, clockwise=direction == "clockwise")))
+    st.markdown(md(seats_text(names, clockwise=direction == "clockwise", t=t)))
     dealer = st.selectbox(
         t.gettext("First dealer"),
         range(players),

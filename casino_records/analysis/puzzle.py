@@ -19,6 +19,10 @@ from typing import Any, Final, TypeVar
 
 import orjson
 
+from ..engine.cards import parse_card
+from ..engine.masks import mask_of
+from ..engine.moves import Action, Move
+
 __all__ = [
     "FORMAT",
     "BuildSeen",
@@ -29,6 +33,7 @@ __all__ = [
     "PuzzleFileError",
     "puzzle_line",
     "read_puzzles",
+    "spelled_move",
 ]
 
 FORMAT: Final = "casino-puzzle/1"
@@ -176,6 +181,35 @@ def _plain(obj: Any) -> Any:
     if isinstance(obj, list | tuple):
         return [_plain(value) for value in obj]
     return obj
+
+
+def spelled_move(text: str, seat: int) -> Move:
+    """The move a line of the file spells (its ``move``, as
+    :func:`~casino_records.engine.describe.move_text` spells it with
+    ``pretty=False``), played from ``seat``: to word it in any language.
+
+    >>> print(spelled_move("AS takes 6H 8S as 14", 1).value)
+    14
+    >>> spelled_move("3C builds 8 onto 5D", 0).action.value
+    'build'
+
+    :raises ValueError: ``text`` is not so spelled.
+    """
+    words = text.split()
+    if len(words) < 2:
+        raise ValueError(f"not a move: {text!r}")
+    card, verb, rest = parse_card(words[0]), words[1], words[2:]
+    if verb == "trails" and not rest:
+        return Move(seat, card, Action.TRAIL, 0, None)
+    if verb == "takes" and rest:
+        value = None
+        if len(rest) > 2 and rest[-2] == "as":
+            value, rest = int(rest[-1]), rest[:-2]
+        return Move(seat, card, Action.CAPTURE, mask_of(map(parse_card, rest)), value)
+    if verb == "builds" and len(rest) > 2 and rest[1] == "onto":
+        cards = mask_of(map(parse_card, rest[2:]))
+        return Move(seat, card, Action.BUILD, cards, int(rest[0]))
+    raise ValueError(f"not a move: {text!r}")
 
 
 class PuzzleFileError(ValueError):

@@ -5,7 +5,12 @@ from __future__ import annotations
 import orjson
 import pytest
 
-from casino_records.analysis.puzzle import PuzzleFileError, puzzle_line, read_puzzles
+from casino_records.analysis.puzzle import (
+    PuzzleFileError,
+    puzzle_line,
+    read_puzzles,
+    spelled_move,
+)
 from casino_records.analysis.puzzles import (
     PuzzleOptions,
     find_puzzles,
@@ -16,6 +21,7 @@ from casino_records.analysis.solver import ExactSolver
 from casino_records.analysis.value import DealContext, advantage
 from casino_records.check.replay import replay
 from casino_records.engine.cards import CARDS
+from casino_records.engine.describe import move_text
 from casino_records.engine.movegen import generate_legal_moves
 from casino_records.engine.state import DealState
 from casino_records.record.files.sources import Item
@@ -239,3 +245,22 @@ def test_an_item_that_cannot_be_read_says_why() -> None:
     assert good.puzzles and all(
         p.record == 1 and p.source == "a.json" for p in good.puzzles
     )
+
+
+def test_every_move_of_self_play_reads_back_from_its_spelling() -> None:
+    record = simulate_record("royal", 3, seed="spelled", max_deals=1)
+    kept = replay(record, positions=True).positions
+    moves = [p.last.move for deal in kept for p in deal if p.last is not None]
+    assert len(moves) > 40
+    for move in moves:
+        back = spelled_move(move_text(move, pretty=False), move.seat)
+        assert (back.seat, back.card, back.action, back.cards) == (
+            move.seat,
+            move.card,
+            move.action,
+            move.cards,
+        )
+        assert move_text(back) == move_text(move)
+    for wrong in ("", "9D", "9D sings", "9D takes", "3C builds 8 5D", "9D trails 4S"):
+        with pytest.raises(ValueError):
+            spelled_move(wrong, 0)

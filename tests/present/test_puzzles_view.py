@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from casino_records.analysis.puzzle import puzzle_line
 from casino_records.analysis.puzzles import find_puzzles
+from casino_records.i18n import translator
 from casino_records.present.viewmodel import puzzles as pv
 from casino_records.record.json import jsonio
 from casino_records.record.text.notation import write_text
@@ -61,10 +62,23 @@ def test_a_move_is_judged_against_the_best_with_both_lines() -> None:
     assert wrong.headline == (
         "Not the best: Q♦ trails is worth −7, 10 points less than 3♠ trails (+3)."
     )
-    assert wrong.chosen_line[0] == "Marta trails Q♦."
-    assert wrong.best_line[0] == "Marta trails 3♠."
+    assert wrong.chosen_line[0] == "Marta: Q♦ trails"
+    assert wrong.best_line[0] == "Marta: 3♠ trails"
     right = pv.judge(puzzle, puzzle.best)
     assert right.right and not right.best_line
     assert right.headline.startswith("Right: 3♠ trails is the best move, worth +3")
     assert pv.score_text(0, 0) == "No puzzle tried yet"
     assert pv.score_text(2, 3) == "Solved 2 of 3"
+
+
+def test_the_puzzle_is_said_in_the_players_language() -> None:
+    es = translator("es")
+    (puzzle,) = find_puzzles(jsonio.load(ANNOTATED))
+    title = pv.puzzle_title(puzzle, es)
+    assert title == "le toca a Marta · mano 3, jugada 46 (ronda 6) · classic"
+    assert pv.choice_labels(puzzle, es) == ["Q♦ se bota", "3♠ se bota"]
+    wrong = pv.judge(puzzle, puzzle.played, es)
+    assert wrong.chosen_line[0] == "Marta: Q♦ se bota"
+    assert "trails" not in " ".join((*wrong.chosen_line, *wrong.best_line))
+    board = pv.puzzle_board(puzzle, es)
+    assert "cartas" in board and " cards" not in board

@@ -19,10 +19,17 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from ...analysis.puzzle import Choice, Puzzle, PuzzleFileError, read_puzzles
+from ...analysis.puzzle import (
+    Choice,
+    LineMove,
+    Puzzle,
+    PuzzleFileError,
+    read_puzzles,
+    spelled_move,
+)
 from ...analysis.puzzles import find_puzzles
 from ...engine.cards import Card, Suit, parse_card
-from ...engine.describe import cards_text
+from ...engine.describe import cards_text, move_text
 from ...engine.masks import mask_of
 from ...engine.moves import Action, Build, Move
 from ...i18n import ENGLISH, Translator
@@ -123,8 +130,11 @@ def puzzle_key(puzzle: Puzzle) -> str:
 
 def puzzle_title(puzzle: Puzzle, t: Translator = ENGLISH) -> str:
     """``Marta to play · deal 3, move 46 (round 6) · classic`` (not escaped)."""
+    place = t.gettext("deal {deal}, move {move} (round {round})").format(
+        deal=puzzle.deal + 1, move=puzzle.move, round=puzzle.round + 1
+    )
     return t.gettext("{name} to play · {place} · {rules}").format(
-        name=puzzle.player, place=puzzle.place, rules=puzzle.rules
+        name=puzzle.player, place=place, rules=puzzle.rules
     )
 
 
@@ -208,10 +218,11 @@ def _view(puzzle: Puzzle) -> PositionView:
     )
 
 
-def puzzle_board(puzzle: Puzzle) -> str:
+def puzzle_board(puzzle: Puzzle, t: Translator = ENGLISH) -> str:
     """The board from the mover's seat as HTML, the cards' drawings with it
-    (for the page's board component, inside the stepper's style sheet)."""
-    board = board_html(_view(puzzle), puzzle.players)
+    (for the page's board component, inside the stepper's style sheet), its
+    words in ``t``'s language."""
+    board = board_html(_view(puzzle), puzzle.players, t=t)
     return f'<div class="cr-sprite-host">{card_sprite()}</div>{board}'
 
 
@@ -225,17 +236,24 @@ def _move(puzzle: Puzzle, choice: Choice) -> Move:
     )
 
 
-def choice_labels(puzzle: Puzzle) -> list[str]:
+def choice_labels(puzzle: Puzzle, t: Translator = ENGLISH) -> list[str]:
     """Each legal move as the player sees it: ``10♠ takes the build of 10 (3♦ 7♣)``."""
     builds = _builds(puzzle)
-    return [move_words(_move(puzzle, choice), builds) for choice in puzzle.choices]
+    return [move_words(_move(puzzle, choice), builds, t) for choice in puzzle.choices]
+
+
+def _line_words(line: Sequence[LineMove], t: Translator) -> tuple[str, ...]:
+    """A line's moves in ``t``'s language: ``Marta: 9♦ takes 4♠ 5♦``."""
+    return tuple(
+        f"{m.player}: {move_text(spelled_move(m.move, m.seat), t=t)}" for m in line
+    )
 
 
 def answered_labels(puzzle: Puzzle, chosen: int, t: Translator = ENGLISH) -> list[str]:
     """The moves once one is chosen: each with its worth, the best and the
     chosen one marked (``K♣ takes K♦ · −3 · your move``)."""
     labels = []
-    for k, label in enumerate(choice_labels(puzzle)):
+    for k, label in enumerate(choice_labels(puzzle, t)):
         marks = [_points(puzzle.choices[k].worth)]
         marks += [t.gettext("best")] if k == puzzle.best else []
         marks += [t.gettext("your move")] if k == chosen else []
@@ -318,7 +336,7 @@ def _result(puzzle: Puzzle, choice: Choice) -> str:
 
 def judge(puzzle: Puzzle, chosen: int, t: Translator = ENGLISH) -> Judgement:
     """The move ``chosen`` (an index of the puzzle's choices) against the best."""
-    labels = choice_labels(puzzle)
+    labels = choice_labels(puzzle, t)
     choice, best = puzzle.choices[chosen], puzzle.choices[puzzle.best]
     right = chosen == puzzle.best
     worth = _points(choice.worth)
@@ -357,8 +375,8 @@ def judge(puzzle: Puzzle, chosen: int, t: Translator = ENGLISH) -> Judgement:
         right=right,
         headline=headline,
         detail=detail,
-        chosen_line=tuple(m.words for m in choice.line),
-        best_line=() if right else tuple(m.words for m in best.line),
+        chosen_line=_line_words(choice.line, t),
+        best_line=() if right else _line_words(best.line, t),
         result=_result(puzzle, choice),
     )
 
