@@ -26,13 +26,20 @@ from ..check.lines import TriedLine
 from ..errors import CasinoRecordError
 from ..i18n import ENGLISH, Translator
 from ..record.format.translate import to_engine
-from .line_view import last_words, line_position, played_words, step_words
+from .line_view import (
+    assumption_words,
+    last_words,
+    line_position,
+    played_words,
+    result_words,
+    step_words,
+)
 from .viewmodel import Game
 from .viewmodel.board import board_layout, board_parts
 from .viewmodel.fragments import FragmentTable, goto_button
 from .viewmodel.stepper import StepperPosition
 
-__all__ = ["LINE_BASE", "kept_lines", "line_payloads"]
+__all__ = ["LINE_BASE", "kept_lines", "line_payloads", "line_steps"]
 
 LINE_BASE: Final = 1000
 """The payload number of the page's first line (the deals are 0, 1, …)."""
@@ -60,26 +67,46 @@ def kept_lines(game: Game) -> Iterator[tuple[int, int, int, TriedLine]]:
                 at += 1
 
 
-def _text(text: str) -> str:
-    return f"<p>{escape(text)}</p>"
+def _text(text: str, cls: str = "") -> str:
+    attr = f' class="{cls}"' if cls else ""
+    return f"<p{attr}>{escape(text)}</p>"
 
 
-def _line_steps(
+def line_steps(
     game: Game,
     line: TriedLine,
     ident: int,
     perspective: str,
     title: str,
-    t: Translator,
+    t: Translator = ENGLISH,
+    table: FragmentTable | None = None,
 ) -> dict[str, Any]:
-    """One line's payload: its steps, drawn as a deal's."""
-    table = FragmentTable()
+    """One line's payload: its steps, drawn as a deal's, each saying what the
+    game played there, the line's result beside the game's once it ends the
+    deal (:func:`.line_view.result_words`) and what the line assumed of cards
+    the record does not give. Its fragments go into ``table`` when given (the
+    lines of a deal may share one), else into a table of its own."""
+    table = table if table is not None else FragmentTable()
     fragment = table.add
-    fragments = table.fragments
 
     count = len(line.moves)
     back = goto_button(t.gettext("Back to the game"), line.deal, line.at, cls="cr-jump")
     words = line.words(t)
+    result = line.result()
+    said_always = "".join(
+        [
+            _text(result_words(result, t=t), "cr-result") if result else "",
+            *(_text(s, "cr-caption") for s in assumption_words(line, t=t)),
+        ]
+    )
+    entries = "".join(
+        f"<li>{goto_button(w, ident, i + 1, cls='cr-move')}</li>"
+        for i, w in enumerate(words)
+    )
+    moves_list = (
+        f'<div class="cr-moves-title"><strong>{escape(title)}</strong></div>'
+        f'<ol class="cr-moves">{entries}</ol>'
+    )
     positions: list[StepperPosition] = []
     layout = ""
     for step in range(count + 1):
@@ -89,20 +116,13 @@ def _line_steps(
             last_words(game, line, step, t=t),
             played_words(game, line, step, t=t),
         ]
-        last = "".join(_text(s) for s in said if s) + f"<p>{back}</p>"
-        entries = "".join(
-            f"<li>{goto_button(w, ident, i + 1, cls='cr-move')}</li>"
-            for i, w in enumerate(words)
-        )
-        moves_list = (
-            f'<div class="cr-moves-title"><strong>{escape(title)}</strong></div>'
-            f'<ol class="cr-moves">{entries}</ol>'
-        )
+        last = "".join(_text(s) for s in said if s) + said_always + f"<p>{back}</p>"
         parts = {
             "last": last,
             "analysis": "",
             "failing": "",
             "alts": "",
+            "tries": "",
             "list": moves_list,
             **board_parts(view, game.names, t=t),
         }
@@ -142,7 +162,7 @@ def _line_steps(
         "banner": "",
         "board": layout,
         "graph": "",
-        "fragments": fragments,
+        "fragments": table.fragments,
         "positions": positions,
     }
 
@@ -163,7 +183,7 @@ def line_payloads(
         title = t.gettext("Deal {deal}, line {line} of move {move}").format(
             deal=deal + 1, line=number + 1, move=at + 1
         )
-        found[str(ident)] = _line_steps(game, line, ident, perspective, title, t)
+        found[str(ident)] = line_steps(game, line, ident, perspective, title, t)
         first = line.words(t)[0] if line.moves else title
         label = t.gettext("Line {line}: {first}").format(line=number + 1, first=first)
         here.setdefault((deal, at), []).append(
