@@ -81,9 +81,12 @@ def page_for(
     analysed: str | None,
     _analysis: vm.GameAnalysis | None,
     lang: str,
+    tries: bool = False,
 ) -> bytes:
     game = load_game(data, name, listed, number)
-    page = offline_page(game, perspective=view, analysis=_analysis, t=translator(lang))
+    page = offline_page(
+        game, perspective=view, analysis=_analysis, t=translator(lang), tries=tries
+    )
     return page.encode("utf-8")
 
 
@@ -337,10 +340,20 @@ with st.sidebar:
         key="replay_view",
     )
     view = ss.replay_view  # read now: the callable runs without the session
+    tries = st.checkbox(
+        t.gettext("With the other moves tried"),
+        key="replay_page_tries",
+        help=t.gettext(
+            "The offline page also offers, at each position, every other legal"
+            " move, each played out by the bot to the end of the deal (as"
+            " `casino-records html --try-moves`): a page several times larger,"
+            " a few seconds to write."
+        ),
+    )
     st.download_button(
         t.gettext("Save as an offline page"),
         data=lambda: page_for(
-            data, name, listed, number, view, analysed, analysis, t.code
+            data, name, listed, number, view, analysed, analysis, t.code, tries
         ),
         file_name=f"{Path(name).stem}.html",
         mime="text/html",
