@@ -38,6 +38,10 @@ def cut_record() -> GameRecord:
     return jsonio.loads(json.dumps(data))
 
 
+def inflate(text: str) -> Any:
+    return json.loads(zlib.decompress(base64.b64decode(text)))
+
+
 def unpacked_page(html: str) -> dict[str, Any]:
     """The page's data, every deal's steps and every tried line inflated."""
     found = re.search(
@@ -45,7 +49,6 @@ def unpacked_page(html: str) -> dict[str, Any]:
     )
     assert found is not None
     data: dict[str, Any] = json.loads(found.group(1))
-    inflate = lambda text: json.loads(zlib.decompress(base64.b64decode(text)))  # noqa: E731
     for payload in data["payloads"].values():
         payload.update(inflate(payload.pop("steps")))
     for blob in data.get("tries", []):
