@@ -9,7 +9,9 @@ from ``file://`` with no server and fetches nothing: the same table, keys,
 move list and verdict as the viewer. The steps are shipped deflated
 (:func:`packed`) and inflated by the browser (``DecompressionStream``): their
 markup repeats from step to step, so the page stays a few times the record's
-size.
+size. With ``tries`` (``html --try-moves``) it also carries every other legal
+move of each position played out by the bot (:mod:`.offline_tries`), a deal's
+lines deflated together and inflated when one of them is first opened.
 
 Data never becomes code: the steps travel as JSON in a
 ``<script type="application/json">`` (a deal's steps deflated, as base64; the rest with

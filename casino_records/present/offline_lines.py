@@ -5,11 +5,13 @@ drawn here in advance. Each line of play a record keeps on a move of its main
 line (docs/notation.md, Variations) becomes a payload of its own, stepped like
 a deal by the same stepper: its first step is the position the line branches
 from, then one step per move of the line, each drawn with the replay's board
-(:func:`.line_view.line_position`). A line's payload is numbered
-:data:`LINE_BASE` and on, after the deals, so that the stepper's jumps and the
-page's address (``#deal=1001&move=3``) reach it as they reach a deal. The
-step a line branches from lists the lines kept there, each a button into it;
-every step of a line has a button back to the game.
+(:func:`.line_view.line_position`), saying what the game played at the same
+move, the line's result beside the game's and what it assumed
+(:func:`line_steps`, which :mod:`.offline_tries` draws its lines with too). A
+line's payload is numbered :data:`LINE_BASE` and on, after the deals, so that
+the stepper's jumps and the page's address (``#deal=1001&move=3``) reach it as
+they reach a deal. The step a line branches from lists the lines kept there,
+each a button into it; every step of a line has a button back to the game.
 
 Only the lines on the main line's moves are shown (a line inside a line is
 not), and only those the engine can play (an illegal line is the record's

@@ -14,7 +14,7 @@ at the same point, the result, what was assumed, *Back to the game*).
 
 A tried line's payload is numbered from :data:`TRY_BASE`, so the page's
 address reaches any step of it (``#deal=100001&move=5``). The lines of a deal
-are many (about 120 for a 48-move deal of two players), so they share one
+are many (100 to 130 for a 48-move deal of two players in the samples), so they share one
 fragment table, grouped by part so that like markup lies close together for
 deflate, and travel as one deflated blob per deal, inflated only when one of
 its lines is opened (:func:`tried_blobs`).

@@ -186,6 +186,7 @@ def test_what_a_line_assumed_is_said_on_its_steps_in_the_player_s_language() -> 
     box = data["payloads"]["0"]["fragments"][
         data["payloads"]["0"]["positions"][tried[0].at]["parts"]["tries"]
     ]
+    assert "Varje drag börjar en linje som boten spelar till givens slut" in box
     result = tried[0].line.result()
     assert result is not None and result.played is None  # the record stops
     assert result_words(result, t=sv).replace("'", "&#x27;") in box

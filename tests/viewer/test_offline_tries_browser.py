@@ -17,6 +17,7 @@ from casino_records.present.line_view import result_words
 from casino_records.record.json import jsonio
 from casino_records.record.text.parse import parse_move
 from tests.paths import SAMPLES
+from tests.viewer.test_accessibility_browser import assert_clean, axe_violations
 from tests.viewer.test_offline_browser import HEADLINE, open_page, write_page
 
 pytestmark = pytest.mark.timeout(180)
@@ -54,6 +55,7 @@ def test_a_move_tried_is_played_out_stepped_and_left(
     assert result is not None and result.played == (6, 5)
     said = result_words(result)
     expect(box.locator("li").filter(has_text="9♥ trails")).to_contain_text(said)
+    assert_clean(axe_violations(page))
     choice.focus()
     page.keyboard.press("Enter")
     moves = len(line.moves)
@@ -69,6 +71,7 @@ def test_a_move_tried_is_played_out_stepped_and_left(
     expect(box).to_be_hidden()  # no tries inside a line
     page.keyboard.press("ArrowRight")
     expect(headline).to_contain_text(f"Line move 2 / {moves} (move 13 of the deal)")
+    assert_clean(axe_violations(page))
     page.screenshot(path=str(artifacts_dir / "offline-tries-1400x900.png"))
     page.keyboard.press("End")
     expect(headline).to_contain_text(f"Line move {moves} / {moves}")
