@@ -36,7 +36,7 @@ from .. import __version__
 from ..analysis.game_analysis import GameAnalysis
 from ..i18n import ENGLISH, Translator
 from .offline_lines import line_payloads
-from .offline_tries import tried_blobs
+from .offline_tries import tried_blobs, tries_frame
 from .sprite import card_sprite
 from .viewmodel import (
     ALL,
@@ -253,6 +253,7 @@ def offline_page(
     }
     if blobs:
         data["tries"] = [{**blob, "steps": packed(blob["steps"])} for blob in blobs]
+        frame = tries_frame(frame, t)
     code = script.replace(_EXPORT, "") + _DRIVER
     return _page(
         game, css, frame, _json_in_html(data), code, t, marked=analysis is not None

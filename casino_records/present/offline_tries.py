@@ -36,11 +36,13 @@ from .offline_lines import line_steps
 from .viewmodel import Game
 from .viewmodel.fragments import FragmentTable, goto_button
 
-__all__ = ["TRY_BASE", "Tried", "tried_blobs", "tried_lines"]
+__all__ = ["TRY_BASE", "Tried", "tried_blobs", "tried_lines", "tries_frame"]
 
 TRY_BASE: Final = 100_000
 """The payload number of the page's first tried line (kept lines are
 numbered from :data:`.offline_lines.LINE_BASE`, deals from 0)."""
+_ALTS: Final = '<details class="cr-alts" data-box="alts"'
+"""Where the stepper's frame (``present/web/stepper.html``) lists the legal moves."""
 _COMMON: Final = ("perspective", "rounds", "banner", "board", "graph")
 """The parts of a line's payload that every tried line of a deal shares."""
 
@@ -79,6 +81,20 @@ def tried_lines(game: Game, perspective: str) -> Iterator[Tried]:
                 if move != played:
                     words = move_words(move, builds)
                     yield Tried(deal, at, move, words, start.play(move).finish())
+
+
+def tries_frame(frame: str, t: Translator = ENGLISH) -> str:
+    """The stepper's ``frame`` with the folded *Try another move* box that the
+    steps fill (their ``tries`` part), above the legal moves: only a page with
+    tried moves has it (the viewer's frame tries its moves its own way)."""
+    if _ALTS not in frame:  # pragma: no cover - the asset is ours
+        raise RuntimeError(f"the stepper's frame lost {_ALTS!r}")
+    title = escape(t.gettext("Try another move"))
+    box = (
+        f'<details class="cr-alts cr-tries" data-box="tries" hidden>'
+        f'<summary>{title}</summary><div data-part="tries"></div></details>'
+    )
+    return frame.replace(_ALTS, box + _ALTS, 1)
 
 
 def _box(tries: list[tuple[Tried, int]], t: Translator) -> str:

@@ -121,7 +121,6 @@ def frame_labels(t: Translator = ENGLISH) -> dict[str, str]:
         "round_next_tip": t.gettext("Next round (Page Down)"),
         "slider": t.pgettext("stepper slider", "Move"),
         "alts": t.gettext("Legal moves here"),
-        "tries": t.gettext("Try another move"),
         "list": t.gettext("Moves of the round"),
     }
 
