@@ -70,6 +70,7 @@ body { margin: 0; background: #fff; color: #31333f;
 .cr-lines-list { margin: 0.2rem 0 0; padding-left: 1.2rem; }
 .cr-lines-list li { margin: 0.15rem 0; }
 .cr-result { font-weight: 600; }
+.cr-assumed summary { cursor: pointer; font-size: 0.85rem; }
 """
 """The offline page's own style, around the stepper's."""
 

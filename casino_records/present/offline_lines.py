@@ -41,7 +41,7 @@ from .viewmodel.board import board_layout, board_parts
 from .viewmodel.fragments import FragmentTable, goto_button
 from .viewmodel.stepper import StepperPosition
 
-__all__ = ["LINE_BASE", "kept_lines", "line_payloads", "line_steps"]
+__all__ = ["LINE_BASE", "assumed_html", "kept_lines", "line_payloads", "line_steps"]
 
 LINE_BASE: Final = 1000
 """The payload number of the page's first line (the deals are 0, 1, …)."""
@@ -74,6 +74,25 @@ def _text(text: str, cls: str = "") -> str:
     return f"<p{attr}>{escape(text)}</p>"
 
 
+def assumed_html(line: TriedLine, t: Translator = ENGLISH) -> str:
+    """What ``line`` took for the cards the record does not give, folded under
+    how many hands it completed (:func:`.line_view.assumption_words`); ``""``
+    when the record gives every card."""
+    said = assumption_words(line, t=t)
+    if not said:
+        return ""
+    title = t.ngettext(
+        "The unseen cards the line assumed: {n} hand",
+        "The unseen cards the line assumed: {n} hands",
+        len(said),
+    ).format(n=len(said))
+    sentences = "".join(_text(s, "cr-caption") for s in said)
+    return (
+        f'<details class="cr-assumed"><summary>{escape(title)}</summary>'
+        f"{sentences}</details>"
+    )
+
+
 def line_steps(
     game: Game,
     line: TriedLine,
@@ -95,10 +114,14 @@ def line_steps(
     back = goto_button(t.gettext("Back to the game"), line.deal, line.at, cls="cr-jump")
     words = line.words(t)
     result = line.result()
-    said_always = "".join(
+    # What holds for the whole line goes in the slot a deal's analysis takes
+    # (a line has none), the same at every step: the stepper leaves it as it
+    # is from step to step, the folded assumptions as the reader left them.
+    whole = "".join(
         [
             _text(result_words(result, t=t), "cr-result") if result else "",
-            *(_text(s, "cr-caption") for s in assumption_words(line, t=t)),
+            assumed_html(line, t),
+            f"<p>{back}</p>",
         ]
     )
     entries = "".join(
@@ -118,10 +141,9 @@ def line_steps(
             last_words(game, line, step, t=t),
             played_words(game, line, step, t=t),
         ]
-        last = "".join(_text(s) for s in said if s) + said_always + f"<p>{back}</p>"
         parts = {
-            "last": last,
-            "analysis": "",
+            "last": "".join(_text(s) for s in said if s),
+            "analysis": whole,
             "failing": "",
             "alts": "",
             "tries": "",

@@ -32,7 +32,7 @@ from ..engine.moves import Move
 from ..i18n import ENGLISH, Translator
 from .line_view import moves_visible, result_words, start_line
 from .move_words import move_words
-from .offline_lines import line_steps
+from .offline_lines import assumed_html, line_steps
 from .viewmodel import Game
 from .viewmodel.fragments import FragmentTable, goto_button
 
@@ -98,7 +98,8 @@ def tries_frame(frame: str, t: Translator = ENGLISH) -> str:
 
 
 def _box(tries: list[tuple[Tried, int]], t: Translator) -> str:
-    """The *Try another move* box of one position: a button per move into its line."""
+    """The *Try another move* box of one position: a button per move into its
+    line with the line's result, and what the lines assumed of the cards."""
     items = []
     for tried, ident in tries:
         result = tried.line.result()
@@ -115,9 +116,12 @@ def _box(tries: list[tuple[Tried, int]], t: Translator) -> str:
         "Each move starts a line that the bot plays to the end of the deal, with"
         " the cards the record knows."
     )
+    # The cards the record does not give are completed once for the deal:
+    # every line of the position assumed the same.
+    assumed = assumed_html(tries[0][0].line, t)
     return (
         f'<p class="cr-caption">{escape(intro)}</p>'
-        f'<ul class="cr-lines-list">{"".join(items)}</ul>'
+        f'<ul class="cr-lines-list">{"".join(items)}</ul>{assumed}'
     )
 
 

@@ -151,9 +151,10 @@ def test_the_lines_ship_as_one_blob_a_deal_and_step_as_drawn_alone(
         assert {**mine, "parts": None} == {**theirs, "parts": None}
     result = one.line.result()
     assert result is not None
-    last = alone["fragments"][alone["positions"][-1]["parts"]["last"]]
-    assert result_words(result).replace("'", "&#x27;") in last
-    assert 'data-deal="1" data-move="' + str(one.at) + '">Back to the game' in last
+    (whole,) = {p["parts"]["analysis"] for p in alone["positions"]}  # every step's
+    said = alone["fragments"][whole]
+    assert result_words(result).replace("'", "&#x27;") in said
+    assert 'data-deal="1" data-move="' + str(one.at) + '">Back to the game' in said
 
 
 def test_a_seat_s_own_view_tries_only_its_own_moves_and_no_view_none(
@@ -181,12 +182,14 @@ def test_what_a_line_assumed_is_said_on_its_steps_in_the_player_s_language() -> 
     said = assumption_words(tried[0].line, t=sv)
     assert said
     for position in first["positions"]:
-        last = steps["fragments"][position["parts"]["last"]]
-        assert all(s.replace("'", "&#x27;") in last for s in said)
+        whole = steps["fragments"][position["parts"]["analysis"]]
+        assert "De osedda kort linjen antog: 9 händer</summary>" in whole
+        assert all(s.replace("'", "&#x27;") in whole for s in said)
     box = data["payloads"]["0"]["fragments"][
         data["payloads"]["0"]["positions"][tried[0].at]["parts"]["tries"]
     ]
     assert "Varje drag börjar en linje som boten spelar till givens slut" in box
+    assert all(s.replace("'", "&#x27;") in box for s in said)
     result = tried[0].line.result()
     assert result is not None and result.played is None  # the record stops
     assert result_words(result, t=sv).replace("'", "&#x27;") in box

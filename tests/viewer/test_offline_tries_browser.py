@@ -17,6 +17,7 @@ from casino_records.present.line_view import result_words
 from casino_records.record.json import jsonio
 from casino_records.record.text.parse import parse_move
 from tests.paths import SAMPLES
+from tests.present.test_offline_tries import cut_record
 from tests.viewer.test_accessibility_browser import assert_clean, axe_violations
 from tests.viewer.test_offline_browser import HEADLINE, open_page, write_page
 
@@ -67,7 +68,7 @@ def test_a_move_tried_is_played_out_stepped_and_left(
     last = page.locator("[data-part=last]")
     expect(last).to_contain_text("Marta trails 9♥.")
     expect(last).to_contain_text("In the game, move 12: ")
-    expect(last).to_contain_text(said)
+    expect(page.locator(".cr-result")).to_have_text(said)
     expect(box).to_be_hidden()  # no tries inside a line
     page.keyboard.press("ArrowRight")
     expect(headline).to_contain_text(f"Line move 2 / {moves} (move 13 of the deal)")
@@ -76,7 +77,7 @@ def test_a_move_tried_is_played_out_stepped_and_left(
     page.keyboard.press("End")
     expect(headline).to_contain_text(f"Line move {moves} / {moves}")
     expect(headline).to_contain_text("the deal is over")
-    expect(last).to_contain_text(said)
+    expect(page.locator(".cr-result")).to_have_text(said)
     address = page.url
     page.get_by_role("button", name="Back to the game").click()
     expect(headline).to_contain_text("Deal 1 / 3 · Round 2 / 6 · Move 11 / 48")
@@ -120,8 +121,35 @@ def test_a_phone_tries_a_move_at_390px(
     expect(headline).to_contain_text(re.compile(r"^Deal 2, move 6 tried: "))
     page.keyboard.press("End")
     expect(headline).to_contain_text("the deal is over")
-    expect(page.locator("[data-part=last] .cr-result")).to_contain_text("this line: ")
+    expect(page.locator(".cr-result")).to_contain_text("this line: ")
     assert page.evaluate(wide) <= PHONE["width"]
     page.screenshot(
         path=str(artifacts_dir / "offline-tries-390x844.png"), full_page=True
     )
+
+
+def test_what_a_line_assumed_is_said_folded_and_stays_open(
+    page: Any, tmp_path: Path
+) -> None:
+    """The record stops in round 2: the line says which cards it took the
+    unseen ones to be, folded, and the fold stays open from step to step."""
+    from playwright.sync_api import expect
+
+    source = tmp_path / "cut.json"
+    source.write_bytes(jsonio.dumps(cut_record()))
+    path = write_page(source, tmp_path / "cut.html", "--try-moves")
+    open_page(page, path, "#deal=1&move=9")
+    page.locator("details.cr-tries > summary").click()
+    assumed = page.locator("details.cr-tries .cr-assumed")
+    expect(assumed.locator("summary")).to_have_text(
+        "The unseen cards the line assumed: 9 hands"
+    )
+    page.locator("details.cr-tries").get_by_role("button", name="9♥ trails").click()
+    expect(page.locator(HEADLINE)).to_contain_text("Line move 1 / ")
+    expect(page.locator(".cr-result")).to_contain_text("played: not played out")
+    fold = page.locator("[data-part=analysis] details.cr-assumed")
+    fold.locator("summary").click()
+    expect(fold).to_contain_text("Round 2: Tomás's 1 unseen card is taken to be ")
+    page.keyboard.press("ArrowRight")
+    expect(page.locator(HEADLINE)).to_contain_text("Line move 2 / ")
+    expect(fold).to_have_attribute("open", "")
