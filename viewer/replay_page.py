@@ -84,13 +84,17 @@ def page_for(
     _analysis: vm.GameAnalysis | None,
     lang: str,
     kept: bytes | None = None,
+    tries: bool = False,
 ) -> bytes:
     """The offline page of the game, with the lines kept in this session when
-    ``kept`` (the record with them, as downloaded) is given."""
+    ``kept`` (the record with them, as downloaded) is given, and every other
+    move tried at each position when ``tries``."""
     game = load_game(data, name, listed, number)
     if kept is not None:
         game = vm.build_game(jsonio.loads(kept), source=game.report.source)
-    page = offline_page(game, perspective=view, analysis=_analysis, t=translator(lang))
+    page = offline_page(
+        game, perspective=view, analysis=_analysis, t=translator(lang), tries=tries
+    )
     return page.encode("utf-8")
 
 
@@ -346,10 +350,20 @@ with st.sidebar:
     view = ss.replay_view  # read now: the callable runs without the session
     with_lines = try_line.kept_record(ss.replay_loaded)
     kept = None if with_lines is None else lv.record_bytes(with_lines)
+    tries = st.checkbox(
+        t.gettext("With the other moves tried"),
+        key="replay_page_tries",
+        help=t.gettext(
+            "The offline page also offers, at each position, every other legal"
+            " move, each played out by the bot to the end of the deal (as"
+            " `casino-records html --try-moves`): a page several times larger,"
+            " a few seconds to write."
+        ),
+    )
     st.download_button(
         t.gettext("Save as an offline page"),
         data=lambda: page_for(
-            data, name, listed, number, view, analysed, analysis, t.code, kept
+            data, name, listed, number, view, analysed, analysis, t.code, kept, tries
         ),
         file_name=f"{Path(name).stem}.html",
         mime="text/html",

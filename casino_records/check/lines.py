@@ -23,7 +23,7 @@ says so, seat by seat.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
@@ -120,6 +120,7 @@ class TriedLine:
         at: int,
         moves: Sequence[Move] = (),
         _from: TriedLine | None = None,
+        _after: tuple[DealState, bool] | None = None,
     ) -> None:
         self.record = record
         self.deal = deal
@@ -129,11 +130,23 @@ class TriedLine:
             for name in ("_setting", "_played"):
                 if name in _from.__dict__:
                     self.__dict__[name] = _from.__dict__[name]
-        self._walk()
+        if _after is None:
+            for _after in self._walk():
+                pass
+            assert _after is not None  # a walk yields where the line branches
+        self.state: DealState = _after[0]
+        """The position after the line's moves."""
+        self.won: bool = _after[1]
+        """True when a capture of the line won the match at once (R13.4)."""
 
-    def _then(self, moves: Sequence[Move]) -> TriedLine:
-        """This line with ``moves`` instead of its own."""
-        return TriedLine(self.record, self.deal, self.at, moves, _from=self)
+    def _then(
+        self, moves: Sequence[Move], after: tuple[DealState, bool] | None = None
+    ) -> TriedLine:
+        """This line with ``moves`` instead of its own (walked, unless the
+        position ``after`` them is given)."""
+        return TriedLine(
+            self.record, self.deal, self.at, moves, _from=self, _after=after
+        )
 
     @classmethod
     def start(cls, record: GameRecord, deal: int, at: int) -> TriedLine:
@@ -191,8 +204,14 @@ class TriedLine:
             " recorded move"
         )
 
-    def _walk(self) -> None:
-        """Walk the deal to the branch, then the line (the replay's walk)."""
+    def _walk(self) -> Iterator[tuple[DealState, bool]]:
+        """Walk the deal to the branch, then the line (the replay's walk):
+        the position where it branches and after each of its moves, each
+        with whether a capture won the match at once. The position is the
+        walk's own, changed by the next move: copy it to keep it.
+
+        :raises LineError, IllegalMoveError: as :meth:`play` says, once
+            the moves before the one that stops the line are walked."""
         if self.at < 0:
             raise LineError("a line starts after move 0 at the earliest")
         seating, cards, _ = self._setting
@@ -218,8 +237,9 @@ class TriedLine:
                 " (validate says why)"
             )
         line = main.line(r, k, 0, self.moves)
+        yield line.state, False
         for _ in line:
-            pass
+            yield line.state, line.win is not None
         stop = line.stop
         if stop is not None:
             assert stop.move is not None
@@ -238,10 +258,6 @@ class TriedLine:
                 loc=stop.place.pointer,
                 where=where,
             )
-        self.state: DealState = line.state
-        """The position after the line's moves."""
-        self.won = line.win is not None
-        """True when a capture of the line won the match at once (R13.4)."""
 
     @cached_property
     def _played(self) -> tuple[tuple[int, ...], tuple[int, ...] | None, MatchState]:
@@ -292,9 +308,18 @@ class TriedLine:
         return self._dealt_ahead()
 
     def prefix(self, count: int) -> TriedLine:
-        """This line cut to its first ``count`` moves (0: where it branches)."""
+        """This line cut to its first ``count`` moves (0: where it branches);
+        the first call walks every cut at once (drawing a line asks for each)."""
         count = max(0, min(count, len(self.moves)))
-        return self if count == len(self.moves) else self._then(self.moves[:count])
+        return self if count == len(self.moves) else self._prefixes[count]
+
+    @cached_property
+    def _prefixes(self) -> list[TriedLine]:
+        """Every cut of the line, from one walk (a copy of each position)."""
+        return [
+            self._then(self.moves[:count], (state.copy(), won))
+            for count, (state, won) in enumerate(self._walk())
+        ]
 
     def _dealt_ahead(self) -> DealState:
         """The position with the next round dealt (a round just ended)."""

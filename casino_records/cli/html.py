@@ -32,6 +32,12 @@ __all__ = ["html_command"]
 )
 @click.option("--seat", type=click.IntRange(0), help="Only this seat's hand face up.")
 @click.option("--no-hands", is_flag=True, help="Every hand face down.")
+@click.option(
+    "--try-moves",
+    is_flag=True,
+    help="At each position, every other legal move too, played out by the bot to"
+    " the end of the deal (a page several times larger).",
+)
 @click.pass_obj
 def html_command(
     settings: Settings,
@@ -40,6 +46,7 @@ def html_command(
     number: int | None,
     seat: int | None,
     no_hands: bool,
+    try_moves: bool,
 ) -> None:
     """Write GAME as one HTML page that opens in any browser, with no server.
 
@@ -47,7 +54,8 @@ def html_command(
     fetched): the table move by move with the viewer's keys, move list and
     links (#deal=1&move=12), and the verdict of a disputed or invalid record
     above the board. Every hand is face up unless --seat or --no-hands says
-    otherwise. Exit code 1 if the record is disputed or invalid (the page is
+    otherwise. With --try-moves, each position also offers the other legal
+    moves, each a line the bot plays to the end of the deal. Exit code 1 if the record is disputed or invalid (the page is
     written all the same).
     """
     from ..present.offline import offline_page
@@ -69,9 +77,9 @@ def html_command(
         )
     perspective = NONE if no_hands else "all" if seat is None else f"seat{seat}"
     game = build_game(record, source=label)
-    page = offline_page(game, perspective=perspective, t=settings.translator).encode(
-        "utf-8"
-    )
+    page = offline_page(
+        game, perspective=perspective, t=settings.translator, tries=try_moves
+    ).encode("utf-8")
     with atomic_output(output) as stream:
         stream.write(page)
     status = game.report.status

@@ -9,7 +9,9 @@ from ``file://`` with no server and fetches nothing: the same table, keys,
 move list and verdict as the viewer. The steps are shipped deflated
 (:func:`packed`) and inflated by the browser (``DecompressionStream``): their
 markup repeats from step to step, so the page stays a few times the record's
-size.
+size. With ``tries`` (``html --try-moves``) it also carries every other legal
+move of each position played out by the bot (:mod:`.offline_tries`), a deal's
+lines deflated together and inflated when one of them is first opened.
 
 Data never becomes code: the steps travel as JSON in a
 ``<script type="application/json">`` (a deal's steps deflated, as base64; the rest with
@@ -34,6 +36,7 @@ from .. import __version__
 from ..analysis.game_analysis import GameAnalysis
 from ..i18n import ENGLISH, Translator
 from .offline_lines import line_payloads
+from .offline_tries import tried_blobs, tries_frame
 from .sprite import card_sprite
 from .viewmodel import (
     ALL,
@@ -66,6 +69,8 @@ body { margin: 0; background: #fff; color: #31333f;
 .cr-lines { margin: 0.3rem 0; }
 .cr-lines-list { margin: 0.2rem 0 0; padding-left: 1.2rem; }
 .cr-lines-list li { margin: 0.15rem 0; }
+.cr-result { font-weight: 600; }
+.cr-assumed summary { cursor: pointer; font-size: 0.85rem; }
 """
 """The offline page's own style, around the stepper's."""
 
@@ -87,11 +92,29 @@ _DRIVER: Final = """
     Object.assign(payload, await inflate(payload.steps));
     delete payload.steps;
   }));
+  // The moves tried instead (offline_tries): a deal's lines are inflated
+  // when one of them is first opened, sharing their fragments.
+  function tried(deal) {
+    const blob = (data.tries || []).find((b) => deal >= b.first && deal < b.first + b.count);
+    if (!blob) return Promise.resolve();
+    blob.ready = blob.ready || inflate(blob.steps).then((steps) => {
+      for (const [key, own] of Object.entries(steps.lines)) {
+        data.payloads[key] = Object.assign({}, steps.common, own, { fragments: steps.fragments });
+      }
+    });
+    return blob.ready;
+  }
+  async function payloadOf(deal) {
+    if (!data.payloads[String(deal)]) await tried(deal);
+    return data.payloads[String(deal)];
+  }
   let nonce = 0;
   let cleanup = null;
-  function open(deal, step) {
-    const payload = data.payloads[String(deal)];
-    if (!payload) return;
+  let asked = 0; // the latest open: an earlier one still inflating gives way
+  async function open(deal, step) {
+    const mine = ++asked;
+    const payload = await payloadOf(deal);
+    if (!payload || mine !== asked) return;
     nonce += 1;
     if (cleanup) cleanup();
     cleanup = mountStepper({
@@ -108,18 +131,18 @@ _DRIVER: Final = """
   // A link into the page: #deal=D&move=M (M as the page names its steps),
   // followed when the page opens and whenever the hash is changed by hand
   // (the stepper's own steps replace the address, which fires no event).
-  function wanted() {
-    const asked = new URLSearchParams(window.location.hash.slice(1));
-    const deal = Number(asked.get("deal")) - 1;
-    const payload = data.payloads[String(deal)];
+  async function wanted() {
+    const params = new URLSearchParams(window.location.hash.slice(1));
+    const deal = Number(params.get("deal")) - 1;
+    const payload = Number.isInteger(deal) && deal >= 0 ? await payloadOf(deal) : null;
     if (!payload) return null;
-    const found = payload.positions.findIndex((p) => p.label === asked.get("move"));
+    const found = payload.positions.findIndex((p) => p.label === params.get("move"));
     return [deal, Math.max(found, 0)];
   }
-  const first = wanted() || data.start;
+  const first = (await wanted()) || data.start;
   open(first[0], first[1]);
-  window.addEventListener("hashchange", () => {
-    const target = wanted();
+  window.addEventListener("hashchange", async () => {
+    const target = await wanted();
     if (target) open(target[0], target[1]);
   });
 })();
@@ -177,6 +200,7 @@ def offline_page(
     perspective: str = ALL,
     analysis: GameAnalysis | None = None,
     t: Translator = ENGLISH,
+    tries: bool = False,
 ) -> str:
     """The whole game as one HTML page that works from ``file://``.
 
@@ -189,6 +213,9 @@ def offline_page(
     Every word is in ``t``'s language, and the page says which (``lang``).
     The lines of play the record keeps (variations) are steps of their own,
     entered from the position they branch from (:mod:`.offline_lines`).
+    With ``tries``, every other legal move of each position is a line the
+    bot plays to the end of the deal (:mod:`.offline_tries`; several times
+    the page's size and a few seconds to draw).
     """
     if perspective != ALL:
         analysis = None
@@ -211,6 +238,7 @@ def offline_page(
         for deal in game.deals
     }
     lines = line_payloads(game, perspective, deals, t)  # the record's kept lines
+    blobs = tried_blobs(game, perspective, deals, t) if tries else []
     payloads = {}
     for key, payload in (deals | lines).items():
         payload.pop("sprite", None)
@@ -224,6 +252,9 @@ def offline_page(
             "This page needs a browser that can inflate data (DecompressionStream)."
         ),
     }
+    if blobs:
+        data["tries"] = [{**blob, "steps": packed(blob["steps"])} for blob in blobs]
+        frame = tries_frame(frame, t)
     code = script.replace(_EXPORT, "") + _DRIVER
     return _page(
         game, css, frame, _json_in_html(data), code, t, marked=analysis is not None

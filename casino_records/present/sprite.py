@@ -11,6 +11,7 @@ a capture pile as a stack of backs with its count.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Final
 
 from ..engine.cards import CARDS, UNKNOWN_CARD, Card
@@ -107,6 +108,7 @@ def card_ref(
     )
 
 
+@lru_cache(maxsize=1024)  # drawn at every step for every side
 def pile_svg(count: int, *, size: int = 36, t: Translator = ENGLISH) -> str:
     """Draw a capture pile: a stack of card backs, higher as it grows, and its count.
 

@@ -1023,6 +1023,19 @@ def test_html_of_a_disputed_record_and_its_options(
     assert same.exit_code == 2 and "is the input" in same.stderr
 
 
+def test_html_try_moves_draws_the_other_moves_played_out(
+    runner: CliRunner, tmp_path: Path
+) -> None:
+    out = tmp_path / "t.html"
+    game = SAMPLES / "invalid-out-of-turn.json"
+    result = run(runner, "html", game, "-o", out, "--try-moves")
+    assert result.exit_code == 1  # written, and the record is invalid
+    page = out.read_text()
+    assert '"tries":[{"first":100000,"count":29,"steps":"' in page
+    plain = run(runner, "html", game, "-o", "-")
+    assert '"tries":[' not in plain.stdout and len(plain.stdout) < len(page)
+
+
 def test_html_of_text_notation_and_an_archive(
     runner: CliRunner, tmp_path: Path
 ) -> None:

@@ -249,6 +249,10 @@ def test_the_page_can_be_saved_as_an_offline_page(env: Path) -> None:
     at = ok(app(game="disputed.json"))
     (button,) = [b for b in at.get("download_button")]
     assert "Save as an offline page" in str(button.proto.label)
+    tries = at.checkbox(key="replay_page_tries")
+    assert tries.label == "With the other moves tried" and tries.value is False
+    at = ok(tries.check().run())
+    assert at.checkbox(key="replay_page_tries").value is True
 
 
 # --- findings ---------------------------------------------------------------------------

@@ -22,6 +22,7 @@ laptop and a phone.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 from html import escape
 from typing import Final
 
@@ -77,6 +78,8 @@ def _e(text: object) -> str:
     return escape(str(text), quote=True)
 
 
+# The steps of a deal (or of the lines tried in it) draw the same cards again and again.
+@lru_cache(maxsize=4096)
 def _card(
     card: Card | None,
     mark: str = "",
