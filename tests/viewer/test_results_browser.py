@@ -17,7 +17,8 @@ from typing import Any
 import pytest
 
 from tests.paths import CLI, SAMPLES
-from tests.viewer.test_viewer_browser import PHONE, box, headline, stepper
+from tests.viewer.browser_support import LAPTOP, PHONE
+from tests.viewer.test_viewer_browser import box, headline, stepper
 
 pytestmark = pytest.mark.timeout(300)
 
@@ -45,8 +46,6 @@ def test_open_a_disputed_record_from_its_results(
 ) -> None:
     from playwright.sync_api import expect
 
-    page.set_default_timeout(30_000)
-    expect.set_options(timeout=30_000)
     page.goto(f"{viewer_url}/results")
     field = page.get_by_placeholder("/path/to/results")
     field.fill(str(results))
@@ -61,7 +60,7 @@ def test_open_a_disputed_record_from_its_results(
     page.wait_for_timeout(500)
     assert page.evaluate("() => document.documentElement.scrollWidth") <= PHONE["width"]
     page.screenshot(path=str(artifacts_dir / "viewer-results-390x844.png"))
-    page.set_viewport_size({"width": 1400, "height": 900})
+    page.set_viewport_size(LAPTOP)
     page.wait_for_timeout(500)
 
     # The first row's selection box (the grid is drawn on a canvas).
