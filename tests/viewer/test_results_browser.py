@@ -10,13 +10,12 @@ at its first finding; the page fits a phone. Screenshots go to
 from __future__ import annotations
 
 import re
-import subprocess
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.paths import CLI, SAMPLES
+from tests.harness.results import sample_results
 from tests.viewer.browser_support import LAPTOP, PHONE
 from tests.viewer.test_viewer_browser import box, headline, stepper
 
@@ -26,19 +25,7 @@ pytestmark = pytest.mark.timeout(300)
 @pytest.fixture
 def results(tmp_path: Path) -> Path:
     """A results folder of the bundled samples."""
-    for extra in ("distributed", "pyarrow", "duckdb"):
-        pytest.importorskip(extra)  # the scale extra
-    out = tmp_path / "results"
-    done = subprocess.run(
-        [CLI, "bulk", str(SAMPLES), "--out", str(out), "--workers", "1"],
-        capture_output=True,
-        text=True,
-        timeout=200,
-        start_new_session=True,
-        check=False,
-    )
-    assert done.returncode == 1, done.stderr  # samples disputed on purpose
-    return out
+    return sample_results(tmp_path / "results")
 
 
 def test_open_a_disputed_record_from_its_results(
