@@ -355,7 +355,7 @@ class _Replayer:
                 " their sweeps, so the winner depends on which sweep came first"
                 " (give this deal move by move)"
             ).format(
-                sides=and_list(sides[s] for s in able),
+                sides=and_list([sides[s] for s in able]),
                 target=match.rules.target_score,
             ),
             rule="R13.3",
