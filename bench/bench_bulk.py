@@ -11,7 +11,7 @@ b. the peak resident memory of each Dask worker (from the results' manifest) on
    the archive grows;
 c. the time ``stats`` takes on the long archive's results.
 
-The archives are generated here and deleted after: they repeat ``DISTINCT``
+The archives are generated here and deleted after: they repeat ``inputs.DISTINCT``
 simulated matches of at most two deals (what is measured does not depend on
 the content; a record takes about 6 KB, so the long archive of one million is
 about 6 GB in the temporary folder, and each command takes 7 to 8 minutes on two
@@ -34,30 +34,8 @@ import time
 from pathlib import Path
 
 from bench_cli import CLI
+from inputs import write_archive
 from timing import python_reference
-
-from casino_records.record.json.jsonio import dumps_jsonl
-from casino_records.record.simulate import simulate_record
-
-DISTINCT = 200
-
-
-def archive(path: Path, records: int) -> None:
-    """Write ``records`` lines, cycling through ``DISTINCT`` simulated matches."""
-    lines = dumps_jsonl(
-        simulate_record(
-            ("classic", "royal", "dominican")[k % 3],
-            2 + k % 3,
-            teams=k % 3 == 2,
-            seed=f"bench-bulk-{k}",
-            max_deals=2,
-        )
-        for k in range(DISTINCT)
-    ).splitlines(keepends=True)
-    with open(path, "wb") as out:
-        for k in range(records):
-            out.write(lines[k % DISTINCT])
-
 
 PROBE = (
     "import resource, subprocess, sys, time\n"
@@ -118,8 +96,8 @@ def main() -> None:
     with tempfile.TemporaryDirectory(prefix="bench-bulk.") as scratch:
         folder = Path(scratch)
         small, long = folder / "small.jsonl", folder / "long.jsonl"
-        archive(small, args.small)
-        archive(long, n)
+        write_archive(small, args.small, "bench-bulk")
+        write_archive(long, n, "bench-bulk")
         size = long.stat().st_size / 2**20
         print(f"archives: {args.small} and {n} records ({size:.0f} MiB)", flush=True)
         _, _, small_peaks, _ = bulk(small, folder / "small-results", w)

@@ -15,13 +15,12 @@ Run: ``.venv/bin/python bench/bench_engine.py [--deals N]``.
 from __future__ import annotations
 
 import argparse
-import random
 
 import orjson
+from inputs import decks
 from timing import best_of, python_reference
 
 from casino_records.engine.bots import RandomBot, play_deal
-from casino_records.engine.cards import CARDS, Card
 from casino_records.engine.legality import verify_move
 from casino_records.engine.movegen import clear_caches
 from casino_records.engine.moves import Move
@@ -29,16 +28,6 @@ from casino_records.engine.play import apply_plan, next_round
 from casino_records.engine.rules import Rules
 from casino_records.engine.seating import DealtCards, Seating
 from casino_records.engine.state import DealState
-
-
-def decks(count: int, seed: int = 5) -> list[list[Card]]:
-    rng = random.Random(seed)
-    result = []
-    for _ in range(count):
-        deck = list(CARDS)
-        rng.shuffle(deck)
-        result.append(deck)
-    return result
 
 
 def replay_moves(

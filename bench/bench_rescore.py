@@ -25,29 +25,8 @@ import tempfile
 from pathlib import Path
 
 from bench_cli import CLI, measured
+from inputs import write_archive
 from timing import python_reference
-
-from casino_records.record.json.jsonio import dumps_jsonl
-from casino_records.record.simulate import simulate_record
-
-DISTINCT = 200
-
-
-def archive(path: Path, records: int) -> None:
-    """Write ``records`` lines, cycling through ``DISTINCT`` simulated matches."""
-    lines = dumps_jsonl(
-        simulate_record(
-            ("classic", "royal", "dominican")[k % 3],
-            2 + k % 3,
-            teams=k % 3 == 2,
-            seed=f"bench-rescore-{k}",
-            max_deals=2,
-        )
-        for k in range(DISTINCT)
-    ).splitlines(keepends=True)
-    with open(path, "wb") as out:
-        for k in range(records):
-            out.write(lines[k % DISTINCT])
 
 
 def best(command: list[str], repeat: int) -> tuple[float, float]:
@@ -71,7 +50,7 @@ def main() -> None:
         folder = Path(scratch)
         sizes = {"short": args.records, "long": args.records * args.times}
         for name, count in sizes.items():
-            archive(folder / f"{name}.jsonl", count)
+            write_archive(folder / f"{name}.jsonl", count, "bench-rescore")
         out = str(folder / "fixed.jsonl")
         commands = {
             "validate": ["validate", "-q"],

@@ -40,7 +40,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bench_viewer import ARGS, CHROMIUM, report, streamlit  # noqa: E402
+from bench_viewer import ARGS, CHROMIUM, browser_ready, report, streamlit  # noqa: E402
 
 from casino_records.record.format.translate import to_engine  # noqa: E402
 from casino_records.record.simulate import simulate_record  # noqa: E402
@@ -220,14 +220,10 @@ def main() -> int:
     parser.add_argument("--moves", type=int, default=48, help="enter only the first N")
     parser.add_argument("--skip-typing", action="store_true")
     options = parser.parse_args()
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        print("playwright is not installed: pip install -e '.[browser]'")
+    if not browser_ready():
         return 1
-    if not Path(CHROMIUM).exists():
-        print(f"no Chromium at {CHROMIUM}: apt-get install chromium")
-        return 1
+    from playwright.sync_api import sync_playwright
+
     record = simulate_record(
         "classic", 2, seed="bench", bots=("greedy", "random"), provenance="inferred",
         max_deals=1,

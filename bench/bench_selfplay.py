@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import random
 import re
 import shutil
 import subprocess
@@ -31,11 +30,11 @@ from pathlib import Path
 from statistics import median
 from typing import Any
 
+from inputs import decks
 from timing import best_of, python_reference
 
 import casino_records
 from casino_records.engine.bots import RandomBot, play_deal
-from casino_records.engine.cards import CARDS, Card
 from casino_records.engine.movegen import clear_caches
 from casino_records.engine.rules import Rules
 from casino_records.engine.scoring import score_piles
@@ -52,16 +51,6 @@ PEER = next(
 )
 QUOTED_RUST = 29_000.0
 """Deals per CPU second of the Rust engine on this kind of machine (its NOTICE.md)."""
-
-
-def decks(count: int, seed: int = 5) -> list[list[Card]]:
-    rng = random.Random(seed)
-    result = []
-    for _ in range(count):
-        deck = list(CARDS)
-        rng.shuffle(deck)
-        result.append(deck)
-    return result
 
 
 class RustEngine:

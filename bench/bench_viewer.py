@@ -31,6 +31,7 @@ stepping slowly).
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import os
 import signal
 import socket
@@ -74,6 +75,18 @@ STEP_IN_PAGE_JS = f"""async (pause) => {{
 }}"""
 """One → key press dispatched by the page itself, timed by its own clock until
 the next frame is drawn: the step's cost without Playwright's round trips."""
+
+
+def browser_ready() -> bool:
+    """Whether Playwright and the Chromium to drive are there (else says what
+    to install)."""
+    if importlib.util.find_spec("playwright") is None:
+        print("playwright is not installed: pip install -e '.[browser]'")
+        return False
+    if not Path(CHROMIUM).exists():
+        print(f"no Chromium at {CHROMIUM}: apt-get install chromium")
+        return False
+    return True
 
 
 def free_port() -> int:
@@ -208,14 +221,10 @@ def main() -> int:
         " reports the previous one to Python)",
     )
     options = parser.parse_args()
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        print("playwright is not installed: pip install -e '.[browser]'")
+    if not browser_ready():
         return 1
-    if not Path(CHROMIUM).exists():
-        print(f"no Chromium at {CHROMIUM}: apt-get install chromium")
-        return 1
+    from playwright.sync_api import sync_playwright
+
     with ExitStack() as stack:
         pw = stack.enter_context(sync_playwright())
         folder = Path(stack.enter_context(tempfile.TemporaryDirectory()))

@@ -22,7 +22,12 @@ from ..record.format.models import GameRecord
 from ..record.json.jsonio import dumps, loads
 from .analysed_game import AnalysedGame, Unit, UnitResult
 from .could_win import could_have_won
-from .game_analysis import AnalysisSettings, DealAnalysis, GameAnalysis
+from .game_analysis import (
+    DEFAULT_EXACT_MOVES,
+    AnalysisSettings,
+    DealAnalysis,
+    GameAnalysis,
+)
 from .marks import BLUNDER, INACCURACY, MISTAKE, SIGNIFICANCE, player_losses
 from .par import add_par
 
@@ -37,9 +42,6 @@ __all__ = [
 
 DEFAULT_SAMPLES: Final = 200
 """Sampled deals per estimated move (see bench/bench_analysis.py for the cost)."""
-DEFAULT_EXACT_MOVES: Final = 8
-"""Moves at the end of a deal solved exactly: the whole last round of a
-two-player deal, the last two or three turns around a larger table."""
 VALUE_TEXT: Final = N_(
     "the deal's banked points of the mover's side minus the mean of the other"
     " sides' (the point difference with two sides)"

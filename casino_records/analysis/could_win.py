@@ -13,8 +13,6 @@ scored again from the totals the change gives them).
 own with a choice the analysis valued higher than the move played (the three
 highest): that choice *changes the result* when
 
-The first such choice of a move (the highest valued) is kept.
-
 - **exact** (the move is in the solver's reach, every card known): on a line of
   best play after it (every side of the others playing against the side, as the
   solver's value) the side reaches a better result than the recorded one and
@@ -25,6 +23,8 @@ The first such choice of a move (the highest valued) is kept.
   reaches a better result than the recorded one in a larger share of the samples
   than the move played does, by at least ``significance`` standard errors of the
   paired difference.
+
+The first such choice of a move (the highest valued) is kept, per scope.
 
 :func:`could_have_won` fills :attr:`DealAnalysis.could_win` and
 :attr:`GameAnalysis.could_win`; it depends only on the record, the settings and
@@ -47,7 +47,7 @@ from ..engine.scoring import score_masks
 from ..engine.state import DealState
 from .analysed_game import AnalysedGame, Ends
 from .estimate import derive_seed, mean_and_stderr, paired, play_out
-from .game_analysis import CouldWin, GameAnalysis, MoveAnalysis, Turnaround
+from .game_analysis import CouldWin, GameAnalysis, Method, MoveAnalysis, Turnaround
 from .sampler import NoConsistentDeal
 from .solver import ExactSolver
 from .value import DealEnd, deal_end
@@ -92,12 +92,14 @@ def standing_text(points: Sequence[float], side: int) -> str:
     ('lost the deal 4–7', 'tied the deal 5–5', 'came shared first in the deal 6–3–6')
     """
     score = "–".join(f"{p:g}" for p in _mine_first(points, side))
-    rank = standing(points, side)
-    if len(points) == 2:
-        word = ("won", "tied", "lost")[rank]
-        return f"{word} the deal {score}"
-    place = _PLACES[rank // 2]
-    return f"came {'shared ' if rank % 2 else ''}{place} in the deal {score}"
+    return f"{_deal_words(standing(points, side), len(points))} {score}"
+
+
+def _deal_words(rank: int, sides: int) -> str:
+    """A deal's result in words, by :func:`standing`'s rank among ``sides`` sides."""
+    if sides == 2:
+        return ("won the deal", "tied the deal", "lost the deal")[rank]
+    return f"came {'shared ' if rank % 2 else ''}{_PLACES[rank // 2]} in the deal"
 
 
 def _mine_first(points: Sequence[float], side: int) -> list[float]:
@@ -151,12 +153,14 @@ class _Game:
         """The line ending at ``end`` (deal ``d`` finished so)."""
         points = self.game.deals[d].context.points_at(end)
         standings = tuple(standing(points, s) for s in range(self.sides))
-        winner = self.winner(d, end)
-        match = tuple(
+        return _Ending(points, standings, self.outcomes(self.winner(d, end)))
+
+    def outcomes(self, winner: int | None) -> tuple[int, ...]:
+        """Each side's match outcome (see :func:`match_text`) when ``winner`` won it."""
+        return tuple(
             1 if winner is None else (0 if winner == s else 2)
             for s in range(self.sides)
         )
-        return _Ending(points, standings, match)
 
     def winner(self, d: int, changed: DealEnd | None) -> int | None:
         """The match's winning side with deal ``d`` ending at ``changed`` and
@@ -191,11 +195,7 @@ def could_have_won(
     sides = analysis.sides
     rules = played.rules
     immediate = rules.near_target_immediate_win
-    recorded_winner = played.winner(-1, None)
-    recorded_match = tuple(
-        1 if recorded_winner is None else (0 if recorded_winner == s else 2)
-        for s in range(played.sides)
-    )
+    recorded_match = played.outcomes(played.winner(-1, None))
     match_found: list[list[Turnaround]] = [[] for _ in sides]
     for deal in analysis.deals:
         d = deal.index
@@ -276,6 +276,21 @@ def _candidates(move: MoveAnalysis) -> list[tuple[str, float]]:
     return better[:CANDIDATES]
 
 
+@dataclass(frozen=True, slots=True)
+class _Reached:
+    """A result a choice reaches in one scope, and how that was found (the
+    fields of :class:`Turnaround` past the move and the choice)."""
+
+    scope: str
+    result: str
+    method: Method
+    points: tuple[float, ...]
+    share: float = 1.0
+    played_share: float = 0.0
+    share_stderr: float = 0.0
+    samples: int = 0
+
+
 def _turnarounds(
     game: AnalysedGame,
     played: _Game,
@@ -289,73 +304,66 @@ def _turnarounds(
     candidates = _candidates(move)
     if not candidates:
         return []
-    d, i = move.deal, move.index
-    here = game.position(d, i)
+    here = game.position(move.deal, move.index)
     legal = {move_text(m, pretty=False): m for m in generate_legal_moves(here)}
-    choices = [game.deals[d].moves[i], *(legal[text] for text, _ in candidates)]
-    gains = [value - move.played_value for _, value in candidates]
+    texts = [move.played, *(text for text, _ in candidates)]
+    choices = [game.deals[move.deal].moves[move.index], *(legal[t] for t in texts[1:])]
     if move.method == "exact":
-        return _exact(game, played, move, side, actual, choices, gains)
-    known = [
-        sampled.get(text, ()) for text in (move.played, *(t for t, _ in candidates))
+        reached = _exact(game, played, move, here, side, actual, choices)
+    else:
+        known = [sampled.get(text, ()) for text in texts]
+        reached = _sampled(game, played, move, side, actual, choices, known)
+    return [
+        (
+            Turnaround(
+                deal=move.deal,
+                index=move.index,
+                loc=move.loc,
+                player=move.player,
+                played=move.played,
+                better=text,
+                result=r.result,
+                gain=value - move.played_value,
+                method=r.method,
+                points=r.points,
+                share=r.share,
+                played_share=r.played_share,
+                share_stderr=r.share_stderr,
+                samples=r.samples,
+            ),
+            r.scope,
+        )
+        for (text, value), results in zip(candidates, reached, strict=True)
+        for r in results
     ]
-    return _sampled(game, played, move, side, actual, choices, gains, known)
-
-
-def _turnaround(
-    move: MoveAnalysis, better: str, result: str, gain: float, **how: object
-) -> Turnaround:
-    return Turnaround(
-        deal=move.deal,
-        index=move.index,
-        loc=move.loc,
-        player=move.player,
-        played=move.played,
-        better=better,
-        result=result,
-        gain=gain,
-        **how,  # type: ignore[arg-type]
-    )
 
 
 def _exact(
     game: AnalysedGame,
     played: _Game,
     move: MoveAnalysis,
+    here: DealState,
     side: int,
     actual: _Ending,
     choices: Sequence[Move],
-    gains: Sequence[float],
-) -> list[tuple[Turnaround, str]]:
+) -> list[list[_Reached]]:
+    """What each choice past the first (the move played) reaches on a line of
+    best play after it."""
     deal = game.deals[move.deal]
     solver = ExactSolver(deal.context, side, deal.later_hands)
-    here = game.position(move.deal, move.index)
     endings = [
         played.ending(
             move.deal, deal_end(best_line_end(solver, solver.child(here, choice)))
         )
         for choice in choices
     ]
-    out = []
-    for choice, gain, ending in zip(choices[1:], gains, endings[1:], strict=True):
-        for kind, text in _better(side, actual, endings[0], ending):
-            out.append(
-                (
-                    _turnaround(
-                        move,
-                        move_text(choice, pretty=False),
-                        text,
-                        gain,
-                        method="exact",
-                        points=tuple(float(p) for p in ending.points),
-                        share=1.0,
-                        played_share=0.0,
-                        share_stderr=0.0,
-                    ),
-                    kind,
-                )
-            )
-    return out
+    return [
+        [
+            _Reached(scope, text, "exact", tuple(float(p) for p in ending.points))
+            for scope, text in _better(side, actual, endings[0], ending)
+        ]
+        for ending in endings[1:]
+    ]
 
 
 def _better(
@@ -380,66 +388,54 @@ def _sampled(
     side: int,
     actual: _Ending,
     choices: Sequence[Move],
-    gains: Sequence[float],
     known: Sequence[Sequence[DealEnd]],
-) -> list[tuple[Turnaround, str]]:
+) -> list[list[_Reached]]:
+    """What each choice past the first (the move played) reaches, significantly
+    more often than the move played, in the analysis' own samples."""
+    out: list[list[_Reached]] = [[] for _ in choices[1:]]
     d, i = move.deal, move.index
     try:
         endings = _sample_endings(game, played, d, i, choices, move.samples, known)
     except NoConsistentDeal:  # pragma: no cover (the analysis found its deals)
-        return []
+        return out
     n = len(endings[0])
     if n < 2:
-        return []
+        return out
     z = game.settings.significance
     scopes: list[tuple[str, Callable[[_Ending], bool]]] = [
         ("deal", lambda e: e.standings[side] < actual.standings[side]),
         ("match", lambda e: e.match[side] < actual.match[side]),
     ]
-    out = []
-    for c, (choice, gain) in enumerate(zip(choices[1:], gains, strict=True), 1):
-        for kind, improves in scopes:
+    for c, results in enumerate(out, 1):
+        for scope, improves in scopes:
             mine = [1.0 if improves(e) else 0.0 for e in endings[c]]
             base = [1.0 if improves(e) else 0.0 for e in endings[0]]
             diff, stderr = paired(mine, base)
             if diff <= 0 or diff < z * stderr:
                 continue
-            share = mean_and_stderr(mine)[0]
-            reached = [e for e in endings[c] if improves(e)]
             best = min(
-                (e.standings[side] if kind == "deal" else e.match[side])
-                for e in reached
+                (e.standings[side] if scope == "deal" else e.match[side])
+                for e in endings[c]
+                if improves(e)
             )
-            text = (
-                _deal_words(best, played.sides) if kind == "deal" else match_text(best)
-            )
-            mean_points = tuple(
-                sum(e.points[s] for e in endings[c]) / n for s in range(played.sides)
-            )
-            out.append(
-                (
-                    _turnaround(
-                        move,
-                        move_text(choice, pretty=False),
-                        text,
-                        gain,
-                        method="estimated",
-                        points=mean_points,
-                        share=share,
-                        played_share=mean_and_stderr(base)[0],
-                        share_stderr=stderr,
-                        samples=n,
+            results.append(
+                _Reached(
+                    scope,
+                    _deal_words(best, played.sides)
+                    if scope == "deal"
+                    else match_text(best),
+                    "estimated",
+                    tuple(
+                        sum(e.points[s] for e in endings[c]) / n
+                        for s in range(played.sides)
                     ),
-                    kind,
+                    share=mean_and_stderr(mine)[0],
+                    played_share=mean_and_stderr(base)[0],
+                    share_stderr=stderr,
+                    samples=n,
                 )
             )
     return out
-
-
-def _deal_words(rank: int, sides: int) -> str:
-    if sides == 2:
-        return ("won the deal", "tied the deal", "lost the deal")[rank]
-    return f"came {'shared ' if rank % 2 else ''}{_PLACES[rank // 2]} in the deal"
 
 
 def _sample_endings(

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from typing import Final, Literal, TypeAlias
 
 __all__ = [
+    "DEFAULT_EXACT_MOVES",
     "FIRST_SAMPLES",
     "AnalysisSettings",
     "Alternative",
@@ -22,6 +23,11 @@ __all__ = [
     "PlayerLoss",
     "Turnaround",
 ]
+
+DEFAULT_EXACT_MOVES: Final = 8
+"""Moves at the end of a deal solved exactly: the whole last round of a
+two-player deal, the last two or three turns around a larger table (the default
+of ``analyse`` and ``puzzles``)."""
 
 FIRST_SAMPLES: Final = 30
 """Samples every estimated move gets before sampling may stop early (see

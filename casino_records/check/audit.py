@@ -12,7 +12,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Final
 
 from ..engine.cards import BIG_CASINO, CARD_NAMES, CARDS, LITTLE_CASINO, Card, Suit
-from ..engine.describe import move_said, plural, side_names
+from ..engine.describe import move_said, side_names
 from ..engine.match import MatchState
 from ..engine.moves import MoveKind, Step
 from ..engine.scoring import CATEGORIES, CHECK_SAID, SideScore
@@ -347,13 +347,16 @@ def audit_deal(
     for k, claimed in enumerate(claimed_sides):
         if k >= len(scores):
             findings.append(
-                Finding(
-                    severity=Severity.ERROR,
-                    kind="structure",
-                    loc=base + pointer(k),
-                    where=f"deal {d + 1}, claimed scores",
-                    message=f"claims a score for side {k}, but the game has"
-                    f" {plural(len(scores), 'side')}",
+                Finding.worded(
+                    Severity.ERROR,
+                    "structure",
+                    base + pointer(k),
+                    said.gettext("deal {deal}, claimed scores").format(deal=d + 1),
+                    said.ngettext(
+                        "claims a score for side {side}, but the game has {n} side",
+                        "claims a score for side {side}, but the game has {n} sides",
+                        len(scores),
+                    ).format(side=k, n=len(scores)),
                 )
             )
             continue
@@ -383,15 +386,13 @@ def audit_deal(
                     )
                 where = claim_place_said(d, sides[k], FIGURE_SAID[dotted])
                 findings.append(
-                    Finding(
-                        severity=Severity.DISPUTE,
-                        kind="score",
-                        loc=check.loc,
-                        where=where.text(),
-                        message=message.text(),
+                    Finding.worded(
+                        Severity.DISPUTE,
+                        "score",
+                        check.loc,
+                        where,
+                        message,
                         deciding=explain.category(category, k, scores[k], narrower),
-                        said=message,
-                        said_where=where,
                     )
                 )
     return figures, findings
@@ -432,15 +433,7 @@ def audit_match(
             message = _claimed(value, match.totals[k])
             where = claim_place_said(None, sides[k], FIGURE_SAID["total"])
             findings.append(
-                Finding(
-                    severity=Severity.DISPUTE,
-                    kind="match",
-                    loc=check.loc,
-                    where=where.text(),
-                    message=message.text(),
-                    said=message,
-                    said_where=where,
-                )
+                Finding.worded(Severity.DISPUTE, "match", check.loc, where, message)
             )
     if claimed.winner is not None:
         computed = -1 if match.winner is None else match.winner
@@ -467,15 +460,7 @@ def audit_match(
                 "claimed {claimed}, computed {computed}: {reason}"
             ).format(claimed=claimed_who, computed=who, reason=report.reason)
             findings.append(
-                Finding(
-                    severity=Severity.DISPUTE,
-                    kind="match",
-                    loc=check.loc,
-                    where=where.text(),
-                    message=message.text(),
-                    said=message,
-                    said_where=where,
-                )
+                Finding.worded(Severity.DISPUTE, "match", check.loc, where, message)
             )
     return findings
 

@@ -281,7 +281,9 @@ class TriedLine:
     @property
     def _match(self) -> MatchState:
         before, _, match = self._played
-        return MatchState(match.rules, match.sides, list(before))
+        return MatchState(
+            match.rules, match.sides, list(before), partners=match.partners
+        )
 
     # --- what the viewer asks ----------------------------------------------------------
 

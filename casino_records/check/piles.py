@@ -20,11 +20,10 @@ of the needed casino ends the match (R13.4).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Final
 
 from ..engine.cards import BIG_CASINO, CARD_NAMES, CARDS, LITTLE_CASINO, Card
-from ..engine.describe import plural
 from ..engine.masks import cards_of, mask_of
 from ..engine.match import MatchState, count_out_items
 from ..engine.rules import Rules
@@ -32,7 +31,8 @@ from ..engine.scoring import SideScore, near_target_band
 from ..engine.seating import Seating
 from ..engine.state import DealState
 from ..engine.values import value_tables
-from ..record.format.pointer import Part, deal_pointer, describe, pointer
+from ..i18n import Said, Seat, Side, said
+from ..record.format.pointer import Part, deal_pointer, describe_said, pointer
 from ..record.format.provenance import FindingSink
 from ..record.replayable import DealShape
 from .report import DealReport
@@ -41,7 +41,9 @@ if TYPE_CHECKING:  # the models (pydantic) load only for a deal that has piles
     from ..record.format.piles import Piles
 
 __all__ = [
+    "and_list",
     "piled_deal",
+    "piles_place",
     "PileProblem",
     "immediate_winners",
     "pile_problems",
@@ -54,28 +56,34 @@ __all__ = [
 
 _CARD_BY_NAME: Final = dict(zip(CARD_NAMES, CARDS, strict=True))
 
-PileProblem = tuple[str, str, str]
+PileProblem = tuple[str, str, Said]
 """A problem of a deal's piles: its JSON pointer, its rule id and its message."""
 
 
 def pile_name(side: int, sides: Sequence[str]) -> str:
     """A side's capture pile in words: ``Ana's pile`` (``side 0's pile`` when
     the side has no name)."""
-    name = sides[side] if side < len(sides) else f"side {side}"
-    return f"{name}'s pile"
+    return _pile(side, sides).text()
+
+
+def _pile(side: int, sides: Sequence[str]) -> Said:
+    """:func:`pile_name`, to be said in any language."""
+    name = sides[side] if side < len(sides) else Side(side)
+    return said.pgettext("in a sentence", "{side}'s pile").format(side=name)
 
 
 def _places(
     piles: Piles, sides: Sequence[str]
-) -> list[tuple[tuple[Part, ...], str, str]]:
-    """Every card given, with its path under ``piles`` and the place in words."""
-    found: list[tuple[tuple[Part, ...], str, str]] = []
+) -> list[tuple[tuple[Part, ...], str, Said]]:
+    """Every card given, with its path under ``piles`` and its place."""
+    found: list[tuple[tuple[Part, ...], str, Said]] = []
     for side, pile in enumerate(piles.sides):
-        place = pile_name(side, sides)
+        place = _pile(side, sides)
         for i, card in enumerate(pile):
             found.append((("sides", side, i), card, place))
+    left = said.gettext("the cards left on the table")
     for i, card in enumerate(piles.left):
-        found.append((("left", i), card, "the cards left on the table"))
+        found.append((("left", i), card, left))
     return found
 
 
@@ -85,7 +93,7 @@ def place_of(
     """Where ``card`` is (its path under ``piles``, the place in words), or None."""
     for path, name, place in _places(piles, sides):
         if name == card:
-            return path, place
+            return path, place.text()
     return None
 
 
@@ -100,33 +108,48 @@ def pile_problems(
     """
     at = deal_pointer(d, "piles")
     found: list[PileProblem] = []
-    first: dict[str, str] = {}
+    first: dict[str, Said] = {}
     for path, card, place in _places(piles, sides):
         seen = first.get(card)
         if seen is not None:
             twice = (
-                f"twice in {place}" if seen == place else f"in {seen} and in {place}"
+                said.gettext(
+                    "{card} is given twice in {place}: each card of the pack is in"
+                    " one place"
+                ).format(card=card, place=place)
+                if seen == place
+                else said.gettext(
+                    "{card} is given in {first} and in {then}: each card of the pack"
+                    " is in one place"
+                ).format(card=card, first=seen, then=place)
             )
-            found.append(
-                (
-                    at + pointer(*path),
-                    "R1.1",
-                    f"R1.1 {card} is given {twice}: each card of the pack is in"
-                    " one place",
-                )
-            )
+            found.append((at + pointer(*path), "R1.1", twice))
         else:
             first[card] = place
     missing = [name for name in CARD_NAMES if name not in first]
-    if missing:
-        cards = f"{missing[0]} is" if len(missing) == 1 else f"{len(missing)} cards are"
-        listed = "" if len(missing) == 1 else f": {' '.join(missing)}"
+    if len(missing) == 1:
         found.append(
             (
                 at,
                 "R1.1",
-                f"R1.1 {cards} in no pile and not left on the table{listed}"
-                " (each card of the pack is in one place)",
+                said.gettext(
+                    "{card} is in no pile and not left on the table (each card of"
+                    " the pack is in one place)"
+                ).format(card=missing[0]),
+            )
+        )
+    elif missing:
+        found.append(
+            (
+                at,
+                "R1.1",
+                said.ngettext(
+                    "{n} card is in no pile and not left on the table: {cards} (each"
+                    " card of the pack is in one place)",
+                    "{n} cards are in no pile and not left on the table: {cards}"
+                    " (each card of the pack is in one place)",
+                    len(missing),
+                ).format(n=len(missing), cards=" ".join(missing)),
             )
         )
     for side, pile in enumerate(piles.sides):
@@ -136,19 +159,31 @@ def pile_problems(
                 (
                     where,
                     "R5.1",
-                    f"R5.1 {pile_name(side, sides)} holds one card, but a capture"
-                    " takes the card played and at least one more",
+                    said.gettext(
+                        "{pile} holds one card, but a capture takes the card played"
+                        " and at least one more"
+                    ).format(pile=_pile(side, sides)),
                 )
             )
         swept = piles.sweeps[side] if side < len(piles.sweeps) else 0
         if swept and 2 * swept > len(pile):
+            held = said.ngettext("{n} card", "{n} cards", len(pile))
             found.append(
                 (
                     deal_pointer(d, "piles", "sweeps", side),
                     "R10.1",
-                    f"R10.1 {sides[side]} made {plural(swept, 'sweep')}, but each"
-                    " sweep is a capture of two cards or more and"
-                    f" {pile_name(side, sides)} holds {plural(len(pile), 'card')}",
+                    said.ngettext(
+                        "{side} made {n} sweep, but each sweep is a capture of two"
+                        " cards or more and {pile} holds {cards}",
+                        "{side} made {n} sweeps, but each sweep is a capture of two"
+                        " cards or more and {pile} holds {cards}",
+                        swept,
+                    ).format(
+                        side=sides[side],
+                        n=swept,
+                        pile=_pile(side, sides),
+                        cards=held.format(n=len(pile)),
+                    ),
                 )
             )
     last = piles.last_capture
@@ -159,8 +194,10 @@ def pile_problems(
                 (
                     at,
                     "R11.1",
-                    f"R11.1 {sides[taken[0]]} captured cards, so"
-                    " someone made the last capture: say which seat made it",
+                    said.gettext(
+                        "{side} captured cards, so someone made the last capture:"
+                        " say which seat made it"
+                    ).format(side=sides[taken[0]]),
                 )
             )
     elif last < seating.players:
@@ -170,8 +207,9 @@ def pile_problems(
                 (
                     deal_pointer(d, "piles", "last_capture"),
                     "R11.1",
-                    f"R11.1 seat {last} made the last capture, but"
-                    f" {pile_name(side, sides)} is empty",
+                    said.gettext(
+                        "{seat} made the last capture, but {pile} is empty"
+                    ).format(seat=Seat(last), pile=_pile(side, sides)),
                 )
             )
     return found
@@ -278,6 +316,24 @@ def immediate_winners(
     return found
 
 
+def piles_place(d: int) -> Said:
+    """``deal 1, piles``: where a finding on deal ``d``'s piles as a whole is."""
+    return said.gettext("deal {deal}, piles").format(deal=d + 1)
+
+
+def and_list(parts: Iterable[Said | str]) -> Said | str:
+    """``A and B and C``, to be said in any language (at least one part)."""
+    joined: Said | str | None = None
+    for part in parts:
+        joined = (
+            part
+            if joined is None
+            else said.gettext("{one} and {other}").format(one=joined, other=part)
+        )
+    assert joined is not None
+    return joined
+
+
 def piled_deal(
     sink: FindingSink,
     report: DealReport,
@@ -295,17 +351,22 @@ def piled_deal(
     d = report.index
     problems = pile_problems(d, piles, seating, sides)
     for loc, rule, message in problems:
-        sink.error("piles", loc, describe(loc), message, rule)
+        sink.error("piles", loc, describe_said(loc), message, rule)
     winners = immediate_winners(rules, match, piles)
     if len(winners) > 1:
-        named = " and ".join(f"{sides[s]} took {CARD_NAMES[c]}" for s, c in winners)
+        took = said.gettext("{side} took {card}")
+        named = and_list(
+            took.format(side=sides[s], card=CARD_NAMES[c]) for s, c in winners
+        )
         sink.error(
             "piles",
             deal_pointer(d, "piles"),
-            f"deal {d + 1}, piles",
-            f"R13.4 {named}, and either capture wins the match at once (option"
-            " near_target_immediate_win): the piles do not say which came first"
-            " (give this deal move by move)",
+            piles_place(d),
+            said.gettext(
+                "{captures}, and either capture wins the match at once (option"
+                " near_target_immediate_win): the piles do not say which came first"
+                " (give this deal move by move)"
+            ).format(captures=named),
             rule="R13.4",
         )
         return None

@@ -27,12 +27,12 @@ from ..errors import (
     ScoreMismatchError,
 )
 from ..i18n import Said, Seat
-from ..record.format.pointer import Place, deal_pointer
+from ..record.format.pointer import Place, deal_pointer, describe_said
 from ..record.format.provenance import resolve_deal_cards
 from ..record.replayable import DealShape as Deal
 from ..record.replayable import RecordShape
 from .audit import audit_deal, audit_match, move_loc
-from .piles import piled_deal, sweep_order_decides
+from .piles import and_list, piled_deal, piles_place, sweep_order_decides
 from .replayed import Kept, Replay, ReplayPosition
 from .report import (
     DealReport,
@@ -221,7 +221,7 @@ class _Replayer:
             return Replay(self.report)
         sides = side_names(self.names, seating.side_of)
         self.report.sides = sides
-        match = MatchState(rules, seating.sides)
+        match = MatchState(rules, seating.sides, partners=seating.partnership)
         known = True
         last = len(record.deals) - 1
         for d, deal in enumerate(record.deals):
@@ -263,9 +263,14 @@ class _Replayer:
                 self.error(
                     "structure",
                     deal_pointer(d, "dealer"),
-                    f"deal {d + 1}",
-                    f"R2.7 it is seat {expected}'s deal (the next after seat"
-                    f" {previous}), not seat {deal.dealer}'s",
+                    describe_said(deal_pointer(d)),
+                    i18n.said.gettext(
+                        "it is {seat}'s deal (the next after {previous}), not {dealer}'s"
+                    ).format(
+                        seat=Seat(expected),
+                        previous=Seat(previous),
+                        dealer=Seat(deal.dealer),
+                    ),
                     rule="R2.7",
                 )
         return True
@@ -324,8 +329,8 @@ class _Replayer:
             self.error(
                 "structure",
                 deal_pointer(d),
-                f"deal {d + 1}",
-                "the deal is unfinished but later deals follow",
+                describe_said(deal_pointer(d)),
+                i18n.said.gettext("the deal is unfinished but later deals follow"),
                 rule="R3.3",
             )
         # An interrupted last deal (even one recorded up to its table) leaves the
@@ -340,15 +345,19 @@ class _Replayer:
         if not able:
             return False
         sides = self.report.sides
-        named = " and ".join(sides[s] for s in able)
         self.error(
             "piles",
             deal_pointer(d, "piles", "sweeps"),
-            f"deal {d + 1}, piles",
-            f"R13.3 the count-out credits the sweeps in the order they were made,"
-            f" which the piles do not say: {named} each reach"
-            f" {match.rules.target_score} with their sweeps, so the winner depends"
-            " on which sweep came first (give this deal move by move)",
+            piles_place(d),
+            i18n.said.gettext(
+                "the count-out credits the sweeps in the order they were made,"
+                " which the piles do not say: {sides} each reach {target} with"
+                " their sweeps, so the winner depends on which sweep came first"
+                " (give this deal move by move)"
+            ).format(
+                sides=and_list([sides[s] for s in able]),
+                target=match.rules.target_score,
+            ),
             rule="R13.3",
         )
         return True
@@ -435,8 +444,9 @@ class _Replayer:
             r = stop.place.round
             assert r is not None
             message = round_unfinished(r)
-            place = stop.place
-            self.error("structure", place.pointer, place.words, message, rule="R3.2")
+            place = stop.place  # a round's: its words are the pointer's
+            where = describe_said(place.path)
+            self.error("structure", place.pointer, where, message, rule="R3.2")
             return report, state
         if stop is not None and stop.why is Halt.ILLEGAL:
             assert stop.move is not None and stop.error is not None
@@ -520,8 +530,10 @@ class _Replayer:
                 "structure",
                 place.pointer,
                 where,
-                "the deal is over (its last card was played): a line ends at the"
-                " latest at the deal's end",
+                i18n.said.gettext(
+                    "the deal is over (its last card was played): a line ends at"
+                    " the latest at the deal's end"
+                ),
                 rule="R3.3",
             )
         else:
@@ -580,17 +592,23 @@ class _Replayer:
         assert waits is not None and walk.unseen is not None
         move = step.move
         unseen = walk.unseen.unknown[move.seat]
-        cards = (
-            "its unseen card" if unseen == 1 else f"one of its {unseen} unseen cards"
+        message = i18n.said.ngettext(
+            "{need}, unless its unseen card can: checked once the hand is known",
+            "{need}, unless one of its {n} unseen cards can: checked once the hand"
+            " is known",
+            unseen,
+        ).format(
+            need=waits.said if isinstance(waits.said, Said) else waits.message,
+            n=unseen,
         )
         place = walk.place(step)
         return PendingCheck(
             rule=waits.rule,
             loc=place.pointer,
             where=said(place, self.names, move),
-            message=self.words(
-                f"{waits.message}, unless {cards} can: checked once the hand is known"
-            ),
+            message=self.words(message.text()),
+            said=message,
+            said_where=said_place(place, move),
         )
 
 

@@ -100,6 +100,32 @@ class Finding:
     said_legal: list[Said] = field(default_factory=list, metadata=NOT_JSON)
     """:attr:`legal` kept the same way (empty: English only)."""
 
+    @classmethod
+    def worded(
+        cls,
+        severity: Severity,
+        kind: FindingKind,
+        loc: str,
+        where: Said,
+        message: Said,
+        *,
+        rule: str = "",
+        deciding: list[DecidingMove] | None = None,
+    ) -> Finding:
+        """A finding whose place and message are kept to be said in any
+        language (:attr:`where` and :attr:`message` are their English)."""
+        return cls(
+            severity=severity,
+            kind=kind,
+            rule=rule,
+            loc=loc,
+            where=where.text(),
+            message=message.text(),
+            deciding=deciding or [],
+            said=message,
+            said_where=where,
+        )
+
     @property
     def place(self) -> Place:
         """:attr:`loc` as a value: its deal, round, move and field."""
@@ -123,6 +149,10 @@ class PendingCheck:
     """The move in words."""
     message: str
     """What the move needs that no card known in the hand gives."""
+    said: Said | None = field(default=None, metadata=NOT_JSON)
+    """:attr:`message` kept to be said in another language (not in a JSON report)."""
+    said_where: Said | None = field(default=None, metadata=NOT_JSON)
+    """:attr:`where` kept the same way (``None`` for a line's move)."""
 
 
 @dataclass(slots=True, kw_only=True)
@@ -257,8 +287,9 @@ class MatchReport:
         sides: Sequence[str] = (),
     ) -> str:
         """:attr:`reason` in ``t``'s language, its seats and sides named by
-        ``names`` and ``sides`` (in English a verb after partners in the plural:
-        ``Ben & Dee have``; the other languages word it for one side)."""
+        ``names`` and ``sides``, a verb after partners in the plural (``Ben &
+        Dee have``; the other languages by the reason's own words for partners,
+        :attr:`~casino_records.engine.match.MatchState.partners`)."""
         if self.said is None or t.code == ENGLISH.code:
             return in_names(self.reason, sides, names)
         return self.said.text(t, names, sides)

@@ -199,18 +199,16 @@ def audit_unplayed_deal(
             )
             where = claim_place_said(d, sides[k], FIGURE_SAID[figure])
             disputes.append(
-                Finding(
-                    severity=Severity.DISPUTE,
-                    kind="score",
+                Finding.worded(
+                    Severity.DISPUTE,
+                    "score",
+                    Place.claim(d, k, figure).pointer,
+                    where,
+                    message,
                     rule="D8",
-                    loc=Place.claim(d, k, figure).pointer,
-                    where=where.text(),
-                    message=message.text(),
                     deciding=_unplayed_deciding(
                         explain, played, figure, k, value, value < low
                     ),
-                    said=message,
-                    said_where=where,
                 )
             )
     if not checked and not unchecked:
@@ -220,15 +218,13 @@ def audit_unplayed_deal(
         why, [CHECK_SAID[f] for f in checked], [CHECK_SAID[f] for f in unchecked]
     )
     where = said.gettext("deal {deal}, claimed scores").format(deal=d + 1)
-    finding = Finding(
-        severity=Severity.DISPUTE if strict else Severity.WARNING,
-        kind="score",
+    finding = Finding.worded(
+        Severity.DISPUTE if strict else Severity.WARNING,
+        "score",
+        deal_pointer(d, "claimed"),
+        where,
+        notice,
         rule="D8",
-        loc=deal_pointer(d, "claimed"),
-        where=where.text(),
-        message=notice.text(),
-        said=notice,
-        said_where=where,
     )
     return [finding, *disputes]
 
@@ -366,14 +362,12 @@ def table_only_claims(d: int, deal: Deal, strict: bool = False) -> list[Finding]
         " no move played, so the deal is not scored"
     )
     return [
-        Finding(
-            severity=Severity.DISPUTE if strict else Severity.WARNING,
-            kind="score",
+        Finding.worded(
+            Severity.DISPUTE if strict else Severity.WARNING,
+            "score",
+            deal_pointer(d, "claimed"),
+            where,
+            message,
             rule="D8",
-            loc=deal_pointer(d, "claimed"),
-            where=where.text(),
-            message=message.text(),
-            said=message,
-            said_where=where,
         )
     ]

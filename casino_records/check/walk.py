@@ -31,6 +31,7 @@ from typing import Final, final
 
 from mypy_extensions import mypyc_attr
 
+from .. import i18n
 from ..engine.cards import CARDS, Card
 from ..engine.describe import move_said, move_text
 from ..engine.legality import Plan, verify_move
@@ -246,9 +247,12 @@ class WalkPolicy:
         return self.verdict
 
 
-def round_unfinished(r: int) -> str:
-    """Why round ``r`` (0-based) cannot start (:attr:`Halt.UNFINISHED`, R3.2)."""
-    return f"round {r} is unfinished, so round {r + 1} cannot start"
+def round_unfinished(r: int) -> Said:
+    """Why round ``r`` (0-based) cannot start (:attr:`Halt.UNFINISHED`, R3.2),
+    to be said in any language."""
+    return i18n.said.gettext(
+        "round {round} is unfinished, so round {next} cannot start"
+    ).format(round=r, next=r + 1)
 
 
 def said(place: Place, names: Sequence[str], move: Move) -> str:
@@ -416,6 +420,7 @@ class DealWalk:
                 list(match.totals),
                 match.winner,
                 match.play_on,
+                partners=match.partners,
             )
         line = DealWalk(
             self.state.rules,

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import click
 
+from ..analysis.game_analysis import DEFAULT_EXACT_MOVES
 from ..i18n import ENGLISH, Translator
 from .exits import is_terminal, stderr
 from .inputs import load_one, same_file
@@ -59,8 +60,9 @@ def progress_bar(done: int, total: int, elapsed: float, t: Translator = ENGLISH)
 @click.option(
     "--exact-moves",
     type=click.IntRange(0),
-    default=None,
-    help="Moves at the end of each deal solved exactly, every card known [default: 8].",
+    default=DEFAULT_EXACT_MOVES,
+    show_default=True,
+    help="Moves at the end of each deal solved exactly, every card known.",
 )
 @click.option(
     "-j",
@@ -103,7 +105,7 @@ def analyse(
     number: int | None,
     samples: int | None,
     seed: str,
-    exact_moves: int | None,
+    exact_moves: int,
     jobs: int,
     fmt: str,
     output: Path,
@@ -121,7 +123,6 @@ def analyse(
     standard errors). The same --seed gives the same analysis, with any --jobs.
     """
     from ..analysis.analyse import (
-        DEFAULT_EXACT_MOVES,
         DEFAULT_SAMPLES,
         analyse_record,
         make_settings,
@@ -154,7 +155,7 @@ def analyse(
     analysis_settings = make_settings(
         samples=DEFAULT_SAMPLES if samples is None else samples,
         seed=seed,
-        exact_moves=DEFAULT_EXACT_MOVES if exact_moves is None else exact_moves,
+        exact_moves=exact_moves,
     )
     show = is_terminal() if progress is None else progress
     started = time.perf_counter()

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Final
 
 import click
 
+from ..analysis.game_analysis import DEFAULT_EXACT_MOVES
 from .exits import EXIT_PROBLEM, EXIT_UNREADABLE, is_terminal, stderr
 from .inputs import record_files, same_file
 from .options import INPUTS, JOBS_OPTION, OUTPUT, Settings
@@ -61,7 +62,7 @@ as every command)."""
 @click.option(
     "--exact-moves",
     type=click.IntRange(0),
-    default=8,
+    default=DEFAULT_EXACT_MOVES,
     show_default=True,
     help="Moves at the end of each deal within the exact solver's reach.",
 )

@@ -120,6 +120,9 @@ class MatchState:
     count_out_order: Callable[[list[CountOutItem]], list[CountOutItem]] | None = None
     """Reorders the count-out items before crediting them; ``None`` (the rules)
     keeps the order of R13.3. Only for asking "what if they were counted so"."""
+    partners: bool = False
+    """True when each side is two partners: the decisions' reasons are worded
+    for them (a verb after a side in the plural, in the languages that say so)."""
 
     def __post_init__(self) -> None:
         if not self.totals:
@@ -160,7 +163,7 @@ class MatchState:
                     MatchDecision(
                         totals,
                         side,
-                        count_out_said(counted, target),
+                        count_out_said(counted, target, self.partners),
                         count_out_item=item,
                     )
                 )
@@ -172,7 +175,11 @@ class MatchState:
             return self._decide_play_on(totals)
         if len(reached) == 1:
             self.winner = reached[0]
-            why = said.gettext("{side} reached {target}")
+            why = (
+                said.pgettext("partners", "{side} reached {target}")
+                if self.partners
+                else said.gettext("{side} reached {target}")
+            )
             return self._decide(
                 MatchDecision(
                     totals, reached[0], why.format(side=Side(reached[0]), target=target)
@@ -199,11 +206,20 @@ class MatchState:
         leader = unique_max(totals)
         if leader is not None:
             self.winner = leader
-            why = (
-                said.gettext("{side} has the highest total (R13.2)")
-                if first
-                else said.gettext("{side} pulled ahead after the tie (R13.2)")
-            )
+            if self.partners:
+                why = (
+                    said.pgettext("partners", "{side} has the highest total (R13.2)")
+                    if first
+                    else said.pgettext(
+                        "partners", "{side} pulled ahead after the tie (R13.2)"
+                    )
+                )
+            else:
+                why = (
+                    said.gettext("{side} has the highest total (R13.2)")
+                    if first
+                    else said.gettext("{side} pulled ahead after the tie (R13.2)")
+                )
             return self._decide(
                 MatchDecision(totals, leader, why.format(side=Side(leader)))
             )
@@ -242,9 +258,17 @@ class MatchState:
         )
         self.totals[side] = rules.target_score
         self.winner = side
-        why = said.gettext(
-            "{side} captured {name} ({card}), winning at once"
-            " (R13.4, option near_target_immediate_win)"
+        why = (
+            said.pgettext(
+                "partners",
+                "{side} captured {name} ({card}), winning at once"
+                " (R13.4, option near_target_immediate_win)",
+            )
+            if self.partners
+            else said.gettext(
+                "{side} captured {name} ({card}), winning at once"
+                " (R13.4, option near_target_immediate_win)"
+            )
         )
         return self._decide(
             MatchDecision(
@@ -292,14 +316,28 @@ def count_out_label(item: CountOutItem) -> Said:
     return said.gettext("sweep")
 
 
-def count_out_said(reached: Sequence[tuple[int, CountOutItem]], target: int) -> Said:
-    """:func:`count_out_text` to be said in any language."""
+def count_out_said(
+    reached: Sequence[tuple[int, CountOutItem]], target: int, partners: bool = False
+) -> Said:
+    """:func:`count_out_text` to be said in any language (worded for sides of
+    two ``partners`` when they are)."""
     (winner, item), *later = reached
     if not later:
-        return said.gettext(
-            "{side} counted out: reached {target} at {item} (R13.3)"
-        ).format(side=Side(winner), target=target, item=count_out_label(item))
-    only = said.gettext("{side} reached {target} only at {item}")
+        alone = (
+            said.pgettext(
+                "partners", "{side} counted out: reached {target} at {item} (R13.3)"
+            )
+            if partners
+            else said.gettext("{side} counted out: reached {target} at {item} (R13.3)")
+        )
+        return alone.format(
+            side=Side(winner), target=target, item=count_out_label(item)
+        )
+    only = (
+        said.pgettext("partners", "{side} reached {target} only at {item}")
+        if partners
+        else said.gettext("{side} reached {target} only at {item}")
+    )
     others: Said | None = None
     for side, then in later:
         one = only.format(side=Side(side), target=target, item=count_out_label(then))
@@ -308,9 +346,17 @@ def count_out_said(reached: Sequence[tuple[int, CountOutItem]], target: int) -> 
             if others is None
             else said.gettext("{earlier}; {later}").format(earlier=others, later=one)
         )
-    return said.gettext(
-        "{side} counted out: reached {target} first, at {item}; {others} (R13.3)"
-    ).format(
+    first = (
+        said.pgettext(
+            "partners",
+            "{side} counted out: reached {target} first, at {item}; {others} (R13.3)",
+        )
+        if partners
+        else said.gettext(
+            "{side} counted out: reached {target} first, at {item}; {others} (R13.3)"
+        )
+    )
+    return first.format(
         side=Side(winner), target=target, item=count_out_label(item), others=others
     )
 

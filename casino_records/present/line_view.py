@@ -35,8 +35,8 @@ from .sprite import card_sprite
 from .viewmodel.board import board_html
 from .viewmodel.felt import felt_after, plain_felt
 from .viewmodel.game import Game, StepKind
-from .viewmodel.perspective import ALL, NONE, alternatives_visible, seat_of
-from .viewmodel.position import PLACES, HandView, PositionView, pile_view
+from .viewmodel.perspective import ALL, alternatives_visible
+from .viewmodel.position import PositionView, hand_views, pile_view
 
 __all__ = [
     "LINE_PARAMS",
@@ -285,23 +285,8 @@ def line_position(
     else:
         before = line.prefix(step - 1).shown
         felt = felt_after(before, last, state.loose, state.builds)
-    seat = seat_of(perspective)
-    around = PLACES.get(len(names)) or ("bottom",) * len(names)
-    bottom = max(seat, 0)
-    over = shown.finished
-    hands = tuple(
-        HandView(
-            seat=s,
-            name=names[s],
-            cards=tuple(hand),
-            face_down=perspective == NONE or (perspective != ALL and s != seat),
-            to_play=not over and s == state.turn,
-            dealer=s == state.dealer,
-            side=state.side_of(s),
-            place=around[(s - bottom) % len(names)],
-        )
-        for s, hand in enumerate(state.hands)
-    )
+    turn = None if shown.finished else state.turn
+    hands = hand_views(state, names, perspective, turn)
     totals = line.totals_before
     sides = tuple(
         pile_view(
@@ -323,7 +308,7 @@ def line_position(
         round=state.round,
         rounds=state.seating.rounds,
         dealer=names[state.dealer],
-        turn=None if over else state.turn,
+        turn=turn,
         finished=False,
         stops=False,
         felt=felt,

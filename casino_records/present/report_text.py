@@ -143,11 +143,12 @@ def _finding_lines(
 
 
 def _unseen_lines(
-    deal: DealReport, names: Sequence[str], verbose: bool, t: Translator
+    deal: DealReport, report: ReplayReport, verbose: bool, t: Translator
 ) -> list[str]:
     """What an unfinished round's unknown hands leave unchecked."""
     if not any(deal.unseen):
         return []
+    names = report.players
     who = t.pgettext("list separator", ", ").join(
         f"{_named(names, seat, t)} {count}"
         for seat, count in enumerate(deal.unseen)
@@ -161,7 +162,9 @@ def _unseen_lines(
         return lines
     lines.append("  " + t.gettext("checks that wait for those hands:"))
     for check in deal.pending:
-        lines.append(f"    - {cited(f'{check.where}: {check.message}', check.rule)}")
+        where = said_in(check.where, check.said_where, t, report)
+        message = said_in(check.message, check.said, t, report)
+        lines.append(f"    - {cited(f'{where}: {message}', check.rule)}")
         if verbose:
             lines.append(pointer_line(check.loc, "      ", t))
     return lines
@@ -197,7 +200,7 @@ def _deal_section(
             if finding.kind == "score" and finding.loc.startswith(deal.loc + "/")
             for line in _finding_lines(finding, report, verbose, t)
         ]
-        return lines + _unseen_lines(deal, report.players, verbose, t)
+        return lines + _unseen_lines(deal, report, verbose, t)
     sides = report.sides or [s.name for s in deal.sides]
     checks = {(c.category, c.side): c for c in deal.checks}
     categories = [c for c in _CATEGORY_ORDER if any(k[0] == c for k in checks)]

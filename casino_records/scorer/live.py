@@ -215,7 +215,12 @@ def run_deal(
     hands = _Hands(draft, recorded, d, pool, rules, seating.players, wait)
     if match is not None:
         match = MatchState(
-            rules, match.sides, list(match.totals), match.winner, match.play_on
+            rules,
+            match.sides,
+            list(match.totals),
+            match.winner,
+            match.play_on,
+            partners=match.partners,
         )
     walk = DealWalk(
         rules,
@@ -342,7 +347,7 @@ def _structure(
     if round_over:
         text = f"round {r + 1}'s hands are not entered"
     else:
-        text = round_unfinished(r)
+        text = round_unfinished(r).text()
     number = sum(len(done.moves) for done in draft.rounds[:r]) + 1
     where = replace(place, move=0, number=number).played(names, seat, card)
     return Violation(d, r, 0, 0, seat, place.pointer, where, "R3.2", text)

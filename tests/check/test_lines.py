@@ -111,7 +111,9 @@ def test_a_line_crosses_into_the_next_round_when_the_shuffle_gives_its_hands() -
     assert report.valid and not report.findings
 
 
-def test_an_illegal_move_in_a_line_is_located_by_pointer_and_words() -> None:
+def _with_an_illegal_line() -> GameRecord:
+    """A sample whose move 11 carries a line of two moves, the second a capture
+    of a card not on the table."""
     data = _data("classic-2p-unfinished.json")
     line = _engine_line(data, 0, 11, 2)
     line[1] = {
@@ -120,7 +122,12 @@ def test_an_illegal_move_in_a_line_is_located_by_pointer_and_words() -> None:
         "action": "capture",
         "take": ["QC"],
     }
-    report = replay(_with_line(data, 0, 11, line)).report
+    return _with_line(data, 0, 11, line)
+
+
+def test_an_illegal_move_in_a_line_is_located_by_pointer_and_words() -> None:
+    record = _with_an_illegal_line()
+    report = replay(record).report
     assert not report.valid
     [error] = [f for f in report.findings if f.severity == "error"]
     assert error.kind == "illegal_move"
@@ -128,7 +135,7 @@ def test_an_illegal_move_in_a_line_is_located_by_pointer_and_words() -> None:
     assert error.where.startswith("deal 1, move 11 (round 2), line 1, move 2, ")
     assert error.legal  # what was legal instead
     with pytest.raises(IllegalMoveError) as raised:
-        replay(_with_line(data, 0, 11, line), strict=True)
+        replay(record, strict=True)
     assert raised.value.loc == error.loc
     assert raised.value.where.startswith("deal 1, move 11 (round 2), line 1, move 2")
 
@@ -243,15 +250,7 @@ def test_claims_and_disputes_are_checked_on_the_main_line_only() -> None:
 
 
 def test_the_quick_replay_of_a_record_with_lines_reports_them() -> None:
-    data = _data("classic-2p-unfinished.json")
-    line = _engine_line(data, 0, 11, 2)
-    line[1] = {
-        "seat": line[1]["seat"],
-        "card": line[1]["card"],
-        "action": "capture",
-        "take": ["QC"],
-    }
-    record = _with_line(data, 0, 11, line)
+    record = _with_an_illegal_line()
     quick = replay(record, quick=True).report
     assert [f.loc for f in quick.findings] == [
         "/deals/0/rounds/1/moves/2/variations/0/1"

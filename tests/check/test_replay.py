@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
 from dataclasses import asdict
 from functools import cache
 from typing import Any
@@ -22,6 +21,7 @@ from casino_records.errors import (
 from casino_records.record.format.models import GameRecord
 from casino_records.record.json import jsonio
 from casino_records.record.simulate import Provenance, simulate_record
+from tests.harness.records import edited
 
 Data = dict[str, Any]
 PROVENANCES: tuple[Provenance, ...] = ("seed", "deck", "hands", "inferred")
@@ -49,13 +49,6 @@ def game(
 def data_of(record: GameRecord) -> Data:
     data: Data = json.loads(jsonio.dumps(record))
     return data
-
-
-def edited(record: GameRecord, change: Callable[[Data], object]) -> GameRecord:
-    """A copy of ``record`` with ``change`` applied to its JSON data."""
-    data = data_of(record)
-    change(data)
-    return jsonio.loads(json.dumps(data))
 
 
 def report_of(record: GameRecord) -> ReplayReport:

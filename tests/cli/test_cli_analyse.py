@@ -178,7 +178,7 @@ def test_bad_input_is_a_clean_error(runner: CliRunner, tmp_path: Path) -> None:
 def test_help_states_the_defaults(runner: CliRunner) -> None:
     text = run(runner, "analyse", "--help").stdout
     assert f"[default: {DEFAULT_SAMPLES}]" in text
-    assert f"[default: {DEFAULT_EXACT_MOVES}]" in " ".join(text.split())
+    assert f"[default: {DEFAULT_EXACT_MOVES}; x>=0]" in " ".join(text.split())
 
 
 @pytest.mark.slow

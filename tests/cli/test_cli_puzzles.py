@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from casino_records.analysis.game_analysis import DEFAULT_EXACT_MOVES
 from casino_records.analysis.puzzle import read_puzzles
 from casino_records.analysis.puzzles import find_puzzles
 from casino_records.record.format.models import GameRecord
@@ -132,6 +133,13 @@ def test_bad_options_are_usage_errors(runner: CliRunner, archive: Path) -> None:
     for args in (["--min-loss", "0"], ["--margin", "-1"], ["--exact-moves", "-2"]):
         result = run(runner, "puzzles", archive, *args)
         assert result.exit_code == 2 and "Invalid value" in result.stderr
+
+
+def test_the_exact_moves_default_is_the_analysis_one(runner: CliRunner) -> None:
+    for command in ("puzzles", "analyse"):
+        text = " ".join(run(runner, command, "--help").stdout.split())
+        option = text.split("--exact-moves INTEGER RANGE")[1].split(" -j,")[0]
+        assert option.endswith(f" [default: {DEFAULT_EXACT_MOVES}; x>=0]"), command
 
 
 def _foreground() -> None:

@@ -13,27 +13,18 @@ import signal
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from tests.harness.children import children
 from tests.scale.conftest import Lines, Processes, archive_lines
+from tests.scale.conftest import processes as processes  # the fixture, shared
 
 pytestmark = [pytest.mark.slow, pytest.mark.timeout(180)]
 
 CLI = [sys.executable, "-m", "casino_records"]
 WAIT = 60.0
-
-
-@pytest.fixture
-def processes() -> Iterator[Processes]:
-    started = Processes()
-    try:
-        yield started
-    finally:
-        started.stop_all()
 
 
 @pytest.fixture(scope="module")

@@ -10,10 +10,9 @@ from typing import Any
 
 import pytest
 
-pytestmark = [pytest.mark.browser, pytest.mark.timeout(180)]
+from tests.viewer.browser_support import LAPTOP, PHONE, wait_up_to
 
-PHONE = {"width": 390, "height": 844}
-LAPTOP = {"width": 1400, "height": 900}
+pytestmark = [pytest.mark.browser, pytest.mark.timeout(180)]
 
 OVERFLOWING = """() => [...document.querySelectorAll('[data-testid=stMain] *')]
   .filter((e) => e.offsetParent !== null && e.getBoundingClientRect().right > window.innerWidth + 1)
@@ -26,8 +25,7 @@ def test_the_help_page_in_the_pseudo_language_fits_a_phone(
 ) -> None:
     from playwright.sync_api import expect
 
-    page.set_default_timeout(60_000)
-    expect.set_options(timeout=60_000)
+    wait_up_to(page, 60_000)
     page.set_viewport_size(LAPTOP)
     page.goto(f"{viewer_url}/help?lang=qps")
     title = page.locator("h1").first

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from tests.i18n.test_pseudo_browser import PHONE
+from tests.viewer.browser_support import PHONE, wait_up_to
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(240)]
 
@@ -43,8 +43,7 @@ def test_the_replay_page_in_the_pseudo_language_fits_a_phone(
 ) -> None:
     from playwright.sync_api import expect
 
-    page.set_default_timeout(90_000)
-    expect.set_options(timeout=90_000)  # two shared cores: a rerun can be slow
+    wait_up_to(page, 90_000)
     page.set_viewport_size(PHONE)
     page.goto(f"{viewer_url}/?lang=qps&game={game}")
     headline = page.locator(f"{STEPPER} [data-part=headline]")

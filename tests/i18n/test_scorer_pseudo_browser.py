@@ -14,7 +14,8 @@ from typing import Any
 
 import pytest
 
-from tests.i18n.test_pseudo_browser import OVERFLOWING, PHONE
+from tests.i18n.test_pseudo_browser import OVERFLOWING
+from tests.viewer.browser_support import PHONE, wait_up_to
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(300)]
 
@@ -32,8 +33,7 @@ def test_the_scorer_in_the_pseudo_language_fits_a_phone(
 ) -> None:
     from playwright.sync_api import expect
 
-    page.set_default_timeout(60_000)
-    expect.set_options(timeout=60_000)
+    wait_up_to(page, 60_000)
     page.set_viewport_size(PHONE)
     page.goto(f"{viewer_url}/record?lang=qps")
     expect(page.locator("h1").first).to_have_text(re.compile(r"^⟦Řéçôŕđ à ĝàɱé"))

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import json
 import re
-import subprocess
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
@@ -26,7 +25,8 @@ from casino_records.present.viewmodel import VIEW_PATH_ENV
 from casino_records.record.simulate import simulate_record
 from casino_records.record.text.notation import move_notation
 from casino_records.scorer import ScorerSession
-from tests.paths import CLI, ROOT, SAMPLES
+from tests.harness.results import sample_results
+from tests.paths import ROOT, SAMPLES
 
 AppTest = pytest.importorskip("streamlit.testing.v1").AppTest
 
@@ -284,19 +284,7 @@ def test_the_puzzles_page_is_wholly_translated() -> None:
 @pytest.fixture(scope="module")
 def results(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A results folder of the bundled samples (``casino-records bulk``)."""
-    for extra in ("distributed", "pyarrow", "duckdb"):
-        pytest.importorskip(extra)  # the scale extra
-    out = tmp_path_factory.mktemp("results") / "results"
-    done = subprocess.run(
-        [CLI, "bulk", str(SAMPLES), "--out", str(out), "--workers", "1"],
-        capture_output=True,
-        text=True,
-        timeout=200,
-        start_new_session=True,
-        check=False,
-    )
-    assert done.returncode == 1, done.stderr  # samples disputed on purpose
-    return out
+    return sample_results(tmp_path_factory.mktemp("results") / "results")
 
 
 @pytest.mark.slow

@@ -13,6 +13,7 @@ from casino_records.present import viewmodel as vm
 from casino_records.record.format.models import GameRecord
 from casino_records.record.json import jsonio
 from casino_records.record.simulate import simulate_record
+from tests.harness.records import edited
 from tests.paths import SAMPLES
 
 HOSTILE = ("<script>alert(1)</script>", "<img src=x onerror=alert(1)>")
@@ -21,12 +22,6 @@ ACTIVE = re.compile(r"<(script|img)\b", re.IGNORECASE)
 
 def record(seed: str = "stepper") -> GameRecord:
     return simulate_record("classic", 2, seed=seed, bots=("greedy", "random"))
-
-
-def edited(rec: GameRecord, edit: Any) -> GameRecord:
-    data = json.loads(jsonio.dumps(rec))
-    edit(data)
-    return jsonio.loads(json.dumps(data))
 
 
 @pytest.fixture(scope="module")

@@ -17,6 +17,7 @@ from casino_records.present import viewmodel as vm
 from casino_records.record.format.models import GameRecord
 from casino_records.record.json import jsonio
 from casino_records.record.simulate import simulate_record
+from tests.harness.records import edited
 
 HOSTILE = ("<script>alert(1)</script>", "<img src=x onerror=alert(1)>")
 
@@ -27,12 +28,6 @@ def record(
     return simulate_record(
         preset, players, teams=teams, seed=seed, bots=("greedy", "random")
     )
-
-
-def edited(rec: GameRecord, edit: Any) -> GameRecord:
-    data = json.loads(jsonio.dumps(rec))
-    edit(data)
-    return jsonio.loads(json.dumps(data))
 
 
 @pytest.fixture(scope="module")

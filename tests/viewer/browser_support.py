@@ -9,7 +9,10 @@ Fixtures
         the test when it is missing.
     ``browser_type_launch_args`` / ``browser_context_args``
         Overrides of pytest-playwright's fixtures: launch that Chromium
-        (``playwright install`` is never needed) headless, 1280 x 900.
+        (``playwright install`` is never needed) headless, :data:`SCREEN`.
+    ``page``
+        pytest-playwright's page, its actions and every ``expect`` waiting up to
+        :data:`WAIT_MS` (:func:`wait_up_to` sets longer).
     ``streamlit_server``
         Session-wide factory ``start(script) -> url`` that runs
         ``python -m streamlit run script`` on 127.0.0.1 (once per script) and
@@ -18,6 +21,10 @@ Fixtures
         The URL of ``viewer/streamlit_app.py`` served that way.
     ``artifacts_dir``
         ``test-artifacts/`` at the project root (gitignored), for screenshots.
+
+Helpers: :func:`own_page` (a page in a browser context of its own, closed
+however the test ends), :func:`wait_up_to`, and the screens :data:`PHONE`,
+:data:`LAPTOP` and :data:`SCREEN`.
 
 Tests that use ``page``, ``context``, ``browser`` or ``chromium_path`` get the
 ``browser`` marker automatically (the server fixtures alone need no browser); every ``browser`` test
@@ -76,6 +83,16 @@ BROWSER_FIXTURES: Final = frozenset(
     }
 )
 STARTUP_TIMEOUT: Final = float(os.environ.get("ST_TEST_STARTUP_TIMEOUT", "45"))
+
+PHONE: Final = {"width": 390, "height": 844}
+"""A phone's screen: every page works at 390 px wide."""
+LAPTOP: Final = {"width": 1400, "height": 900}
+"""A laptop's screen."""
+SCREEN: Final = {"width": 1280, "height": 900}
+"""Every page's screen unless a test sets another, so screenshots compare."""
+WAIT_MS: Final = 30_000
+"""How long a page's actions and ``expect`` wait unless a test says otherwise:
+on two shared cores a Streamlit rerun can be slow."""
 
 HARNESS_WARNINGS: Final = (
     # pytest-playwright 0.10's fallback ``base_url`` fixture is an instance
@@ -186,7 +203,39 @@ def browser_type_launch_args(
 @pytest.fixture(scope="session")
 def browser_context_args(browser_context_args: dict[str, Any]) -> dict[str, Any]:
     """A fixed viewport, so screenshots are comparable."""
-    return {**browser_context_args, "viewport": {"width": 1280, "height": 900}}
+    return {**browser_context_args, "viewport": SCREEN}
+
+
+def wait_up_to(page: Any, ms: int) -> None:
+    """Let ``page``'s actions and every ``expect`` wait up to ``ms`` milliseconds."""
+    from playwright.sync_api import expect
+
+    page.set_default_timeout(ms)
+    expect.set_options(timeout=ms)
+
+
+@pytest.fixture
+def page(page: Any) -> Any:
+    """pytest-playwright's page, waiting up to :data:`WAIT_MS` (``expect``'s
+    timeout is global: each test starts from this one, whatever the last set)."""
+    wait_up_to(page, WAIT_MS)
+    return page
+
+
+@contextlib.contextmanager
+def own_page(
+    browser: Any, viewport: dict[str, int], *, touch: bool = False, ms: int = WAIT_MS
+) -> Iterator[Any]:
+    """A page opened at ``viewport`` in a browser context of its own (a touch
+    screen with ``touch``), waiting up to ``ms``; closed however the test
+    ends (a failure, pytest-timeout, SIGTERM: ``tests/conftest.py``)."""
+    context = browser.new_context(viewport=viewport, has_touch=touch, is_mobile=touch)
+    try:
+        page = context.new_page()
+        wait_up_to(page, ms)
+        yield page
+    finally:
+        context.close()
 
 
 def _free_port(preferred: int) -> int:

@@ -18,6 +18,7 @@ from casino_records.record.format.translate import to_engine
 from casino_records.record.text.notation import move_notation
 from casino_records.scorer import GameSetup, ScorerSession
 from casino_records.scorer.candidates import every_move
+from tests.viewer.browser_support import wait_up_to
 
 
 def title_for(session: ScorerSession) -> str:
@@ -48,8 +49,7 @@ def open_recorder(page: Any, url: str, dealer: int) -> ScorerSession:
     """Open the page, set up a classic 2-player game as they appear, start it."""
     from playwright.sync_api import expect
 
-    page.set_default_timeout(60_000)  # two shared cores: a busy machine is slow
-    expect.set_options(timeout=60_000)
+    wait_up_to(page, 60_000)  # two shared cores: a busy machine is slow
     page.goto(url.rstrip("/") + "/record")
     expect(page.get_by_role("button", name="Start recording")).to_be_visible()
     if dealer:

@@ -135,8 +135,6 @@ def test_the_viewer_shows_focus_as_a_ring_and_has_no_grave_violation(
 ) -> None:
     from playwright.sync_api import expect
 
-    page.set_default_timeout(30_000)
-    expect.set_options(timeout=30_000)
     page.goto(f"{viewer_url}/?game=dominican-4p-partnership-hands.json&deal=3&move=0")
     expect(page.locator(HEADLINE)).to_contain_text("Start")
     expect(page.locator(".cr-moves button[tabindex='0']")).to_have_count(1)

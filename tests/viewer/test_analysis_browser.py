@@ -18,14 +18,8 @@ import pytest
 
 from casino_records.record.json import jsonio
 from casino_records.record.simulate import simulate_record
-from tests.viewer.test_viewer_browser import (
-    LAPTOP,
-    PHONE,
-    box,
-    choose_file,
-    headline,
-    open_viewer,
-)
+from tests.viewer.browser_support import LAPTOP, PHONE
+from tests.viewer.test_viewer_browser import box, choose_file, headline, open_viewer
 
 pytestmark = pytest.mark.timeout(300)
 

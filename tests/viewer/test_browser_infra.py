@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import textwrap
 from pathlib import Path
+from typing import Any
 
 import pytest
 
-from tests.viewer.browser_support import StartServer
+from tests.viewer.browser_support import PHONE, StartServer, own_page, wait_up_to
 
 pytestmark = pytest.mark.timeout(120)
 
@@ -72,7 +73,7 @@ def test_svg_renders_in_chromium(
         dialog.dismiss()
 
     page.on("dialog", on_dialog)
-    page.set_default_timeout(20_000)
+    wait_up_to(page, 20_000)
     page.goto(streamlit_server(smoke_app))
     expect(page.get_by_text("done")).to_be_visible()
 
@@ -106,3 +107,13 @@ def test_svg_renders_in_chromium(
 
     page.screenshot(path=str(artifacts_dir / "browser-infra.png"), full_page=True)
     assert not dialogs
+
+
+def test_an_own_page_is_closed_however_the_test_ends(browser: Any) -> None:
+    with pytest.raises(RuntimeError), own_page(browser, PHONE, touch=True) as page:
+        context = page.context
+        assert page.viewport_size == PHONE
+        assert page.evaluate("() => navigator.maxTouchPoints") > 0
+        raise RuntimeError("the test failed here")
+    assert context not in browser.contexts
+    assert page.is_closed()

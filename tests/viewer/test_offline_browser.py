@@ -18,6 +18,7 @@ from casino_records.cli import main
 from casino_records.record.json import jsonio
 from casino_records.record.simulate import simulate_record
 from tests.paths import SAMPLES
+from tests.viewer.browser_support import LAPTOP, PHONE, wait_up_to
 
 pytestmark = pytest.mark.timeout(120)
 
@@ -55,7 +56,7 @@ def open_page(page: Any, path: Path, hash_: str = "") -> dict[str, list[str]]:
             seen["errors"].append(message.text) if message.type == "error" else None
         ),
     )
-    expect.set_options(timeout=10_000)
+    wait_up_to(page, 10_000)
     page.goto(path.as_uri() + hash_)
     expect(page.locator(HEADLINE)).to_contain_text("Deal ")
     return seen
@@ -83,9 +84,9 @@ def test_the_page_steps_with_no_server(
     expect(headline).to_contain_text("Deal 3 / 3 · ")
     page.locator(".cr-moves").get_by_role("button", name=re.compile(r"^3\. ")).click()
     expect(headline).to_contain_text(" · Move 3 / 48")
-    page.set_viewport_size({"width": 1400, "height": 900})
+    page.set_viewport_size(LAPTOP)
     page.screenshot(path=str(artifacts_dir / "offline-2p-1400x900.png"))
-    page.set_viewport_size({"width": 390, "height": 844})
+    page.set_viewport_size(PHONE)
     page.screenshot(path=str(artifacts_dir / "offline-2p-390x844.png"), full_page=True)
     # Nothing but the file itself was fetched, and nothing failed.
     assert seen["requests"] == [path.as_uri()], seen["requests"]
@@ -135,7 +136,7 @@ def test_a_phone_stacks_the_seats_in_play_order(page: Any, tmp_path: Path) -> No
     path = write_page(
         SAMPLES / "dominican-4p-partnership-hands.json", tmp_path / "o.html"
     )
-    page.set_viewport_size({"width": 390, "height": 844})
+    page.set_viewport_size(PHONE)
     open_page(page, path, "#deal=3&move=0")
     expect(page.locator(".cr-order")).to_contain_text(
         "counter-clockwise ↺, the dealer’s right first (R2.3): Ben → Ana → Dee → Caio"
@@ -149,7 +150,7 @@ def test_a_phone_stacks_the_seats_in_play_order(page: Any, tmp_path: Path) -> No
     tops = [top(f"[data-part=seat{seat}]") for seat in (1, 0, 3, 2)]
     assert top(".cr-order") < top("[data-part=felt]") < tops[0]
     assert tops == sorted(tops)
-    page.set_viewport_size({"width": 1400, "height": 900})
+    page.set_viewport_size(LAPTOP)
     assert top("[data-part=seat2]") < top("[data-part=felt]") < top("[data-part=seat0]")
 
 
@@ -163,7 +164,7 @@ def test_an_invalid_record_opens_at_its_illegal_move(
     expect(page.locator(HEADLINE)).to_contain_text("(the record stops here)")
     expect(page.locator(".cr-banner.cr-invalid")).to_contain_text("rule R2.4")
     expect(page.locator(".cr-illegal")).to_have_count(2)
-    page.set_viewport_size({"width": 1400, "height": 900})
+    page.set_viewport_size(LAPTOP)
     page.screenshot(path=str(artifacts_dir / "offline-invalid-1400x900.png"))
 
 

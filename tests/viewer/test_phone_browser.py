@@ -16,10 +16,10 @@ from typing import Any
 
 import pytest
 
+from tests.viewer.browser_support import LAPTOP, PHONE, own_page, wait_up_to
+
 pytestmark = pytest.mark.timeout(180)
 
-PHONE = {"width": 390, "height": 844}
-LAPTOP = {"width": 1400, "height": 900}
 STEPPER = ".cr-stepper"
 
 LINES_PER_CELL = """(root) => [...root.querySelectorAll('td')]
@@ -39,8 +39,7 @@ def open_at(page: Any, url: str, size: dict[str, int]) -> None:
     from playwright.sync_api import expect
 
     page.set_viewport_size(size)
-    page.set_default_timeout(60_000)
-    expect.set_options(timeout=60_000)  # two shared cores: a rerun can be slow
+    wait_up_to(page, 60_000)  # two shared cores: a rerun can be slow
     page.goto(url)
     expect(page.locator(f"{STEPPER} [data-part=headline]")).to_have_text(
         re.compile(r"^Deal \d")
@@ -224,10 +223,7 @@ def test_a_four_player_dominican_game_opens_at_the_scorer_s_top(
     2 v 2 Dominican game are on the first screen."""
     from playwright.sync_api import expect
 
-    page = browser.new_page(viewport=size)
-    try:
-        page.set_default_timeout(60_000)
-        expect.set_options(timeout=60_000)
+    with own_page(browser, size, ms=60_000) as page:
         page.goto(viewer_url.rstrip("/") + "/record")
         start = page.get_by_role("button", name="Start recording")
         expect(start).to_be_visible()
@@ -256,5 +252,3 @@ def test_a_four_player_dominican_game_opens_at_the_scorer_s_top(
         page.screenshot(
             path=str(artifacts_dir / f"phone-scorer-dominican-4p-{size['width']}.png")
         )
-    finally:
-        page.close()

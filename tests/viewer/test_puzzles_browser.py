@@ -17,7 +17,7 @@ from casino_records.analysis.puzzles import find_puzzles
 from casino_records.present.viewmodel import puzzles as pv
 from casino_records.record.json import jsonio
 from tests.paths import SAMPLES
-from tests.viewer.test_viewer_browser import PHONE
+from tests.viewer.browser_support import LAPTOP, PHONE
 
 pytestmark = pytest.mark.timeout(300)
 GAME = SAMPLES / "classic-2p-tie-play-on.json"
@@ -30,8 +30,6 @@ def test_solve_a_puzzle_on_a_phone_then_miss_one_on_a_laptop(
 
     puzzles = find_puzzles(jsonio.load(GAME), source=GAME.name)
     first, second = puzzles[0], puzzles[1]
-    page.set_default_timeout(30_000)
-    expect.set_options(timeout=30_000)
     page.set_viewport_size(PHONE)
     page.goto(f"{viewer_url}/puzzles")
     seat = page.locator(".cr-puzzle .cr-seat").first
@@ -52,7 +50,7 @@ def test_solve_a_puzzle_on_a_phone_then_miss_one_on_a_laptop(
     page.get_by_text("Right: ", exact=False).scroll_into_view_if_needed()
     page.screenshot(path=str(artifacts_dir / "viewer-puzzles-390x844-solved.png"))
 
-    page.set_viewport_size({"width": 1400, "height": 900})
+    page.set_viewport_size(LAPTOP)
     page.get_by_role("button", name="Next puzzle").click()
     expect(page.locator(".cr-puzzle .cr-turn .cr-name")).to_have_text(second.player)
     page.screenshot(path=str(artifacts_dir / "viewer-puzzles-1400x900.png"))

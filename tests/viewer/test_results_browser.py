@@ -10,14 +10,14 @@ at its first finding; the page fits a phone. Screenshots go to
 from __future__ import annotations
 
 import re
-import subprocess
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.paths import CLI, SAMPLES
-from tests.viewer.test_viewer_browser import PHONE, box, headline, stepper
+from tests.harness.results import sample_results
+from tests.viewer.browser_support import LAPTOP, PHONE
+from tests.viewer.test_viewer_browser import box, headline, stepper
 
 pytestmark = pytest.mark.timeout(300)
 
@@ -25,19 +25,7 @@ pytestmark = pytest.mark.timeout(300)
 @pytest.fixture
 def results(tmp_path: Path) -> Path:
     """A results folder of the bundled samples."""
-    for extra in ("distributed", "pyarrow", "duckdb"):
-        pytest.importorskip(extra)  # the scale extra
-    out = tmp_path / "results"
-    done = subprocess.run(
-        [CLI, "bulk", str(SAMPLES), "--out", str(out), "--workers", "1"],
-        capture_output=True,
-        text=True,
-        timeout=200,
-        start_new_session=True,
-        check=False,
-    )
-    assert done.returncode == 1, done.stderr  # samples disputed on purpose
-    return out
+    return sample_results(tmp_path / "results")
 
 
 def test_open_a_disputed_record_from_its_results(
@@ -45,8 +33,6 @@ def test_open_a_disputed_record_from_its_results(
 ) -> None:
     from playwright.sync_api import expect
 
-    page.set_default_timeout(30_000)
-    expect.set_options(timeout=30_000)
     page.goto(f"{viewer_url}/results")
     field = page.get_by_placeholder("/path/to/results")
     field.fill(str(results))
@@ -61,7 +47,7 @@ def test_open_a_disputed_record_from_its_results(
     page.wait_for_timeout(500)
     assert page.evaluate("() => document.documentElement.scrollWidth") <= PHONE["width"]
     page.screenshot(path=str(artifacts_dir / "viewer-results-390x844.png"))
-    page.set_viewport_size({"width": 1400, "height": 900})
+    page.set_viewport_size(LAPTOP)
     page.wait_for_timeout(500)
 
     # The first row's selection box (the grid is drawn on a canvas).

@@ -16,6 +16,7 @@ import pytest
 from casino_records.check.replay import replay
 from casino_records.record.json import jsonio
 from casino_records.record.simulate import simulate_record
+from tests.viewer.browser_support import PHONE, SCREEN
 
 from .scorer_driver import (
     ENTRY,
@@ -73,11 +74,11 @@ def test_a_whole_deal_by_clicking(
 
     expect(page.get_by_text("Score sheet", exact=True)).to_be_visible()
     screenshots(page, artifacts_dir, "scorer-score-sheet")
-    page.set_viewport_size({"width": 390, "height": 844})
+    page.set_viewport_size(PHONE)
     page.wait_for_timeout(300)
     # the sheet's tables stack on a phone: the page never scrolls sideways
-    assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
-    page.set_viewport_size({"width": 1280, "height": 900})
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= PHONE["width"]
+    page.set_viewport_size(SCREEN)
     download_and_check(page, record, tmp_path)
 
 

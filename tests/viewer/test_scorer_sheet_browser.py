@@ -20,6 +20,7 @@ import pytest
 from casino_records.record.json import jsonio
 from casino_records.record.simulate import simulate_record
 from casino_records.scorer.sheet import CATEGORIES
+from tests.viewer.browser_support import PHONE, own_page, wait_up_to
 
 pytestmark = [pytest.mark.timeout(300), pytest.mark.slow]
 
@@ -44,8 +45,7 @@ def finished_deal(folder: Path) -> Path:
 def open_sheet(page: Any, url: str, record: Path) -> None:
     from playwright.sync_api import expect
 
-    page.set_default_timeout(60_000)
-    expect.set_options(timeout=60_000)
+    wait_up_to(page, 60_000)
     page.goto(url.rstrip("/") + "/record")
     upload = page.locator('[data-testid="stFileUploaderDropzoneInput"]')
     upload.set_input_files(str(record))
@@ -174,18 +174,12 @@ def test_twenty_values_typed_down_the_columns_are_all_kept(
 def test_twenty_values_tapped_in_on_a_phone(
     browser: Any, viewer_url: str, tmp_path: Path
 ) -> None:
-    context = browser.new_context(
-        viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True
-    )
-    page = context.new_page()
-    try:
+    with own_page(browser, PHONE, touch=True, ms=60_000) as page:
         open_sheet(page, viewer_url, finished_deal(tmp_path))
         for side in SHEET:
             for row, value in enumerate(SHEET[side]):
                 tap_value(page, side, row, value)
         assert_all_kept(downloaded_claims(page, tmp_path))
-    finally:
-        context.close()
 
 
 def test_a_started_game_opens_at_the_top_on_a_phone(
@@ -195,9 +189,7 @@ def test_a_started_game_opens_at_the_top_on_a_phone(
     opened mid-page on a phone (title, table and card picker off-screen)."""
     from playwright.sync_api import expect
 
-    page = browser.new_page(viewport={"width": 390, "height": 844})
-    try:
-        page.set_default_timeout(60_000)
+    with own_page(browser, PHONE, ms=60_000) as page:
         page.goto(viewer_url.rstrip("/") + "/record")
         start = page.get_by_role("button", name="Start recording")
         page.locator(".st-key-scorer_source label").filter(
@@ -211,5 +203,3 @@ def test_a_started_game_opens_at_the_top_on_a_phone(
         assert page.evaluate(main) == 0
         assert title.bounding_box()["y"] < 200
         page.screenshot(path=str(artifacts_dir / "scorer-after-start-390.png"))
-    finally:
-        page.close()

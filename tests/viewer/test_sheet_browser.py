@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from tests.viewer.test_viewer_browser import PHONE
+from tests.viewer.browser_support import LAPTOP, PHONE
 
 pytestmark = pytest.mark.timeout(300)
 
@@ -22,8 +22,6 @@ def test_tap_piles_type_the_sheet_and_check(
 ) -> None:
     from playwright.sync_api import expect
 
-    page.set_default_timeout(30_000)
-    expect.set_options(timeout=30_000)
     page.set_viewport_size(PHONE)
     page.goto(f"{viewer_url}/sheet")
     grid = page.locator('[data-testid="stButtonGroup"]')
@@ -45,6 +43,6 @@ def test_tap_piles_type_the_sheet_and_check(
     assert page.evaluate("() => document.documentElement.scrollWidth") <= PHONE["width"]
     page.get_by_text("The piles cannot be right").scroll_into_view_if_needed()
     page.screenshot(path=str(artifacts_dir / "viewer-sheet-390x844.png"))
-    page.set_viewport_size({"width": 1400, "height": 900})
+    page.set_viewport_size(LAPTOP)
     page.get_by_text("The piles cannot be right").scroll_into_view_if_needed()
     page.screenshot(path=str(artifacts_dir / "viewer-sheet-1400x900.png"))

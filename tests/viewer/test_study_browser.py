@@ -22,14 +22,9 @@ from casino_records.present.offline import offline_page
 from casino_records.present.study_marks import marked_steps
 from casino_records.record.json import jsonio
 from casino_records.record.simulate import simulate_record
+from tests.viewer.browser_support import LAPTOP, PHONE
 from tests.viewer.test_offline_browser import HEADLINE, open_page
-from tests.viewer.test_viewer_browser import (
-    LAPTOP,
-    PHONE,
-    choose_file,
-    headline,
-    open_viewer,
-)
+from tests.viewer.test_viewer_browser import choose_file, headline, open_viewer
 
 pytestmark = pytest.mark.timeout(420)
 

@@ -24,7 +24,8 @@ from casino_records.record.json import jsonio
 from casino_records.record.json.jsonio import validate_record_bytes
 from casino_records.record.text.parse import parse_move
 from tests.paths import SAMPLES
-from tests.viewer.test_viewer_browser import LAPTOP, PHONE, open_viewer
+from tests.viewer.browser_support import LAPTOP, PHONE
+from tests.viewer.test_viewer_browser import open_viewer
 
 pytestmark = pytest.mark.timeout(300)
 GAME = "classic-2p-annotated.json"

@@ -21,6 +21,7 @@ from casino_records.record.json import jsonio
 from casino_records.record.simulate import simulate_record
 from casino_records.record.text.notation import write_text
 from tests.paths import SAMPLES
+from tests.viewer.browser_support import LAPTOP, PHONE
 
 pytestmark = pytest.mark.timeout(180)
 
@@ -31,8 +32,6 @@ HEADLINE = re.compile(
     r"^Deal \d+ / \d+ · (Round \d+ / \d+ · )?(Start|Piles|Move \d+ / \d+|Residue|Score)"
 )
 STEPPER = ".cr-stepper"
-LAPTOP = {"width": 1400, "height": 900}
-PHONE = {"width": 390, "height": 844}
 SHOTS = {
     "2p": ("classic-2p-annotated.json", "deal=1&move=13"),
     "3p": ("classic-3p-match-deck.json", "deal=1&move=14"),
@@ -66,8 +65,6 @@ def open_viewer(page: Any, url: str) -> list[str]:
         dialog.dismiss()
 
     page.on("dialog", on_dialog)
-    page.set_default_timeout(30_000)
-    expect.set_options(timeout=30_000)  # two shared cores: a rerun can be slow
     page.goto(url)
     expect(headline(page)).to_have_text(HEADLINE)
     expect(page.locator(".cr-board")).to_be_visible()

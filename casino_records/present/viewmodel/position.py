@@ -30,6 +30,7 @@ __all__ = [
     "IllegalView",
     "PositionView",
     "SideView",
+    "hand_views",
     "pile_view",
     "position_view",
 ]
@@ -265,6 +266,37 @@ def _places(players: int, bottom: int) -> list[str]:
     return [around[(seat - bottom) % players] for seat in range(players)]
 
 
+def hand_views(
+    state: DealState,
+    names: Sequence[str],
+    perspective: str,
+    turn: int | None,
+    unseen: Sequence[int] = (),
+    last_capture: int | None = None,
+) -> tuple[HandView, ...]:
+    """Every seat at ``state``, its hand as ``perspective`` shows it: ``turn``
+    the seat to play (None: nobody), ``unseen`` per seat the cards it holds
+    that the record does not tell (none when empty), ``last_capture`` the seat
+    a deal given by its piles says made the last capture."""
+    seat = seat_of(perspective)
+    places = _places(len(names), max(seat, 0))
+    return tuple(
+        HandView(
+            seat=s,
+            name=names[s],
+            cards=tuple(hand),
+            face_down=perspective == NONE or (perspective != ALL and s != seat),
+            to_play=s == turn,
+            dealer=s == state.dealer,
+            side=state.side_of(s),
+            unseen=unseen[s] if unseen else 0,
+            place=places[s],
+            last_capture=s == last_capture,
+        )
+        for s, hand in enumerate(state.hands)
+    )
+
+
 def position_view(
     game: Game,
     deal: int,
@@ -281,7 +313,6 @@ def position_view(
     position = kept[index]
     state = position.state
     names = game.names
-    seat = seat_of(perspective)
     finished = state.finished
     piled = game.piled(deal)
     before_residue = finished and kind != StepKind.SCORE
@@ -322,22 +353,14 @@ def position_view(
             )
             for item in felt
         )
-    places = _places(len(names), max(seat, 0))
-    unseen = _unseen(game, deal, index, state)
-    hands = tuple(
-        HandView(
-            seat=s,
-            name=names[s],
-            cards=tuple(hand),
-            face_down=perspective == NONE or (perspective != ALL and s != seat),
-            to_play=not finished and s == state.turn and any(state.hands),
-            dealer=s == state.dealer,
-            side=state.side_of(s),
-            unseen=unseen[s],
-            place=places[s],
-            last_capture=piled and s == game.last_capturer(deal),
-        )
-        for s, hand in enumerate(state.hands)
+    turn = None if finished or not any(state.hands) else state.turn
+    hands = hand_views(
+        state,
+        names,
+        perspective,
+        turn,
+        _unseen(game, deal, index, state),
+        game.last_capturer(deal),
     )
     last_text = comment = glyph = None
     if step is not None:
@@ -354,7 +377,7 @@ def position_view(
         round=state.round,
         rounds=state.seating.rounds,
         dealer=names[state.dealer],
-        turn=None if finished or not any(state.hands) else state.turn,
+        turn=turn,
         finished=kind == StepKind.SCORE,
         stops=index == moves and not finished,
         felt=felt,

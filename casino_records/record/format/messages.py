@@ -198,6 +198,9 @@ def _message(detail: ErrorDetails, loc: tuple[Part, ...], obj: object) -> Said |
     module words it, pydantic's own message (English) where it does not."""
     kind = detail["type"]
     ctx: Mapping[str, Any] = detail.get("ctx") or {}
+    if isinstance(ctx.get("said"), Said):  # a problem of .structure, kept to be said
+        kept: Said = ctx["said"]
+        return kept
     key = loc[-1] if loc else ""
     value = detail.get("input")
     if kind == "extra_forbidden":

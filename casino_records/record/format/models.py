@@ -31,6 +31,7 @@ from ...engine.seating import ROUNDS_PER_DEAL
 from ...engine.shuffle import METHOD as SHUFFLE_METHOD
 from ...engine.shuffle import ShuffleMethod
 from ...errors import RulesError
+from ...i18n import said
 from .claims import (
     ClaimedCounts,
     ClaimedDeal,
@@ -168,8 +169,8 @@ class Shuffle(RecordModel):
     """The seed; its UTF-8 bytes feed the algorithm exactly as written."""
 
 
-_NAMED_TWICE: Final = (
-    "G3 card {card!r} is named twice: a table card is in one place, so a move"
+_NAMED_TWICE: Final = said.gettext(
+    "G3 card {card} is named twice: a table card is in one place, so a move"
     " uses it once"
 )
 
@@ -321,7 +322,9 @@ class Deal(RecordModel):
     def _distinct_deck(cls, deck: tuple[str, ...] | None) -> tuple[str, ...] | None:
         if deck is not None:
             raise_problems(
-                distinct_problems(deck, (), "card {card!r} appears more than once")
+                distinct_problems(
+                    deck, (), said.gettext("card {card} appears more than once")
+                )
             )
         return deck
 

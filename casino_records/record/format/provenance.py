@@ -12,7 +12,6 @@ from dataclasses import dataclass
 from typing import Final, Protocol
 
 from ...engine.cards import CARDS, Card, parse_card
-from ...engine.describe import plural
 from ...engine.rules import Rules
 from ...engine.seating import HAND_SIZE, Seating, deal_from_deck
 from ...engine.shuffle import shuffled_deck
@@ -20,7 +19,7 @@ from ...i18n import Said, Seat, said
 from ..replayable import DealShape as Deal
 from .pointer import (
     deal_pointer,
-    describe,
+    describe_said,
     move_at,
     move_place_said,
     move_pointer,
@@ -123,10 +122,17 @@ def _deck(sink: FindingSink, d: int, deal: Deal) -> tuple[Card, ...] | bool:
         sink.error(
             "provenance",
             deal_pointer(d, "deck", i),
-            f"deal {d + 1}, deck card {i + 1}",
-            f"the deck disagrees with shuffle seed {deal.shuffle.seed!r}"
-            f" ({deal_pointer(d, 'shuffle')}): card {i + 1} is {given[i]} in the deck but"
-            f" {seeded[i]} by the shuffle",
+            said.gettext("deal {deal}, deck card {n}").format(deal=d + 1, n=i + 1),
+            said.gettext(
+                "the deck disagrees with shuffle seed {seed} ({pointer}): card {n}"
+                " is {deck} in the deck but {shuffle} by the shuffle"
+            ).format(
+                seed=repr(deal.shuffle.seed),
+                pointer=deal_pointer(d, "shuffle"),
+                n=i + 1,
+                deck=given[i],
+                shuffle=seeded[i],
+            ),
         )
         return False
     return given
@@ -142,17 +148,30 @@ def _from_deck(
 ) -> DealCards | None:
     dealt = deal_from_deck(deck, seating, deal.dealer, rules.deal_batch)
     table = list(dealt.table)
-    source = "shuffle seed" if deal.shuffle is not None else "deck"
+    seeded = deal.shuffle is not None
     if deal.table is not None:
         recorded = [parse_card(c) for c in deal.table]
         if set(recorded) != set(table):
+            disagrees = (
+                said.gettext(
+                    "the table {table} disagrees with the shuffle seed, which deals"
+                    " {dealt} to the table (R3.4, deal_batch={batch})"
+                )
+                if seeded
+                else said.gettext(
+                    "the table {table} disagrees with the deck, which deals"
+                    " {dealt} to the table (R3.4, deal_batch={batch})"
+                )
+            )
             sink.error(
                 "provenance",
                 deal_pointer(d, "table"),
-                f"deal {d + 1}, table",
-                f"the table {' '.join(map(str, recorded))} disagrees with the"
-                f" {source}, which deals {' '.join(map(str, table))} to the table"
-                f" (R3.4, deal_batch={rules.deal_batch})",
+                said.gettext("deal {deal}, table").format(deal=d + 1),
+                disagrees.format(
+                    table=" ".join(map(str, recorded)),
+                    dealt=" ".join(map(str, table)),
+                    batch=rules.deal_batch,
+                ),
                 rule="R3.4",
             )
             return None
@@ -162,24 +181,40 @@ def _from_deck(
         for seat, hand in enumerate(round_.hands or ()):
             for k, text in enumerate(hand):
                 if text != "??" and parse_card(text) not in rounds[r][seat]:
+                    absent = (
+                        said.gettext(
+                            "{card} is not in {seat}'s hand as dealt from the"
+                            " shuffle seed: {hand} (R3.4)"
+                        )
+                        if seeded
+                        else said.gettext(
+                            "{card} is not in {seat}'s hand as dealt from the"
+                            " deck: {hand} (R3.4)"
+                        )
+                    )
                     sink.error(
                         "provenance",
                         round_pointer(d, r, "hands", seat, k),
-                        f"deal {d + 1}, round {r + 1}, seat {seat}'s hand",
-                        f"{text} is not in seat {seat}'s hand as dealt from the"
-                        f" {source}: {' '.join(map(str, rounds[r][seat]))} (R3.4)",
+                        said.gettext(
+                            "deal {deal}, round {round}, {seat}'s hand"
+                        ).format(deal=d + 1, round=r + 1, seat=Seat(seat)),
+                        absent.format(
+                            card=text,
+                            seat=Seat(seat),
+                            hand=" ".join(map(str, rounds[r][seat])),
+                        ),
                         rule="R3.4",
                     )
                     return None
     return DealCards(table, rounds, unknown)
 
 
-def _place(deal: Deal, d: int, loc: str) -> Said | str:
-    """A card's place in words: a move by its number in the deal, else the hand
-    (in English only)."""
+def _place(deal: Deal, d: int, loc: str) -> Said:
+    """A card's place, to be said in any language: a move by its number in
+    the deal, else the hand."""
     found = move_at(loc)
     if found is None:
-        return describe(loc)
+        return describe_said(loc)
     _, r, k = found
     number = sum(len(done.moves) for done in deal.rounds[:r]) + k + 1
     return move_place_said(d, number, r)
@@ -220,13 +255,20 @@ def _round_hands(
             origin += [(c, where) for c, where in played[seat] if c not in known]
             origin = origin[:HAND_SIZE]
         if len(origin) > HAND_SIZE or (complete and len(origin) != HAND_SIZE):
-            where = f"deal {d + 1}, round {r + 1}, seat {seat}"
+            n = len(played[seat])
             sink.error(
                 "structure",
                 origin[-1][1] if origin else round_pointer(d, r),
-                where,
-                f"R2.4 seat {seat} plays {plural(len(played[seat]), 'card')} in round"
-                f" {r + 1}; every player plays 4 a round, in turn",
+                said.gettext("deal {deal}, round {round}, {seat}").format(
+                    deal=d + 1, round=r + 1, seat=Seat(seat)
+                ),
+                said.ngettext(
+                    "{seat} plays {n} card in round {round}; every player plays 4"
+                    " a round, in turn",
+                    "{seat} plays {n} cards in round {round}; every player plays 4"
+                    " a round, in turn",
+                    n,
+                ).format(seat=Seat(seat), n=n, round=r + 1),
                 rule="R2.4",
             )
             return None

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, TypeAlias
 from ...engine.cards import UNKNOWN_CARD
 from ...engine.moves import Move
 from ...engine.seating import ROUNDS_PER_DEAL
+from ...i18n import Said, said
 from .pointer import Part, pointer
 
 if TYPE_CHECKING:
@@ -30,12 +31,15 @@ __all__ = [
     "record_problems",
 ]
 
-Problem: TypeAlias = tuple[tuple[Part, ...], str, str, Any]
-"""A problem: its path, its kind, its message and the offending value."""
+Problem: TypeAlias = tuple[tuple[Part, ...], str, str | Said, Any]
+"""A problem: its path, its kind, its message (a :class:`~casino_records.i18n.Said`
+where it is to be said in any language) and the offending value."""
 
 
 def raise_problems(problems: Iterable[Problem]) -> None:
-    """Raise the problems as one ValidationError, each at its own location."""
+    """Raise the problems as one ValidationError, each at its own location (a
+    :class:`~casino_records.i18n.Said` message kept in the error's context as
+    ``said``, for :mod:`.messages`)."""
     found = list(problems)
     if not found:
         return
@@ -47,7 +51,13 @@ def raise_problems(problems: Iterable[Problem]) -> None:
         "GameRecord",
         [
             InitErrorDetails(
-                type=PydanticCustomError(kind, "{reason}", {"reason": message}),
+                type=PydanticCustomError(
+                    kind,
+                    "{reason}",
+                    {"reason": str(message), "said": message}
+                    if isinstance(message, Said)
+                    else {"reason": message},
+                ),
                 loc=loc,
                 input=value,
             )
@@ -57,13 +67,14 @@ def raise_problems(problems: Iterable[Problem]) -> None:
 
 
 def distinct_problems(
-    cards: Iterable[str], at: tuple[Part, ...], message: str
+    cards: Iterable[str], at: tuple[Part, ...], message: Said
 ) -> Iterator[Problem]:
-    """A problem at every repeat of a card in ``cards`` (``message`` formats ``card``)."""
+    """A problem at every repeat of a card in ``cards`` (``message`` formats
+    ``card``, quoted)."""
     seen: set[str] = set()
     for i, card in enumerate(cards):
         if card in seen:
-            yield (*at, i), "duplicate_card", message.format(card=card), card
+            yield (*at, i), "duplicate_card", message.format(card=repr(card)), card
         seen.add(card)
 
 
@@ -78,7 +89,12 @@ def deal_problems(deal: Deal) -> Iterator[Problem]:
         yield from _piled_deal_problems(deal)
         return
     if deal.shuffle is None and deal.deck is None and deal.table is None:
-        yield (), "provenance", "a deal needs a shuffle, a deck or a table", None
+        yield (
+            (),
+            "provenance",
+            said.gettext("a deal needs a shuffle, a deck or a table"),
+            None,
+        )
     dealt: list[tuple[tuple[Part, ...], str]] = []
     for i, card in enumerate(deal.table or ()):
         dealt.append((("table", i), card))
@@ -91,8 +107,14 @@ def deal_problems(deal: Deal) -> Iterator[Problem]:
         if card == UNKNOWN_CARD:
             continue
         if card in seen:
-            message = f"card {card!r} is dealt twice (first at {pointer(*seen[card])})"
-            yield loc, "duplicate_card", message, card
+            message = said.gettext("card {card} is dealt twice (first at {first})")
+            first = pointer(*seen[card])
+            yield (
+                loc,
+                "duplicate_card",
+                message.format(card=repr(card), first=first),
+                card,
+            )
         else:
             seen[card] = loc
 
@@ -104,16 +126,20 @@ def _piled_deal_problems(deal: Deal) -> Iterator[Problem]:
             yield (
                 (name,),
                 "piles",
-                f"a deal given by its piles has no {name}: give the piles or the"
-                " cards dealt and the rounds, not both",
+                said.gettext(
+                    "a deal given by its piles has no {name}: give the piles or the"
+                    " cards dealt and the rounds, not both"
+                ).format(name=name),
                 None,
             )
     if deal.rounds:
         yield (
             ("rounds",),
             "piles",
-            "a deal given by its piles has no rounds: give the piles or the"
-            " moves, not both",
+            said.gettext(
+                "a deal given by its piles has no rounds: give the piles or the"
+                " moves, not both"
+            ),
             None,
         )
 
@@ -125,16 +151,18 @@ def _piles_problems(deal: Deal, d: int, players: int, sides: int) -> list[Proble
         return []
     found: list[Problem] = []
     at: tuple[Part, ...] = ("deals", d, "piles")
-    for name, what in (("sides", "piles"), ("sweeps", "sweep counts")):
+    expected = (
+        ("sides", said.gettext("expected {n} piles (one per side), not {given}")),
+        (
+            "sweeps",
+            said.gettext("expected {n} sweep counts (one per side), not {given}"),
+        ),
+    )
+    for name, message in expected:
         given = len(getattr(piles, name))
         if given != sides:
             found.append(
-                (
-                    (*at, name),
-                    "side_count",
-                    f"expected {sides} {what} (one per side), not {given}",
-                    None,
-                )
+                ((*at, name), "side_count", message.format(n=sides, given=given), None)
             )
     if piles.last_capture is not None and piles.last_capture >= players:
         found.append(_seat_problem((*at, "last_capture"), piles.last_capture, players))
@@ -146,12 +174,17 @@ def record_problems(record: GameRecord) -> Iterator[Problem]:
     players = len(record.players)
     if record.teams is not None:
         if players != 4:
-            yield (("teams",), "teams", "teams need exactly 4 players", players)
+            yield (
+                ("teams",),
+                "teams",
+                said.gettext("teams need exactly 4 players"),
+                players,
+            )
         elif [list(team) for team in record.teams] != [[0, 2], [1, 3]]:
             yield (
                 ("teams",),
                 "teams",
-                "teams must be [[0, 2], [1, 3]] (partners sit opposite)",
+                said.gettext("teams must be [[0, 2], [1, 3]] (partners sit opposite)"),
                 None,
             )
     sides = record.side_count
@@ -163,8 +196,9 @@ def record_problems(record: GameRecord) -> Iterator[Problem]:
             yield (
                 ("deals", d, "rounds"),
                 "too_many_rounds",
-                f"a deal of {players}"
-                f" players has {max_rounds} rounds, not {len(deal.rounds)}",
+                said.gettext(
+                    "a deal of {players} players has {rounds} rounds, not {given}"
+                ).format(players=players, rounds=max_rounds, given=len(deal.rounds)),
                 None,
             )
         for r, round_ in enumerate(deal.rounds):
@@ -174,7 +208,9 @@ def record_problems(record: GameRecord) -> Iterator[Problem]:
             yield (
                 ("deals", d, "claimed", "sides"),
                 "side_count",
-                f"expected {sides} sides, not {len(deal.claimed.sides)}",
+                said.gettext("expected {n} sides, not {given}").format(
+                    n=sides, given=len(deal.claimed.sides)
+                ),
                 None,
             )
     if record.claimed is not None:
@@ -183,7 +219,9 @@ def record_problems(record: GameRecord) -> Iterator[Problem]:
             yield (
                 ("claimed", "totals"),
                 "side_count",
-                f"expected {sides} totals, not {len(totals)}",
+                said.gettext("expected {n} totals, not {given}").format(
+                    n=sides, given=len(totals)
+                ),
                 None,
             )
         winner = record.claimed.winner
@@ -191,7 +229,9 @@ def record_problems(record: GameRecord) -> Iterator[Problem]:
             yield (
                 ("claimed", "winner"),
                 "side_range",
-                f"side {winner} does not exist (there are {sides})",
+                said.gettext("side {side} does not exist (there are {n})").format(
+                    side=winner, n=sides
+                ),
                 winner,
             )
 
@@ -204,7 +244,9 @@ def _round_problems(round_: Round, d: int, r: int, players: int) -> list[Problem
             (
                 ("deals", d, "rounds", r, "hands"),
                 "hand_count",
-                f"expected {players} hands (one per seat), not {len(round_.hands)}",
+                said.gettext("expected {n} hands (one per seat), not {given}").format(
+                    n=players, given=len(round_.hands)
+                ),
                 None,
             )
         )
@@ -213,8 +255,9 @@ def _round_problems(round_: Round, d: int, r: int, players: int) -> list[Problem
             (
                 ("deals", d, "rounds", r, "moves"),
                 "too_many_moves",
-                f"a round of {players} players"
-                f" has {4 * players} moves, not {len(round_.moves)}",
+                said.gettext(
+                    "a round of {players} players has {moves} moves, not {given}"
+                ).format(players=players, moves=4 * players, given=len(round_.moves)),
                 None,
             )
         )
@@ -244,6 +287,8 @@ def _seat_problem(loc: tuple[Part, ...], seat: int, players: int) -> Problem:
     return (
         loc,
         "seat_range",
-        f"seat {seat} does not exist (seats 0 to {players - 1})",
+        said.gettext("seat {seat} does not exist (seats 0 to {last})").format(
+            seat=seat, last=players - 1
+        ),
         seat,
     )
