@@ -45,7 +45,12 @@ _BUILD = Action.BUILD
 _UNSTORED = 1
 """Positions with this many cards left in hands or fewer are searched without
 the table: their subtrees are smaller than the cost of a key."""
-_WORTH = tuple(card_worth(card) for card in CARDS)
+_PARTS: Final = 189
+"""The parts of a point a card's worth is counted in: 27 x 7, so that the
+worth of every card (:func:`~casino_records.engine.bots.card_worth`: 3/27 of a
+point, 1/7 more for a spade, and the points of aces and casinos) is a whole
+number of them, and moves of equal worth rank equal."""
+_WORTH: Final = tuple([round(card_worth(card) * _PARTS) for card in CARDS])
 
 _SUIT: Final = (1 << 13) - 1
 """The thirteen ranks of one suit (the pack is A-K of spades, hearts, diamonds, clubs)."""
@@ -105,7 +110,7 @@ def order_moves(moves: Sequence[Move], first: Move | None = None) -> list[Move]:
     return ordered
 
 
-def _rank(move: Move) -> float:
+def _rank(move: Move) -> int:
     action = move.action
     if action is _CAPTURE:
         taken = move.table
@@ -114,9 +119,9 @@ def _rank(move: Move) -> float:
             low = taken & -taken
             worth += _WORTH[low.bit_length() - 1]
             taken ^= low
-        return -100.0 - move.table.bit_count() - 3 * worth
+        return -_PARTS * (100 + move.table.bit_count()) - 3 * worth
     if action is _BUILD:
-        return -50.0 - len(move.cards)
+        return -_PARTS * (50 + move.table.bit_count())
     return _WORTH[move.card]
 
 
@@ -157,6 +162,8 @@ class ExactSolver:
         self._table: dict[object, tuple[int, int, Move | None]] = {}
         self._leaves: dict[object, tuple[int, ...]] = {}
         """Each side's points by the end of a deal (see :meth:`_points`)."""
+        self._bounded: dict[object, tuple[int, int]] = {}
+        """The bounds of a position's value (see :meth:`_bounds`)."""
         self._killers: dict[int, Move] = {}
         """By cards left in hands: the last move that cut the search off there."""
         self._merge: bool | None = None
@@ -268,11 +275,13 @@ class ExactSolver:
                 low = value
         return value
 
-    def _key(self, state: DealState) -> tuple[object, ...]:
+    def _key(
+        self, state: DealState, piles: tuple[int, ...], sweeps: tuple[int, ...]
+    ) -> tuple[object, ...]:
         """:meth:`DealState.key`, with the interchangeable cards merged, each
-        pile as what scoring reads of it (its tally) and the last capturer's
-        side for the last capturer."""
-        piles = tuple([pile_tally(bits) for bits in state.pile_bits])
+        pile as what scoring reads of it (its tally, in ``piles``), the sweeps
+        counted (``sweeps``) and the last capturer's side for the last
+        capturer."""
         taker = state.last_capturer  # it only tells which side takes the residue
         if taker is not None:
             taker = state.seating.side_of[taker]
@@ -293,7 +302,7 @@ class ExactSolver:
                     ]
                 ),
                 piles,
-                tuple([len(s) for s in state.sweeps]),
+                sweeps,
                 taker,
             )
         builds: tuple[object, ...] = ()
@@ -317,7 +326,7 @@ class ExactSolver:
             canonical(state.loose_bits),
             builds,
             piles,
-            tuple([len(s) for s in state.sweeps]),
+            sweeps,
             taker,
         )
 
@@ -330,10 +339,12 @@ class ExactSolver:
             cards += bits.bit_count()
         if cards <= _UNSTORED:
             return self._plain(state, alpha, beta)
-        key = self._key(state)
+        piles = tuple([pile_tally(bits) for bits in state.pile_bits])
+        sweeps = tuple([len(s) for s in state.sweeps])
+        key = self._key(state, piles, sweeps)
         entry = self._table.get(key)
         if entry is None:
-            low, high = self._bounds(state)
+            low, high = self._bounds(state, piles, sweeps)
             first = None
         else:
             low, high, first = entry
@@ -409,19 +420,16 @@ class ExactSolver:
                 moves[seating.side_of[seat]] += len(hand)
         return later
 
-    def _bounds(self, state: DealState) -> tuple[int, int]:
+    def _bounds(
+        self, state: DealState, piles: tuple[int, ...], sweeps: tuple[int, ...]
+    ) -> tuple[int, int]:
         """A lower and an upper bound of ``state``'s value, from the cards
         still to be taken (in hands, on the table, in later rounds' hands).
 
-        Scoring is monotone: a card or a sweep more never costs its side a
-        point, nor gains another side one (categories, sweeps after
-        cancellation, the near-target rules). So the solver's side scores at
-        most its points with every card left and a sweep at each of its
-        moves left, the others taking nothing more; every other side scores
-        at most the same for itself; and the solver's side scores at least
-        its points when each other side has every card left and a sweep at
-        each of its moves (all at once: no real split does better against
-        it). With two sides the bounds are two ends of the deal.
+        ``piles`` and ``sweeps`` are the piles' tallies and the sweeps made so
+        far. The bounds depend on nothing else but the tally of the cards left
+        and each side's moves left (the tallies of disjoint piles add up), so
+        they are worked out once for each of these.
         """
         found = self._later.get(state.round)
         if found is None:
@@ -437,9 +445,31 @@ class ExactSolver:
             rest |= build.mask
         if not state.rules.sweeps:
             moves = [0] * len(moves)
+        key = (pile_tally(rest), piles, sweeps, tuple(moves))
+        bounds = self._bounded.get(key)
+        if bounds is None:
+            bounds = self._bounded[key] = self._bounds_of(
+                state.pile_bits, rest, list(sweeps), moves
+            )
+        return bounds
+
+    def _bounds_of(
+        self, piles: list[int], rest: int, made: list[int], moves: list[int]
+    ) -> tuple[int, int]:
+        """:meth:`_bounds` with each side's pile, the cards left (``rest``),
+        each side's sweeps made and moves left (none when sweeps do not score).
+
+        Scoring is monotone: a card or a sweep more never costs its side a
+        point, nor gains another side one (categories, sweeps after
+        cancellation, the near-target rules). So the solver's side scores at
+        most its points with every card left and a sweep at each of its
+        moves left, the others taking nothing more; every other side scores
+        at most the same for itself; and the solver's side scores at least
+        its points when each other side has every card left and a sweep at
+        each of its moves (all at once: no real split does better against
+        it). With two sides the bounds are two ends of the deal.
+        """
         me, sides = self.side, len(moves)
-        made = [len(s) for s in state.sweeps]
-        piles = state.pile_bits
         ends = [  # each side taking every card left, and sweeping at every move
             self._points(_plus_cards(piles, side, rest), _plus_sweeps(made, side, more))
             for side, more in enumerate(moves)
