@@ -166,6 +166,9 @@ class ExactSolver:
         """The bounds of a position's value (see :meth:`_bounds`)."""
         self._killers: dict[int, Move] = {}
         """By cards left in hands: the last move that cut the search off there."""
+        self._additive = context.play_on or context.rules.near_target_rule == "none"
+        """Whether every side banks the points it earns and every side's sweeps
+        count (no near-target rule binds: see :meth:`_together`)."""
         self._merge: bool | None = None
         """Whether cards of a class are merged (known at the first position)."""
         self._later: dict[int, tuple[int, list[int]]] = {}
@@ -486,7 +489,38 @@ class ExactSolver:
         for side in range(sides):
             if side != me:
                 others += ends[side][side]
+        if self._additive:
+            others = min(others, self._together(piles, rest, made, moves))
         return (sides - 1) * least - others, high
+
+    def _together(
+        self, piles: list[int], rest: int, made: list[int], moves: list[int]
+    ) -> int:
+        """The most the other sides can score together (with three sides or
+        more, when every side banks what it earns and every side's sweeps
+        count): the points of one side that holds all their piles and every
+        card left, with all their sweeps and one at each of their moves, the
+        solver's side taking nothing more.
+
+        Each category goes to one side at most, and if any other side takes
+        it, so would that one: most cards and most spades (its count is at
+        least that side's, which beats the solver's side), the casinos and
+        aces (it holds every card they can take), its sweeps (at least theirs,
+        against the solver's side's fewest).
+        """
+        me = self.side
+        one = 1 if me == 0 else 0
+        merged = [0] * len(piles)
+        merged[me] = piles[me]
+        count = [0] * len(piles)
+        count[me] = made[me]
+        cards = rest
+        for side, bits in enumerate(piles):
+            if side != me:
+                cards |= bits
+                count[one] += made[side] + moves[side]
+        merged[one] = cards
+        return self._points(merged, count)[one]
 
     def _plain(self, state: DealState, alpha: int, beta: int) -> int:
         """Alpha-beta without the table (near the end of the deal)."""
