@@ -162,13 +162,17 @@ class ExactSolver:
         self._table: dict[object, tuple[int, int, Move | None]] = {}
         self._leaves: dict[object, tuple[int, ...]] = {}
         """Each side's points by the end of a deal (see :meth:`_points`)."""
+        self._ends: dict[object, int] = {}
+        """The value of each end of the deal (see :meth:`_leaf`)."""
         self._bounded: dict[object, tuple[int, int]] = {}
         """The bounds of a position's value (see :meth:`_bounds`)."""
         self._killers: dict[int, Move] = {}
         """By cards left in hands: the last move that cut the search off there."""
-        self._additive = context.play_on or context.rules.near_target_rule == "none"
-        """Whether every side banks the points it earns and every side's sweeps
-        count (no near-target rule binds: see :meth:`_together`)."""
+        self._earning = DealContext(context.rules, context.totals, play_on=True)
+        """The deal scored with no near-target rule binding: each side's points
+        as it earns them, its sweeps counted (see :meth:`_together`)."""
+        self._earned: dict[object, tuple[int, ...]] = {}
+        """Each side's points by :attr:`_earning`, by its piles' tallies and sweeps."""
         self._merge: bool | None = None
         """Whether cards of a class are merged (known at the first position)."""
         self._later: dict[int, tuple[int, list[int]]] = {}
@@ -391,12 +395,15 @@ class ExactSolver:
         return best
 
     def _leaf(self, state: DealState) -> int:
-        """The value of a finished deal."""
-        return self._score(state.pile_bits, [len(s) for s in state.sweeps])
-
-    def _score(self, piles: list[int], sweeps: list[int]) -> int:
-        """The value of a deal that ends with ``piles`` and ``sweeps``."""
-        return scaled_advantage(self._points(piles, sweeps), self.side)
+        """The value of a finished deal, worked out once per distinct end:
+        its piles' tallies and each side's sweeps."""
+        sweeps = [len(s) for s in state.sweeps]
+        key = (tuple([pile_tally(bits) for bits in state.pile_bits]), tuple(sweeps))
+        value = self._ends.get(key)
+        if value is None:
+            points = self._points(state.pile_bits, sweeps)
+            value = self._ends[key] = scaled_advantage(points, self.side)
+        return value
 
     def _points(self, piles: list[int], sweeps: list[int]) -> tuple[int, ...]:
         """Each side's points for ``piles`` and ``sweeps`` (each side's count),
@@ -489,24 +496,24 @@ class ExactSolver:
         for side in range(sides):
             if side != me:
                 others += ends[side][side]
-        if self._additive:
-            others = min(others, self._together(piles, rest, made, moves))
+        others = min(others, self._together(piles, rest, made, moves))
         return (sides - 1) * least - others, high
 
     def _together(
         self, piles: list[int], rest: int, made: list[int], moves: list[int]
     ) -> int:
-        """The most the other sides can score together (with three sides or
-        more, when every side banks what it earns and every side's sweeps
-        count): the points of one side that holds all their piles and every
-        card left, with all their sweeps and one at each of their moves, the
+        """The most the other sides can bank together (three sides or more):
+        the points one side would earn holding all their piles and every card
+        left, with all their sweeps and one at each of their moves, the
         solver's side taking nothing more.
 
-        Each category goes to one side at most, and if any other side takes
-        it, so would that one: most cards and most spades (its count is at
-        least that side's, which beats the solver's side), the casinos and
-        aces (it holds every card they can take), its sweeps (at least theirs,
-        against the solver's side's fewest).
+        No side banks more than it earns with its sweeps counted (the
+        near-target rules only take points away). Each category goes to one
+        side at most, and if any other side takes it, so would that one: most
+        cards and most spades (its count is at least that side's, which beats
+        the solver's side), the casinos and aces (it holds every card they can
+        take), its sweeps (at least theirs, against the solver's side's
+        fewest).
         """
         me = self.side
         one = 1 if me == 0 else 0
@@ -520,7 +527,11 @@ class ExactSolver:
                 cards |= bits
                 count[one] += made[side] + moves[side]
         merged[one] = cards
-        return self._points(merged, count)[one]
+        key = (tuple([pile_tally(bits) for bits in merged]), tuple(count))
+        points = self._earned.get(key)
+        if points is None:
+            points = self._earned[key] = self._earning.points_of(merged, count)
+        return points[one]
 
     def _plain(self, state: DealState, alpha: int, beta: int) -> int:
         """Alpha-beta without the table (near the end of the deal)."""
