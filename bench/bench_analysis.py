@@ -22,12 +22,12 @@ d. the sample game ``sample_games/classic-2p-annotated.json`` (three deals, 144
 e. the exact value of every move at the first position of a two-player deal's
    last two rounds (16 moves; issue 34: at most 1 s a position), and of a
    three- and a four-player deal's last round (12 and 16 moves; four players
-   in two partnerships, and alone with ``--four-alone``), a fresh solver each time: CPU ms per
+   in two partnerships, and alone), a fresh solver each time: CPU ms per
    position (median, max) and nodes (median, mean, max: they do not depend
    on the machine).
 
 Run: ``.venv/bin/python bench/bench_analysis.py [--positions N] [--deals N] [--samples N]
-[--game-only] [--reach N] [--reach-only] [--four-alone]``.
+[--game-only] [--reach N] [--reach-only]``.
 """
 
 from __future__ import annotations
@@ -120,14 +120,13 @@ def solve_first_positions(
     )
 
 
-def reach_figures(positions: int, four_alone: bool) -> None:
-    """Part e (four players alone only if asked: minutes a position)."""
+def reach_figures(positions: int) -> None:
+    """Part e."""
     print("e. exact, every move at the first position, a fresh solver each time:")
     solve_first_positions("bench-reach", positions, 2, 2, None)
     solve_first_positions("bench-reach-3p", positions, 1, 3, None)
     solve_first_positions("bench-reach-4t", positions, 1, 4, [[0, 2], [1, 3]])
-    if four_alone:
-        solve_first_positions("bench-reach-4p", positions, 1, 4, None)
+    solve_first_positions("bench-reach-4p", positions, 1, 4, None)
 
 
 def exact_figures(positions: int) -> None:
@@ -285,18 +284,15 @@ def main() -> int:
         "--reach", type=int, default=6, help="part e: first positions per table"
     )
     parser.add_argument("--reach-only", action="store_true", help="part e only")
-    parser.add_argument(
-        "--four-alone", action="store_true", help="part e: four players alone too"
-    )
     args = parser.parse_args()
     engine = "compiled" if casino_records.COMPILED else "pure Python"
     print(f"engine: {engine}; reference workload {python_reference() * 1000:.0f} ms")
     if args.reach_only:
-        reach_figures(args.reach, args.four_alone)
+        reach_figures(args.reach)
         return 0
     if not args.game_only:
         exact_figures(args.positions)
-        reach_figures(args.reach, args.four_alone)
+        reach_figures(args.reach)
         deal_figures(args.deals, args.samples)
     game_figures()
     return 0

@@ -7,7 +7,10 @@ cards scoring cannot tell apart merged, and each pile as its
 table's best move first, then the last move that cut the search off with as
 many cards left, then captures by what they take, builds, and trails of the
 cheapest cards). Leaves are scored by the engine; values are
-:func:`~casino_records.analysis.value.advantage` for the solver's side.
+:func:`~casino_records.analysis.value.advantage` for the solver's side. A
+search makes no reference cycles, so it runs with the cyclic collector paused
+(:func:`~casino_records.collector.collector_paused`): its walks over the
+growing table took a third of the time.
 
 With two sides the value is the minimax value of a zero-sum game. With three or
 four sides it is the *paranoid* value: the solver's side maximises its advantage
@@ -20,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Final
 
+from ..collector import collector_paused
 from ..engine.bots import card_worth
 from ..engine.cards import CARDS, Card
 from ..engine.masks import mask_of
@@ -41,7 +45,12 @@ _BUILD = Action.BUILD
 _UNSTORED = 1
 """Positions with this many cards left in hands or fewer are searched without
 the table: their subtrees are smaller than the cost of a key."""
-_WORTH = tuple(card_worth(card) for card in CARDS)
+_PARTS: Final = 189
+"""The parts of a point a card's worth is counted in: 27 x 7, so that the
+worth of every card (:func:`~casino_records.engine.bots.card_worth`: 3/27 of a
+point, 1/7 more for a spade, and the points of aces and casinos) is a whole
+number of them, and moves of equal worth rank equal."""
+_WORTH: Final = tuple([round(card_worth(card) * _PARTS) for card in CARDS])
 
 _SUIT: Final = (1 << 13) - 1
 """The thirteen ranks of one suit (the pack is A-K of spades, hearts, diamonds, clubs)."""
@@ -101,7 +110,7 @@ def order_moves(moves: Sequence[Move], first: Move | None = None) -> list[Move]:
     return ordered
 
 
-def _rank(move: Move) -> float:
+def _rank(move: Move) -> int:
     action = move.action
     if action is _CAPTURE:
         taken = move.table
@@ -110,9 +119,9 @@ def _rank(move: Move) -> float:
             low = taken & -taken
             worth += _WORTH[low.bit_length() - 1]
             taken ^= low
-        return -100.0 - move.table.bit_count() - 3 * worth
+        return -_PARTS * (100 + move.table.bit_count()) - 3 * worth
     if action is _BUILD:
-        return -50.0 - len(move.cards)
+        return -_PARTS * (50 + move.table.bit_count())
     return _WORTH[move.card]
 
 
@@ -153,8 +162,17 @@ class ExactSolver:
         self._table: dict[object, tuple[int, int, Move | None]] = {}
         self._leaves: dict[object, tuple[int, ...]] = {}
         """Each side's points by the end of a deal (see :meth:`_points`)."""
+        self._ends: dict[object, int] = {}
+        """The value of each end of the deal (see :meth:`_leaf`)."""
+        self._bounded: dict[object, tuple[int, int]] = {}
+        """The bounds of a position's value (see :meth:`_bounds`)."""
         self._killers: dict[int, Move] = {}
         """By cards left in hands: the last move that cut the search off there."""
+        self._earning = DealContext(context.rules, context.totals, play_on=True)
+        """The deal scored with no near-target rule binding: each side's points
+        as it earns them, its sweeps counted (see :meth:`_together`)."""
+        self._earned: dict[object, tuple[int, ...]] = {}
+        """Each side's points by :attr:`_earning`, by its piles' tallies and sweeps."""
         self._merge: bool | None = None
         """Whether cards of a class are merged (known at the first position)."""
         self._later: dict[int, tuple[int, list[int]]] = {}
@@ -166,12 +184,14 @@ class ExactSolver:
     def move_values(self, state: DealState) -> list[tuple[Move, float]]:
         """Every legal move of ``state`` with its exact value, in the engine's order."""
         scale = len(self.context.totals) - 1
-        values = self._move_values(self._unlogged(state))
+        with collector_paused():
+            values = self._move_values(self._unlogged(state))
         return [(move, value / scale) for move, value in values]
 
     def value(self, state: DealState) -> float:
         """The exact value of ``state`` for the solver's side."""
-        value = self._search(self._unlogged(state), -_INF, _INF)
+        with collector_paused():
+            value = self._search(self._unlogged(state), -_INF, _INF)
         return value / (len(self.context.totals) - 1)
 
     def final_points(self, state: DealState) -> tuple[int, ...]:
@@ -180,7 +200,10 @@ class ExactSolver:
         At every turn the mover plays the first move (engine order) of best
         value: the highest for the solver's side, the lowest for the others.
         """
-        state = self._unlogged(state)
+        with collector_paused():
+            return self._final_points(self._unlogged(state))
+
+    def _final_points(self, state: DealState) -> tuple[int, ...]:
         while not state.finished:
             maximizing = self._maximizing(state)
             best: tuple[Move, int] | None = None
@@ -259,11 +282,13 @@ class ExactSolver:
                 low = value
         return value
 
-    def _key(self, state: DealState) -> tuple[object, ...]:
+    def _key(
+        self, state: DealState, piles: tuple[int, ...], sweeps: tuple[int, ...]
+    ) -> tuple[object, ...]:
         """:meth:`DealState.key`, with the interchangeable cards merged, each
-        pile as what scoring reads of it (its tally) and the last capturer's
-        side for the last capturer."""
-        piles = tuple([pile_tally(bits) for bits in state.pile_bits])
+        pile as what scoring reads of it (its tally, in ``piles``), the sweeps
+        counted (``sweeps``) and the last capturer's side for the last
+        capturer."""
         taker = state.last_capturer  # it only tells which side takes the residue
         if taker is not None:
             taker = state.seating.side_of[taker]
@@ -284,7 +309,7 @@ class ExactSolver:
                     ]
                 ),
                 piles,
-                tuple([len(s) for s in state.sweeps]),
+                sweeps,
                 taker,
             )
         builds: tuple[object, ...] = ()
@@ -308,7 +333,7 @@ class ExactSolver:
             canonical(state.loose_bits),
             builds,
             piles,
-            tuple([len(s) for s in state.sweeps]),
+            sweeps,
             taker,
         )
 
@@ -321,10 +346,12 @@ class ExactSolver:
             cards += bits.bit_count()
         if cards <= _UNSTORED:
             return self._plain(state, alpha, beta)
-        key = self._key(state)
+        piles = tuple([pile_tally(bits) for bits in state.pile_bits])
+        sweeps = tuple([len(s) for s in state.sweeps])
+        key = self._key(state, piles, sweeps)
         entry = self._table.get(key)
         if entry is None:
-            low, high = self._bounds(state)
+            low, high = self._bounds(state, piles, sweeps)
             first = None
         else:
             low, high, first = entry
@@ -368,12 +395,15 @@ class ExactSolver:
         return best
 
     def _leaf(self, state: DealState) -> int:
-        """The value of a finished deal."""
-        return self._score(state.pile_bits, [len(s) for s in state.sweeps])
-
-    def _score(self, piles: list[int], sweeps: list[int]) -> int:
-        """The value of a deal that ends with ``piles`` and ``sweeps``."""
-        return scaled_advantage(self._points(piles, sweeps), self.side)
+        """The value of a finished deal, worked out once per distinct end:
+        its piles' tallies and each side's sweeps."""
+        sweeps = [len(s) for s in state.sweeps]
+        key = (tuple([pile_tally(bits) for bits in state.pile_bits]), tuple(sweeps))
+        value = self._ends.get(key)
+        if value is None:
+            points = self._points(state.pile_bits, sweeps)
+            value = self._ends[key] = scaled_advantage(points, self.side)
+        return value
 
     def _points(self, piles: list[int], sweeps: list[int]) -> tuple[int, ...]:
         """Each side's points for ``piles`` and ``sweeps`` (each side's count),
@@ -400,19 +430,16 @@ class ExactSolver:
                 moves[seating.side_of[seat]] += len(hand)
         return later
 
-    def _bounds(self, state: DealState) -> tuple[int, int]:
+    def _bounds(
+        self, state: DealState, piles: tuple[int, ...], sweeps: tuple[int, ...]
+    ) -> tuple[int, int]:
         """A lower and an upper bound of ``state``'s value, from the cards
         still to be taken (in hands, on the table, in later rounds' hands).
 
-        Scoring is monotone: a card or a sweep more never costs its side a
-        point, nor gains another side one (categories, sweeps after
-        cancellation, the near-target rules). So the solver's side scores at
-        most its points with every card left and a sweep at each of its
-        moves left, the others taking nothing more; every other side scores
-        at most the same for itself; and the solver's side scores at least
-        its points when each other side has every card left and a sweep at
-        each of its moves (all at once: no real split does better against
-        it). With two sides the bounds are two ends of the deal.
+        ``piles`` and ``sweeps`` are the piles' tallies and the sweeps made so
+        far. The bounds depend on nothing else but the tally of the cards left
+        and each side's moves left (the tallies of disjoint piles add up), so
+        they are worked out once for each of these.
         """
         found = self._later.get(state.round)
         if found is None:
@@ -428,9 +455,31 @@ class ExactSolver:
             rest |= build.mask
         if not state.rules.sweeps:
             moves = [0] * len(moves)
+        key = (pile_tally(rest), piles, sweeps, tuple(moves))
+        bounds = self._bounded.get(key)
+        if bounds is None:
+            bounds = self._bounded[key] = self._bounds_of(
+                state.pile_bits, rest, list(sweeps), moves
+            )
+        return bounds
+
+    def _bounds_of(
+        self, piles: list[int], rest: int, made: list[int], moves: list[int]
+    ) -> tuple[int, int]:
+        """:meth:`_bounds` with each side's pile, the cards left (``rest``),
+        each side's sweeps made and moves left (none when sweeps do not score).
+
+        Scoring is monotone: a card or a sweep more never costs its side a
+        point, nor gains another side one (categories, sweeps after
+        cancellation, the near-target rules). So the solver's side scores at
+        most its points with every card left and a sweep at each of its
+        moves left, the others taking nothing more; every other side scores
+        at most the same for itself; and the solver's side scores at least
+        its points when each other side has every card left and a sweep at
+        each of its moves (all at once: no real split does better against
+        it). With two sides the bounds are two ends of the deal.
+        """
         me, sides = self.side, len(moves)
-        made = [len(s) for s in state.sweeps]
-        piles = state.pile_bits
         ends = [  # each side taking every card left, and sweeping at every move
             self._points(_plus_cards(piles, side, rest), _plus_sweeps(made, side, more))
             for side, more in enumerate(moves)
@@ -447,7 +496,42 @@ class ExactSolver:
         for side in range(sides):
             if side != me:
                 others += ends[side][side]
+        others = min(others, self._together(piles, rest, made, moves))
         return (sides - 1) * least - others, high
+
+    def _together(
+        self, piles: list[int], rest: int, made: list[int], moves: list[int]
+    ) -> int:
+        """The most the other sides can bank together (three sides or more):
+        the points one side would earn holding all their piles and every card
+        left, with all their sweeps and one at each of their moves, the
+        solver's side taking nothing more.
+
+        No side banks more than it earns with its sweeps counted (the
+        near-target rules only take points away). Each category goes to one
+        side at most, and if any other side takes it, so would that one: most
+        cards and most spades (its count is at least that side's, which beats
+        the solver's side), the casinos and aces (it holds every card they can
+        take), its sweeps (at least theirs, against the solver's side's
+        fewest).
+        """
+        me = self.side
+        one = 1 if me == 0 else 0
+        merged = [0] * len(piles)
+        merged[me] = piles[me]
+        count = [0] * len(piles)
+        count[me] = made[me]
+        cards = rest
+        for side, bits in enumerate(piles):
+            if side != me:
+                cards |= bits
+                count[one] += made[side] + moves[side]
+        merged[one] = cards
+        key = (tuple([pile_tally(bits) for bits in merged]), tuple(count))
+        points = self._earned.get(key)
+        if points is None:
+            points = self._earned[key] = self._earning.points_of(merged, count)
+        return points[one]
 
     def _plain(self, state: DealState, alpha: int, beta: int) -> int:
         """Alpha-beta without the table (near the end of the deal)."""
