@@ -93,7 +93,12 @@ def page_for(
     if kept is not None:
         game = vm.build_game(jsonio.loads(kept), source=game.report.source)
     page = offline_page(
-        game, perspective=view, analysis=_analysis, t=translator(lang), tries=tries
+        game,
+        perspective=view,
+        analysis=_analysis,
+        t=translator(lang),
+        tries=tries,
+        name=name,
     )
     return page.encode("utf-8")
 

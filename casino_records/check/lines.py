@@ -48,13 +48,36 @@ from ..record.text.notation import move_notation
 from .replay import replay
 from .walk import DealWalk, Halt, RecordedHands, said
 
-__all__ = ["Assumption", "LineError", "LineResult", "TriedLine", "kept_lines"]
+__all__ = [
+    "Assumption",
+    "LineError",
+    "LineResult",
+    "TriedLine",
+    "Variation",
+    "kept_lines",
+]
 
 HAND_SIZE = 4
 
 
 class LineError(CasinoRecordError):
     """A line cannot start there, or a move cannot be played in it."""
+
+
+@dataclass(frozen=True, slots=True)
+class Variation:
+    """A line as its record keeps it (:meth:`TriedLine.variation`)."""
+
+    deal: int
+    """0-based deal."""
+    round: int
+    """0-based round of the move the line replaces."""
+    index: int
+    """The move's index in its round."""
+    moves: list[dict[str, Any]]
+    """The line's moves as the record's JSON writes them (``variations``)."""
+    new: bool
+    """False when an equal line is kept on that move already (not added again)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -373,22 +396,38 @@ class TriedLine:
             for i, m in enumerate(self.moves)
         ]
 
-    def kept(self) -> GameRecord:
-        """The record with this line as a variation of the move it replaces
-        (added after its lines, once: a line already there is not added again).
+    def variation(self) -> Variation:
+        """Where the line goes as a variation of the move it replaces, and its
+        moves as the record writes them (what :meth:`kept` adds).
 
         :raises LineError: the line has no move yet.
         """
         if not self.moves:
             raise LineError("the line has no move to keep")
         r, k = self._branch()
-        data: dict[str, Any] = self.record.model_dump(exclude_none=True)
-        move = data["deals"][self.deal]["rounds"][r]["moves"][k]
-        line = [to_notation(m).model_dump(exclude_none=True) for m in self.moves]
+        move = self.record.deals[self.deal].rounds[r].moves[k]
+        line = [
+            to_notation(m).model_dump(mode="json", exclude_none=True)
+            for m in self.moves
+        ]
+        kept = [
+            _plain([m.model_dump(mode="json", exclude_none=True) for m in old])
+            for old in move.variations or ()
+        ]
+        return Variation(self.deal, r, k, line, _plain(line) not in kept)
+
+    def kept(self) -> GameRecord:
+        """The record with this line as a variation of the move it replaces
+        (added after its lines, once: a line already there is not added again).
+
+        :raises LineError: the line has no move yet.
+        """
+        where = self.variation()
+        data: dict[str, Any] = self.record.model_dump(mode="json", exclude_none=True)
+        move = data["deals"][where.deal]["rounds"][where.round]["moves"][where.index]
         lines = list(move.get("variations", ()))
-        plain = [_plain(old) for old in lines]
-        if [_plain_move(m) for m in line] not in plain:
-            lines.append(line)
+        if where.new:
+            lines.append(where.moves)
         move["variations"] = lines
         return GameRecord.model_validate(data)
 

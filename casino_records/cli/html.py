@@ -78,7 +78,11 @@ def html_command(
     perspective = NONE if no_hands else "all" if seat is None else f"seat{seat}"
     game = build_game(record, source=label)
     page = offline_page(
-        game, perspective=perspective, t=settings.translator, tries=try_moves
+        game,
+        perspective=perspective,
+        t=settings.translator,
+        tries=try_moves,
+        name="record" if str(path) == "-" else path.name,
     ).encode("utf-8")
     with atomic_output(output) as stream:
         stream.write(page)

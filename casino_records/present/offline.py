@@ -11,7 +11,10 @@ move list and verdict as the viewer. The steps are shipped deflated
 markup repeats from step to step, so the page stays a few times the record's
 size. With ``tries`` (``html --try-moves``) it also carries every other legal
 move of each position played out by the bot (:mod:`.offline_tries`), a deal's
-lines deflated together and inflated when one of them is first opened.
+lines deflated together and inflated when one of them is first opened, and
+the record itself (deflated too), which a line's *Download the record with
+this line* gives back with the line kept in it (placed by Python, inserted by
+the script).
 
 Data never becomes code: the steps travel as JSON in a
 ``<script type="application/json">`` (a deal's steps deflated, as base64; the rest with
@@ -29,12 +32,14 @@ import json
 import zlib
 from html import escape
 from importlib import resources
+from pathlib import Path
 from string import Template
 from typing import Any, Final
 
 from .. import __version__
 from ..analysis.game_analysis import GameAnalysis
 from ..i18n import ENGLISH, Translator
+from ..record.json import jsonio
 from .offline_lines import line_payloads
 from .offline_tries import tried_blobs, tries_frame
 from .sprite import card_sprite
@@ -139,6 +144,25 @@ _DRIVER: Final = """
     const found = payload.positions.findIndex((p) => p.label === params.get("move"));
     return [deal, Math.max(found, 0)];
   }
+  // A tried line kept (offline_tries.keeping): the record, with the line
+  // appended where Python said, downloaded as JSON. No rule here.
+  host.addEventListener("click", async (event) => {
+    const button = event.target.closest("[data-keep]");
+    if (!button || !data.record) return;
+    const keep = (await payloadOf(Number(button.dataset.keep)) || {}).keep;
+    if (!keep) return;
+    const record = await inflate(data.record);
+    const move = record.deals[keep.deal].rounds[keep.round].moves[keep.index];
+    if (keep.moves) move.variations = [...(move.variations || []), keep.moves];
+    const file = new Blob([`${JSON.stringify(record, null, 2)}\n`], { type: "application/json" });
+    const link = document.createElement("a");
+    link.href = URL.createObjectURL(file);
+    link.download = data.keepName;
+    document.body.append(link);
+    link.click();
+    link.remove();
+    window.setTimeout(() => URL.revokeObjectURL(link.href), 1000);
+  });
   const first = (await wanted()) || data.start;
   open(first[0], first[1]);
   window.addEventListener("hashchange", async () => {
@@ -201,6 +225,7 @@ def offline_page(
     analysis: GameAnalysis | None = None,
     t: Translator = ENGLISH,
     tries: bool = False,
+    name: str = "",
 ) -> str:
     """The whole game as one HTML page that works from ``file://``.
 
@@ -215,7 +240,9 @@ def offline_page(
     entered from the position they branch from (:mod:`.offline_lines`).
     With ``tries``, every other legal move of each position is a line the
     bot plays to the end of the deal (:mod:`.offline_tries`; several times
-    the page's size and a few seconds to draw).
+    the page's size and a few seconds to draw); each line's steps offer the
+    record with the line kept in it as a download, ``NAME-lines.json`` after
+    the record's file ``name`` (as the viewer names it).
     """
     if perspective != ALL:
         analysis = None
@@ -255,6 +282,8 @@ def offline_page(
     if blobs:
         data["tries"] = [{**blob, "steps": packed(blob["steps"])} for blob in blobs]
         frame = tries_frame(frame, t)
+        data["record"] = packed(jsonio.canonical_data(game.record))
+        data["keepName"] = f"{Path(name).stem or 'record'}-lines.json"
     code = script.replace(_EXPORT, "") + _DRIVER
     return _page(
         game, css, frame, _json_in_html(data), code, t, marked=analysis is not None

@@ -92,12 +92,14 @@ def line_steps(
     title: str,
     t: Translator = ENGLISH,
     table: FragmentTable | None = None,
+    actions: str = "",
 ) -> dict[str, Any]:
     """One line's payload: its steps, drawn as a deal's, each saying what the
     game played there, the line's result beside the game's once it ends the
     deal (:func:`.line_view.result_words`) and what the line assumed of cards
-    the record does not give. Its fragments go into ``table`` when given (the
-    lines of a deal may share one), else into a table of its own."""
+    the record does not give; every step has *Back to the game* and the
+    ``actions`` (HTML) beside it. Its fragments go into ``table`` when given
+    (the lines of a deal may share one), else into a table of its own."""
     table = table if table is not None else FragmentTable()
     fragment = table.add
 
@@ -112,7 +114,7 @@ def line_steps(
         [
             _text(result_words(result, t=t), "cr-result") if result else "",
             assumed_html(line, t),
-            f"<p>{back}</p>",
+            f"<p>{back}{' ' + actions if actions else ''}</p>",
         ]
     )
     entries = "".join(

@@ -10,7 +10,10 @@ knows (``TriedLine.play(move).finish()``: the same bot and seed as the
 viewer's). The step lists them in a box of its own (*Try another move*), each
 a button into its line with the line's result beside the game's; the line is
 stepped like a kept line (:func:`.offline_lines.line_steps`: the game's move
-at the same point, the result, what was assumed, *Back to the game*).
+at the same point, the result, what was assumed, *Back to the game*) and
+has *Download the record with this line*: the page's script appends the
+line's moves to the record it carries where :func:`keeping` says (the
+viewer's *Keep this line*, :meth:`.TriedLine.kept`).
 
 A tried line's payload is numbered from :data:`TRY_BASE`, so the page's
 address reaches any step of it (``#deal=100001&move=5``). The lines of a deal
@@ -36,7 +39,15 @@ from .offline_lines import assumed_html, line_steps
 from .viewmodel import Game
 from .viewmodel.fragments import FragmentTable, goto_button
 
-__all__ = ["TRY_BASE", "Tried", "tried_blobs", "tried_lines", "tries_frame"]
+__all__ = [
+    "TRY_BASE",
+    "Tried",
+    "keep_button",
+    "keeping",
+    "tried_blobs",
+    "tried_lines",
+    "tries_frame",
+]
 
 TRY_BASE: Final = 100_000
 """The payload number of the page's first tried line (kept lines are
@@ -95,6 +106,38 @@ def tries_frame(frame: str, t: Translator = ENGLISH) -> str:
         f'<summary>{title}</summary><div data-part="tries"></div></details>'
     )
     return frame.replace(_ALTS, box + _ALTS, 1)
+
+
+def keep_button(ident: int, t: Translator = ENGLISH) -> str:
+    """The button that downloads the record with line ``ident`` kept in it
+    (the page's script adds the line where its :func:`keeping` says)."""
+    words = escape(t.gettext("Download the record with this line"))
+    tip = escape(
+        t.gettext(
+            "The record with this line as a variation of the move it replaces:"
+            " it validates as the record does."
+        )
+    )
+    return (
+        f'<button type="button" class="cr-keep" data-keep="{ident}"'
+        f' title="{tip}">{words}</button>'
+    )
+
+
+def keeping(line: TriedLine) -> dict[str, Any]:
+    """Where the page's script puts ``line`` in the record to keep it: the
+    deal, round and index in it of the move it replaces (``deal``, ``round``,
+    ``index``), and the line's moves as the record writes them, appended to
+    that move's ``variations`` (``moves``; None when an equal line is kept
+    there already). The script only inserts: :meth:`.TriedLine.variation`
+    decided all of it."""
+    where = line.variation()
+    return {
+        "deal": where.deal,
+        "round": where.round,
+        "index": where.index,
+        "moves": where.moves if where.new else None,
+    }
 
 
 def _box(tries: list[tuple[Tried, int]], t: Translator) -> str:
@@ -165,7 +208,17 @@ def tried_blobs(
             title = t.gettext("Deal {deal}, move {move} tried: {tried}").format(
                 deal=deal + 1, move=tried.at + 1, tried=tried.words
             )
-            payload = line_steps(game, tried.line, ident, perspective, title, t, table)
+            payload = line_steps(
+                game,
+                tried.line,
+                ident,
+                perspective,
+                title,
+                t,
+                table,
+                keep_button(ident, t),
+            )
+            payload["keep"] = keeping(tried.line)
             lines[str(ident)] = payload
         own = list(lines.values())
         common = {name: own[0][name] for name in _COMMON}

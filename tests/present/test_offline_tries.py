@@ -16,7 +16,13 @@ from casino_records.i18n import translator
 from casino_records.present.line_view import assumption_words, result_words
 from casino_records.present.offline import offline_page
 from casino_records.present.offline_lines import line_steps
-from casino_records.present.offline_tries import TRY_BASE, Tried, tried_lines
+from casino_records.present.offline_tries import (
+    TRY_BASE,
+    Tried,
+    keep_button,
+    keeping,
+    tried_lines,
+)
 from casino_records.present.viewmodel import Game, build_game
 from casino_records.record.format.models import GameRecord
 from casino_records.record.format.translate import to_engine
@@ -140,7 +146,7 @@ def test_the_lines_ship_as_one_blob_a_deal_and_step_as_drawn_alone(
     k = blobs[1]["first"] + 3
     one = tried[k - TRY_BASE]
     title = f"Deal {one.deal + 1}, move {one.at + 1} tried: {one.words}"
-    alone = line_steps(game, one.line, k, "all", title)
+    alone = line_steps(game, one.line, k, "all", title, actions=keep_button(k))
     shipped = {**steps["common"], **steps["lines"][str(k)]}
     assert shipped["last"] == len(one.line.moves) == len(alone["positions"]) - 1
     assert shipped["deals"] == alone["deals"] and shipped["board"] == alone["board"]
@@ -155,6 +161,52 @@ def test_the_lines_ship_as_one_blob_a_deal_and_step_as_drawn_alone(
     said = alone["fragments"][whole]
     assert result_words(result).replace("'", "&#x27;") in said
     assert 'data-deal="1" data-move="' + str(one.at) + '">Back to the game' in said
+
+
+def kept_as_the_script_keeps_it(
+    data: dict[str, Any], keep: dict[str, Any]
+) -> GameRecord:
+    """The page's record with a line inserted where its ``keep`` says, as the
+    page's script does it (offline.py's driver)."""
+    record = inflate(data["record"])
+    move = record["deals"][keep["deal"]]["rounds"][keep["round"]]["moves"][
+        keep["index"]
+    ]
+    if keep["moves"] is not None:
+        move["variations"] = [*move.get("variations", []), keep["moves"]]
+    return jsonio.loads(json.dumps(record, indent=2))
+
+
+def test_the_page_ships_the_record_once_and_where_each_line_goes_in_it(
+    game: Game, shown: dict[str, Any], tried: list[Tried]
+) -> None:
+    assert inflate(shown["record"]) == jsonio.canonical_data(game.record)
+    assert shown["keepName"] == "record-lines.json"
+    lines = {k: v for b in shown["tries"] for k, v in b["steps"]["lines"].items()}
+    assert len(lines) == len(tried)
+    for ident in (TRY_BASE, TRY_BASE + 57, TRY_BASE + len(tried) - 1):
+        one = tried[ident - TRY_BASE].line
+        keep = lines[str(ident)]["keep"]
+        assert keep == keeping(one) and keep["moves"] is not None
+        assert (keep["deal"], keep["round"]) == (one.deal, one.at // 8)
+        assert kept_as_the_script_keeps_it(shown, keep) == one.kept()
+    whole = {p["parts"]["analysis"] for p in lines[str(TRY_BASE + 57)]["positions"]}
+    fragments = shown["tries"][0]["steps"]["fragments"]
+    assert all(f'data-keep="{TRY_BASE + 57}"' in fragments[i] for i in whole)
+
+
+def test_a_line_kept_already_is_not_kept_twice(tried: list[Tried]) -> None:
+    one = tried[5].line
+    again = TriedLine(one.kept(), one.deal, one.at, one.moves)
+    assert keeping(again)["moves"] is None
+    assert again.kept() == one.kept()
+
+
+def test_a_page_in_swedish_says_download_in_swedish(game: Game) -> None:
+    sv = translator("sv")
+    button = keep_button(TRY_BASE, sv)
+    assert sv.gettext("Download the record with this line") in button
+    assert "Download the record" not in button
 
 
 def test_a_seat_s_own_view_tries_only_its_own_moves_and_no_view_none(
@@ -198,5 +250,5 @@ def test_what_a_line_assumed_is_said_on_its_steps_in_the_player_s_language() -> 
 def test_a_page_without_tries_offers_none() -> None:
     game = build_game(cut_record())
     data = unpacked_page(offline_page(game))
-    assert "tries" not in data
+    assert "tries" not in data and "record" not in data  # nothing to keep
     assert all("tries" not in p["parts"] for p in data["payloads"]["0"]["positions"])

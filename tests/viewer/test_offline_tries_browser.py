@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from casino_records.check.lines import TriedLine
+from casino_records.check.replay import replay
 from casino_records.present.line_view import result_words
 from casino_records.record.json import jsonio
 from casino_records.record.text.parse import parse_move
@@ -153,3 +154,44 @@ def test_what_a_line_assumed_is_said_folded_and_stays_open(
     page.keyboard.press("ArrowRight")
     expect(page.locator(HEADLINE)).to_contain_text("Line move 2 / ")
     expect(fold).to_have_attribute("open", "")
+
+
+def test_a_tried_line_downloads_as_the_record_with_it_kept(
+    page: Any, tried_page: Path, tmp_path: Path, artifacts_dir: Path
+) -> None:
+    """The file validates, replays, and is the record ``TriedLine.kept`` gives."""
+    from playwright.sync_api import expect
+
+    page.set_viewport_size(PHONE)
+    seen = open_page(page, tried_page, "#deal=1&move=11")
+    box = page.locator("details.cr-tries")
+    box.locator("summary").click()
+    box.get_by_role("button", name="9♥ trails").click()
+    headline = page.locator(HEADLINE)
+    expect(headline).to_contain_text("Deal 1, move 12 tried: 9♥ trails")
+    page.keyboard.press("ArrowRight")
+    expect(headline).to_contain_text("Line move 2 / ")
+    button = page.get_by_role("button", name="Download the record with this line")
+    expect(button).to_be_visible()
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= PHONE["width"]
+    page.screenshot(
+        path=str(artifacts_dir / "offline-tries-keep-390x844.png"), full_page=True
+    )
+    button.focus()
+    with page.expect_download() as caught:
+        page.keyboard.press("Enter")  # reachable by keyboard
+    download = caught.value
+    assert download.suggested_filename == "classic-2p-annotated-lines.json"
+    path = tmp_path / download.suggested_filename
+    download.save_as(path)
+    data = path.read_bytes()
+    record, errors = jsonio.validate_record_bytes(data)
+    assert errors == [] and record is not None
+    assert replay(record).report.valid
+    played = jsonio.load(SAMPLES / GAME)
+    line = TriedLine.start(played, 0, 11).play(parse_move("S0 9H -", seat=0)).finish()
+    assert record == line.kept() != played
+    move = record.deals[0].rounds[1].moves[3]
+    assert move.variations is not None and len(move.variations[-1]) == len(line.moves)
+    assert seen["requests"] == [tried_page.as_uri()], seen["requests"]
+    assert seen["errors"] == [] and seen["dialogs"] == []
