@@ -120,10 +120,15 @@ def commit_value(page: Any, key: str) -> None:
 
 def tap_value(page: Any, side: int, row: int, value: int) -> None:
     """Tap a claimed cell and type a value into it, as on a phone. A tap that
-    opened no editor (the page moved under the finger) is tapped again, as a
-    person does on seeing nothing typed; the value typed is then checked."""
-    for _ in range(3):
-        page.touchscreen.tap(*cell(grid_box(page, side), row))
+    opened no editor (the page moved under the finger, or the tap only took the
+    focus from the other grid, as a click does: :func:`select_cell`) is tapped
+    again, twice, as a person does on seeing nothing typed; the value typed is
+    then checked."""
+    for attempt in range(4):
+        where = cell(grid_box(page, side), row)
+        for _ in range(2 if attempt else 1):
+            page.touchscreen.tap(*where)
+            page.wait_for_timeout(300)
         page.keyboard.type(str(value), delay=60)
         if shows_in_editor(page, value, 10_000):
             break

@@ -75,7 +75,7 @@ def test_the_keys_go_from_mistake_to_mistake_offline(
     mistake(page, "Mistake ▶").click()
     expect(line).to_contain_text("· Move 48 / 48")
     expect(mistake(page, "Mistake ▶")).to_be_disabled()
-    assert "#deal=1&move=48" in page.url
+    expect(page).to_have_url(re.compile(r"#deal=1&move=48$"))
     expect(page.locator(".cr-mistakes")).to_contain_text("3 moves marked in the game")
     page.set_viewport_size(LAPTOP)
     page.screenshot(path=str(artifacts_dir / "study-offline-1400x900.png"))

@@ -66,7 +66,7 @@ def test_try_a_move_let_the_bot_finish_keep_the_line_and_download_it(
     expect(board).to_be_visible()
     expect(page.locator(".cr-line .cr-turn .cr-name")).to_have_text("Tomás")
     expect(page.get_by_text("Line move 1 / 1", exact=False)).to_be_visible()
-    assert "line=S0+9H+-" in page.url or "line=S0%209H%20-" in page.url
+    expect(page).to_have_url(re.compile(r"line=S0(\+|%20)9H(\+|%20)-"))
 
     page.get_by_role("button", name="Let the bot finish").click()
     expect(page.get_by_text(expected, exact=True)).to_be_visible()
@@ -106,7 +106,7 @@ def test_try_a_move_let_the_bot_finish_keep_the_line_and_download_it(
     page.get_by_role("button", name="Leave the line").click()
     expect(page.locator(".cr-line")).to_have_count(0)
     expect(page.get_by_text("Move 11 / 48", exact=False).first).to_be_visible()
-    assert "line=" not in page.url
+    expect(page).not_to_have_url(re.compile(r"line="))
 
     # The offline page saved now carries the kept line, and the stepper's
     # position offers it again.
