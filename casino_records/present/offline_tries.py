@@ -74,10 +74,13 @@ class Tried:
     """The line: the move tried, then the bot's to the end of the deal."""
 
 
-def tried_lines(game: Game, perspective: str) -> Iterator[Tried]:
+def tried_lines(
+    game: Game, perspective: str, t: Translator = ENGLISH
+) -> Iterator[Tried]:
     """Every legal move but the one played at each main-line position that
     ``perspective`` may list the moves of, with its line finished by the bot:
-    deal by deal, position by position, in the engine's order of moves."""
+    deal by deal, position by position, in the engine's order of moves, each
+    said in ``t``'s language."""
     record = game.record
     for deal in game.deals:
         kept = game.positions[deal]
@@ -90,7 +93,7 @@ def tried_lines(game: Game, perspective: str) -> Iterator[Tried]:
             builds = start.shown.builds
             for move in start.legal():
                 if move != played:
-                    words = move_words(move, builds)
+                    words = move_words(move, builds, t)
                     yield Tried(deal, at, move, words, start.play(move).finish())
 
 
@@ -198,7 +201,7 @@ def tried_blobs(
     ``deals`` (unpacked) gets at every step a ``tries`` part: the box of the
     moves tried there, or nothing."""
     by_deal: dict[int, list[tuple[Tried, int]]] = {}
-    for ident, tried in enumerate(tried_lines(game, perspective), TRY_BASE):
+    for ident, tried in enumerate(tried_lines(game, perspective, t), TRY_BASE):
         by_deal.setdefault(tried.deal, []).append((tried, ident))
     blobs = []
     for deal, tries in by_deal.items():

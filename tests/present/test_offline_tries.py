@@ -6,6 +6,7 @@ import base64
 import json
 import re
 import zlib
+from itertools import islice
 from typing import Any
 
 import pytest
@@ -252,3 +253,12 @@ def test_a_page_without_tries_offers_none() -> None:
     data = unpacked_page(offline_page(game))
     assert "tries" not in data and "record" not in data  # nothing to keep
     assert all("tries" not in p["parts"] for p in data["payloads"]["0"]["positions"])
+
+
+def test_the_moves_tried_are_said_in_the_player_s_language(game: Game) -> None:
+    es = translator("es")
+    english = [t.words for t in islice(tried_lines(game, "all"), 40)]
+    spanish = [t.words for t in islice(tried_lines(game, "all", es), 40)]
+    assert any("trails" in w for w in english)
+    assert not any("trails" in w or "builds" in w for w in spanish)
+    assert any("se bota" in w for w in spanish)
